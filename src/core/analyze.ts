@@ -1,0 +1,126 @@
+// One decode of an image's bytes -> its analysis (CONTRACT.md section 2) and its WebP thumbnail.
+// This is the only module that loads sharp; callers import it lazily so `list` and `random` never pay
+// sharp's start-up cost.
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import {
+  ANALYSIS_SIZE,
+  classifyAspectRatio,
+  classifyBrightness,
+  classifyOrientation,
+  pixelStats,
+  type AspectRatio,
+  type Brightness,
+  type Hue,
+  type Orientation,
+} from './classify.js';
+import { WallpaperError, oneLine } from './errors.js';
+import { MAX_PIXELS, THUMBNAIL_QUALITY } from './limits.js';
+
+export type ImageFormat = 'jpeg' | 'png' | 'webp';
+
+export const CONTENT_TYPES: Record<ImageFormat, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+export interface Analysis {
+  id: string;
+  format: ImageFormat;
+  content_type: string;
+  width: number;
+  height: number;
+  luminance: number;
+  brightness: Brightness;
+  aspect_ratio: AspectRatio;
+  orientation: Orientation;
+  dominant_hue: Hue;
+}
+
+export interface AnalysedImage {
+  analysis: Analysis;
+  thumbnail: Buffer;
+}
+
+// Sharp's operation cache only helps when the same file is processed twice; we never do, and in a
+// long-running server it would hold memory for nothing.
+sharp.cache(false);
+
+/** The stable id of a file: the first 16 hex characters of the SHA-256 of its bytes. */
+export function contentId(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+}
+
+const isImageFormat = (format: string | undefined): format is ImageFormat =>
+  format === 'jpeg' || format === 'png' || format === 'webp';
+
+/**
+ * Decode `bytes` once: the displayed size, the analysis, and a thumbnail that fits inside
+ * `thumbnailSize` pixels a side (never enlarged).
+ * Throws WallpaperError 'unsupported' for anything that is not a strictly decodable JPEG, PNG or
+ * WebP, and 'too_large' over MAX_PIXELS.
+ */
+export async function analyzeImage(bytes: Buffer, thumbnailSize: number): Promise<AnalysedImage> {
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_PIXELS });
+    const meta = await image.metadata();
+    if (!isImageFormat(meta.format)) {
+      throw new WallpaperError('unsupported', `not a JPEG, PNG or WebP image (found ${meta.format ?? 'unknown'})`);
+    }
+    if (!meta.width || !meta.height) throw new WallpaperError('unsupported', 'image has no dimensions');
+    if (meta.width * meta.height > MAX_PIXELS) {
+      throw new WallpaperError('too_large', `image is ${meta.width}x${meta.height}, over the limit of ${MAX_PIXELS} pixels`);
+    }
+    const swapped = (meta.orientation ?? 1) >= 5;
+    const width = swapped ? meta.height : meta.width;
+    const height = swapped ? meta.width : meta.height;
+
+    // The one decode: oriented, sRGB, shrunk on load to thumbnail size.
+    const { data, info } = await image
+      .rotate()
+      .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+
+    const [thumbnail, small] = await Promise.all([
+      sharp(data, raw).webp({ quality: THUMBNAIL_QUALITY }).toBuffer(),
+      sharp(data, raw)
+        .flatten({ background: '#000000' })
+        .resize(ANALYSIS_SIZE, ANALYSIS_SIZE, { fit: 'inside' })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true }),
+    ]);
+    const { luminance, dominant_hue } = pixelStats(small.data, small.info.channels);
+    return {
+      thumbnail,
+      analysis: {
+        id: contentId(bytes),
+        format: meta.format,
+        content_type: CONTENT_TYPES[meta.format],
+        width,
+        height,
+        luminance,
+        brightness: classifyBrightness(luminance),
+        aspect_ratio: classifyAspectRatio(width, height),
+        orientation: classifyOrientation(width, height),
+        dominant_hue,
+      },
+    };
+  } catch (error) {
+    if (error instanceof WallpaperError) throw error;
+    const message = oneLine(error);
+    if (/pixel limit/i.test(message)) {
+      throw new WallpaperError('too_large', `image is over the limit of ${MAX_PIXELS} pixels`, { cause: error });
+    }
+    throw new WallpaperError('unsupported', `not a decodable JPEG, PNG or WebP image: ${message}`, { cause: error });
+  }
+}
+
+/** A thumbnail of an image file already indexed (for a thumbnail missing from the cache). */
+export async function makeThumbnail(bytes: Buffer, thumbnailSize: number): Promise<Buffer> {
+  return (await analyzeImage(bytes, thumbnailSize)).thumbnail;
+}

@@ -1,0 +1,25 @@
+// Named limits and defaults shared by the core and its faces, each with the reason for its value.
+
+/** Decompression-bomb guard on every decode: 100 megapixels is three times an 8K image (33 MP), so
+ * no real wallpaper meets it, while a crafted 50000x50000 header is refused before decoding. */
+export const MAX_PIXELS = 100_000_000;
+
+/** WebP quality of thumbnails: visually clean at gallery sizes, a third of the bytes of JPEG. */
+export const THUMBNAIL_QUALITY = 80;
+
+/** Default settings values (CONTRACT.md section 3). */
+export const DEFAULT_THUMBNAIL_SIZE = 480;
+export const MIN_THUMBNAIL_SIZE = 64;
+export const MAX_THUMBNAIL_SIZE = 2048;
+export const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+/** List paging (spec section 8). */
+export const DEFAULT_PAGE_LIMIT = 50;
+export const MAX_PAGE_LIMIT = 200;
+
+/** Files analysed per write transaction during a scan: large enough to amortise the commit, small
+ * enough that a killed scan loses little work. */
+export const SCAN_BATCH_SIZE = 64;
+
+/** How many recently set wallpapers `random --set` avoids. */
+export const HISTORY_AVOID = 20;
