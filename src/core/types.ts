@@ -1,0 +1,135 @@
+// The shapes the core hands to its faces: the Wallpaper record of the API spec (section 2), the list
+// response, the scan summary, the settings record, and the Library facade itself.
+import type { AspectRatio, Brightness, Hue, Orientation } from './classify.js';
+
+/** A wallpaper as the API spec's section 2.1 describes it, fields in the spec's order. */
+export interface Wallpaper {
+  id: string;
+  filename: string;
+  path: string;
+  url: string;
+  thumbnail_url: string;
+  width: number;
+  height: number;
+  size_bytes: number;
+  added_at: string;
+  content_type: string;
+  brightness: Brightness;
+  aspect_ratio: AspectRatio;
+  orientation: Orientation;
+  luminance: number;
+  dominant_hue: Hue;
+}
+
+export type ImageFormatName = 'jpg' | 'jpeg' | 'png' | 'webp';
+
+/** Parsed filters: only the applied ones are present (this object is the `filters` echo). */
+export interface Filters {
+  brightness?: Brightness;
+  aspect_ratio?: AspectRatio;
+  orientation?: Orientation;
+  dominant_hue?: Hue;
+  format?: ImageFormatName;
+  min_width?: number;
+  min_height?: number;
+  max_width?: number;
+  max_height?: number;
+}
+
+export interface Paging {
+  page: number;
+  limit: number;
+}
+
+export interface ListResponse {
+  wallpapers: Wallpaper[];
+  pagination: { total: number; page: number; limit: number; total_pages: number };
+  filters?: Filters;
+}
+
+export interface ScanProblem {
+  path: string;
+  error: string;
+}
+
+export interface ScanSummary {
+  /** Wallpapers new in the index. */
+  added: number;
+  /** Wallpapers kept whose file was re-read or moved. */
+  updated: number;
+  /** Wallpapers no longer in the index. */
+  removed: number;
+  /** Files not re-read: same size and modification time as last time. */
+  unchanged: number;
+  /** Files whose bytes equal another file's: one wallpaper, the other path reported here. */
+  duplicates: { path: string; duplicate_of: string }[];
+  /** Files (and folders) that could not be indexed, with the reason. */
+  failed: ScanProblem[];
+  /** Wallpapers in the index after the scan. */
+  total: number;
+  duration_ms: number;
+}
+
+export interface ScanProgress {
+  /** Files to read in this scan (new or changed). */
+  toRead: number;
+  /** Files read so far. */
+  read: number;
+  failed: number;
+}
+
+export interface Settings {
+  /** Absolute paths of the folders in the library. */
+  folders: string[];
+  /** Absolute path where uploads are saved; always part of the library. */
+  upload_folder: string;
+  /** Thumbnails fit inside this many pixels a side (64..2048). */
+  thumbnail_size: number;
+  /** Largest accepted upload, in bytes. */
+  max_upload_bytes: number;
+  /** Command that sets the desktop wallpaper, `{path}` replaced by the file; null to detect. */
+  set_command: string | null;
+}
+
+export interface UploadedFile {
+  /** A temporary file holding the uploaded bytes (moved into place or removed by `add`). */
+  tempPath: string;
+  /** The client's file name, untrusted. */
+  originalName: string;
+}
+
+export interface ImageFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  contentType: string;
+  filename: string;
+}
+
+/** The facade the CLI and the HTTP server use. */
+export interface Library {
+  readonly home: string;
+  /** The settings record, read fresh from the file. */
+  settings(): Settings;
+  /** Validate and apply any subset of the settings keys; returns the whole new record. */
+  updateSettings(patch: unknown): Settings;
+  /** Rescan every folder; a call while a scan runs in this process waits for it and gets its summary. */
+  scan(options?: { onProgress?: (progress: ScanProgress) => void }): Promise<ScanSummary>;
+  list(filters: Filters, paging: Paging): ListResponse;
+  /** A uniformly random match, or undefined; `avoid` ids are skipped while other matches remain. */
+  random(filters: Filters, options?: { avoid?: readonly string[] }): Wallpaper | undefined;
+  get(id: string): Wallpaper | undefined;
+  /** The image file of a wallpaper, or undefined when the id is unknown. */
+  imageFile(id: string): ImageFile | undefined;
+  /** The cached thumbnail of a wallpaper, made on demand (once) if missing; undefined for unknown id. */
+  thumbnailFile(id: string): Promise<ImageFile | undefined>;
+  /** Index uploaded files into the upload folder; all or nothing. */
+  add(files: readonly UploadedFile[]): Promise<Wallpaper[]>;
+  /** Move the wallpaper's file to the trash and drop it from the index; false for an unknown id. */
+  remove(id: string): Promise<boolean>;
+  /** Record that a wallpaper was set as the desktop wallpaper (for no-repeat picks). */
+  recordSet(id: string): void;
+  /** Ids set most recently, newest first. */
+  recentlySet(count: number): string[];
+  close(): void;
+}

@@ -1,0 +1,88 @@
+// Folders -> the image files under them with size and modification time. I/O only.
+// A hand-rolled walk rather than fast-glob: fast-glob follows a symbolic-link loop forever (measured:
+// a `loop -> ../..` link hangs it), and CONTRACT.md section 1 wants links followed and loops not.
+import { opendir, stat } from 'node:fs/promises';
+import { extname, join, resolve } from 'node:path';
+import type { FileState } from './diff.js';
+import { oneLine } from './errors.js';
+
+/** Extensions (lowercase, with the dot) of the files a library indexes. */
+export const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp']);
+
+export const isImageName = (name: string): boolean =>
+  !name.startsWith('.') && IMAGE_EXTENSIONS.has(extname(name).toLowerCase());
+
+export interface WalkProblem {
+  path: string;
+  error: string;
+}
+
+export interface WalkResult {
+  files: Map<string, FileState>;
+  /** Folders (given or found) that could not be read; files indexed under them must be kept. */
+  unreachable: string[];
+  problems: WalkProblem[];
+}
+
+/** Walk `folders` recursively, skipping names that start with '.', following links but not loops. */
+export async function walkFolders(folders: readonly string[]): Promise<WalkResult> {
+  const result: WalkResult = { files: new Map(), unreachable: [], problems: [] };
+  const visited = new Set<string>();
+  for (const folder of folders) {
+    const root = resolve(folder);
+    try {
+      const info = await stat(root);
+      if (!info.isDirectory()) throw new Error('not a directory');
+    } catch (error) {
+      result.unreachable.push(root);
+      result.problems.push({ path: root, error: `folder cannot be read: ${oneLine(error)}` });
+      continue;
+    }
+    await walkDirectory(root, visited, result);
+  }
+  return result;
+}
+
+async function walkDirectory(dir: string, visited: Set<string>, result: WalkResult): Promise<void> {
+  let entries: { name: string; isFile: boolean; isDirectory: boolean; isLink: boolean }[];
+  try {
+    const info = await stat(dir);
+    const key = `${info.dev}:${info.ino}`;
+    if (visited.has(key)) return; // a loop, or a folder reached twice through links
+    visited.add(key);
+    entries = [];
+    for await (const entry of await opendir(dir)) {
+      if (entry.name.startsWith('.')) continue;
+      entries.push({
+        name: entry.name,
+        isFile: entry.isFile(),
+        isDirectory: entry.isDirectory(),
+        isLink: entry.isSymbolicLink(),
+      });
+    }
+  } catch (error) {
+    result.unreachable.push(dir);
+    result.problems.push({ path: dir, error: `folder cannot be read: ${oneLine(error)}` });
+    return;
+  }
+
+  const subfolders: string[] = [];
+  await Promise.all(
+    entries.map(async (entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory) return void subfolders.push(path);
+      if (!entry.isFile && !entry.isLink) return; // sockets, fifos, devices
+      if (entry.isFile && !isImageName(entry.name)) return;
+      try {
+        const info = await stat(path); // follows links
+        if (info.isDirectory()) subfolders.push(path);
+        else if (info.isFile() && isImageName(entry.name)) result.files.set(path, { size: info.size, mtimeMs: Math.trunc(info.mtimeMs) });
+      } catch (error) {
+        if (entry.isLink) result.problems.push({ path, error: `broken link: ${oneLine(error)}` });
+        // a file that vanished between listing and stat is simply not there any more
+      }
+    }),
+  );
+  subfolders.sort();
+  for (const sub of subfolders) await walkDirectory(sub, visited, result);
+}
