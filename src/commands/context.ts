@@ -1,0 +1,27 @@
+// What every command gets from cli.ts: its environment, its output streams and the library, passed
+// in rather than read from globals so tests can run commands in-process or spawned alike.
+import type { Writable } from 'node:stream';
+import type { Command } from 'commander';
+import { resolveHome } from '../core/home.js';
+import { openLibrary } from '../core/library.js';
+import type { Library } from '../core/types.js';
+
+export interface CliContext {
+  env: NodeJS.ProcessEnv;
+  stdout: Writable & { isTTY?: boolean };
+  stderr: Writable & { isTTY?: boolean };
+}
+
+/** The data home of a command, from the global --home flag, WALLPAPER_HOME or the platform default. */
+export function homeOf(command: Command, ctx: CliContext): string {
+  const { home } = command.optsWithGlobals<{ home?: string }>();
+  return resolveHome(home, ctx.env);
+}
+
+/** Open the library of the command's data home; the caller closes it. */
+export function libraryOf(command: Command, ctx: CliContext): Library {
+  return openLibrary({ home: homeOf(command, ctx) });
+}
+
+/** Progress and decoration only on a terminal: nothing decorative when piped or in cron. */
+export const isInteractive = (ctx: CliContext): boolean => Boolean(ctx.stderr.isTTY) && !ctx.env.CI;

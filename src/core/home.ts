@@ -1,0 +1,14 @@
+// Where the data home is: --home, else WALLPAPER_HOME, else the platform's config directory.
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export function defaultHome(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'wallpaper');
+  if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'wallpaper');
+  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'wallpaper');
+}
+
+/** The data home, by precedence: flag > WALLPAPER_HOME > platform default. Always absolute. */
+export function resolveHome(flag: string | undefined, env: NodeJS.ProcessEnv): string {
+  return resolve(flag || env.WALLPAPER_HOME || defaultHome(env));
+}
