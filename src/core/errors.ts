@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'unauthorized' // a mutation without the right token
   | 'forbidden' // a mutation refused (remote client, foreign Origin)
   | 'not_json' // a body that should be JSON is not
+  | 'io_failed' // the file system refused an operation (a delete that cannot move the file)
   | 'setter_failed' // the desktop wallpaper could not be set
   | 'unavailable'; // a remote server or a tool could not be reached
 

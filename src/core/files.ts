@@ -1,0 +1,60 @@
+// Small file-system helpers the core shares: atomic writes, moves across devices, no-clobber placing.
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { copyFile, link, mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+
+/** Write via a temporary sibling and a rename, so readers never see half a file. */
+export async function writeFileAtomic(path: string, data: Uint8Array): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await writeFile(temp, data);
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Rename, or copy and delete when source and target are on different devices. */
+export async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await copyFile(from, to);
+    await unlink(from);
+  }
+}
+
+/**
+ * Move `from` into `folder` as `name`, or `name-1`, `name-2`... when taken; never overwrites.
+ * Returns the final path. `link` (or an exclusive copy where links are not supported) fails on an
+ * existing target, which makes the check and the placing one atomic step.
+ */
+export async function placeWithoutClobber(from: string, folder: string, name: string): Promise<string> {
+  const ext = extname(name);
+  const stem = name.slice(0, name.length - ext.length);
+  for (let n = 0; ; n++) {
+    const target = join(folder, n === 0 ? name : `${stem}-${n}${ext}`);
+    try {
+      await linkOrCopy(from, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw error;
+    }
+    await unlink(from);
+    return target;
+  }
+}
+
+async function linkOrCopy(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw error;
+    await copyFile(from, to, constants.COPYFILE_EXCL);
+  }
+}

@@ -1,0 +1,134 @@
+// The settings record (CONTRACT.md section 3) kept with conf in the data home: defaults, validation
+// on load and on change, and errors that name the key and the file.
+import { statSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import Conf from 'conf';
+import { WallpaperError, oneLine } from './errors.js';
+import {
+  DEFAULT_MAX_UPLOAD_BYTES,
+  DEFAULT_THUMBNAIL_SIZE,
+  MAX_THUMBNAIL_SIZE,
+  MIN_THUMBNAIL_SIZE,
+} from './limits.js';
+import type { Settings } from './types.js';
+
+export const SETTINGS_KEYS = ['folders', 'upload_folder', 'thumbnail_size', 'max_upload_bytes', 'set_command'] as const;
+type Key = (typeof SETTINGS_KEYS)[number];
+
+export function defaultSettings(home: string): Settings {
+  return {
+    folders: [],
+    upload_folder: join(home, 'uploads'),
+    thumbnail_size: DEFAULT_THUMBNAIL_SIZE,
+    max_upload_bytes: DEFAULT_MAX_UPLOAD_BYTES,
+    set_command: null,
+  };
+}
+
+/** Where a value came from, for messages: a file being loaded, or a change being applied. */
+type Source = { file: string } | { change: true };
+
+const bad = (key: string, expected: string, source: Source) =>
+  new WallpaperError(
+    'invalid_param',
+    'file' in source ? `invalid ${key} in ${source.file}: expected ${expected}` : `invalid ${key}: expected ${expected}`,
+  );
+
+const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
+
+function checkFolder(key: string, value: unknown, source: Source, mustExist: boolean): string {
+  if (typeof value !== 'string' || value.trim() === '' || !isAbsolute(value) || value.includes('\0')) {
+    throw bad(key, 'an absolute folder path', source);
+  }
+  const folder = resolve(value);
+  if (mustExist) {
+    let isDirectory = false;
+    try {
+      isDirectory = statSync(folder).isDirectory();
+    } catch {
+      throw new WallpaperError('invalid_param', `invalid ${key}: ${folder} does not exist`);
+    }
+    if (!isDirectory) throw new WallpaperError('invalid_param', `invalid ${key}: ${folder} is not a directory`);
+  }
+  return folder;
+}
+
+/**
+ * Validate `patch` (any subset of the settings keys) on top of `base`.
+ * A change (source.change) also requires new folders to exist; a file being loaded does not, so an
+ * unmounted disk never stops the tool from starting.
+ */
+export function validateSettings(base: Settings, patch: unknown, source: Source): Settings {
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+    throw new WallpaperError('invalid_param', 'file' in source ? `invalid settings in ${source.file}: expected a JSON object` : 'invalid settings: expected a JSON object with any of ' + SETTINGS_KEYS.join(', '));
+  }
+  const next: Settings = { ...base, folders: [...base.folders] };
+  const mustExist = 'change' in source;
+  for (const [key, value] of Object.entries(patch)) {
+    switch (key as Key) {
+      case 'folders': {
+        if (!Array.isArray(value)) throw bad(key, 'an array of absolute folder paths', source);
+        const folders = value.map((folder) => checkFolder(key, folder, source, mustExist));
+        next.folders = [...new Set(folders)];
+        break;
+      }
+      case 'upload_folder':
+        next.upload_folder = checkFolder(key, value, source, false);
+        break;
+      case 'thumbnail_size':
+        if (!isWhole(value) || value < MIN_THUMBNAIL_SIZE || value > MAX_THUMBNAIL_SIZE) {
+          throw bad(key, `a whole number from ${MIN_THUMBNAIL_SIZE} to ${MAX_THUMBNAIL_SIZE}`, source);
+        }
+        next.thumbnail_size = value;
+        break;
+      case 'max_upload_bytes':
+        if (!isWhole(value) || value < 1) throw bad(key, 'a whole number of bytes, 1 or more', source);
+        next.max_upload_bytes = value;
+        break;
+      case 'set_command':
+        if (value !== null && (typeof value !== 'string' || value.includes('\0'))) throw bad(key, 'a command string or null', source);
+        next.set_command = typeof value === 'string' && value.trim() === '' ? null : value;
+        break;
+      default:
+        throw new WallpaperError('invalid_param', `unknown setting ${JSON.stringify(key.slice(0, 64))}: expected one of ${SETTINGS_KEYS.join(', ')}`);
+    }
+  }
+  return next;
+}
+
+export interface SettingsStore {
+  readonly file: string;
+  /** The record, read fresh from the file so changes by another process are seen. */
+  read(): Settings;
+  /** Validate and save a change; returns the whole new record. */
+  update(patch: unknown): Settings;
+}
+
+export function openSettings(home: string): SettingsStore {
+  let conf: Conf<Record<string, unknown>>;
+  const file = join(home, 'settings.json');
+  try {
+    conf = new Conf({ cwd: home, configName: 'settings', accessPropertiesByDotNotation: false, clearInvalidConfig: false });
+  } catch (error) {
+    throw new WallpaperError('invalid_param', `settings file ${file} cannot be read: ${oneLine(error)}`, { cause: error });
+  }
+  const defaults = defaultSettings(home);
+  const read = (): Settings => {
+    let stored: unknown;
+    try {
+      stored = conf.store;
+    } catch (error) {
+      throw new WallpaperError('invalid_param', `settings file ${file} cannot be read: ${oneLine(error)}`, { cause: error });
+    }
+    return validateSettings(defaults, stored, { file });
+  };
+  return {
+    file,
+    read,
+    update(patch) {
+      const next = validateSettings(read(), patch, { change: true });
+      conf.store = { ...next };
+      return next;
+    },
+  };
+}

@@ -1,0 +1,311 @@
+// The SQLite index (better-sqlite3): schema with versioned migrations, prepared statements, the
+// writes of a scan in batched transactions, and the filtered queries.
+//
+// Two tables: `files` holds every walked image file (its size and mtime for the rescan diff, the id
+// of its bytes or the reason it failed); `wallpapers` holds one record per distinct id, pointing at
+// its canonical file (the first path in byte order among files with those bytes).
+import { randomInt } from 'node:crypto';
+import { basename, extname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Analysis } from './analyze.js';
+import type { FileState } from './diff.js';
+import type { Filters, Paging, ScanProblem, Wallpaper } from './types.js';
+
+const MIGRATIONS: string[] = [
+  `CREATE TABLE wallpapers (
+     id TEXT PRIMARY KEY,
+     path TEXT NOT NULL,
+     filename TEXT NOT NULL,
+     format TEXT NOT NULL,
+     size_bytes INTEGER NOT NULL,
+     added_at TEXT NOT NULL,
+     content_type TEXT NOT NULL,
+     width INTEGER NOT NULL,
+     height INTEGER NOT NULL,
+     brightness TEXT NOT NULL,
+     aspect_ratio TEXT NOT NULL,
+     orientation TEXT NOT NULL,
+     luminance REAL NOT NULL,
+     dominant_hue TEXT NOT NULL
+   ) WITHOUT ROWID;
+   CREATE INDEX wallpapers_order ON wallpapers (added_at DESC, id);
+   CREATE INDEX wallpapers_brightness ON wallpapers (brightness);
+   CREATE INDEX wallpapers_aspect_ratio ON wallpapers (aspect_ratio);
+   CREATE INDEX wallpapers_orientation ON wallpapers (orientation);
+   CREATE INDEX wallpapers_dominant_hue ON wallpapers (dominant_hue);
+   CREATE INDEX wallpapers_format ON wallpapers (format);
+   CREATE INDEX wallpapers_width ON wallpapers (width);
+   CREATE INDEX wallpapers_height ON wallpapers (height);
+   CREATE TABLE files (
+     path TEXT PRIMARY KEY,
+     size INTEGER NOT NULL,
+     mtime_ms INTEGER NOT NULL,
+     id TEXT,
+     error TEXT
+   ) WITHOUT ROWID;
+   CREATE INDEX files_id ON files (id);
+   CREATE TABLE history (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     id TEXT NOT NULL,
+     set_at TEXT NOT NULL
+   );`,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** The outcome of one file of a scan or upload, ready to be written. */
+export interface FileResult {
+  path: string;
+  state: FileState;
+  analysis?: Analysis;
+  error?: string;
+}
+
+/** What a write changed, by wallpaper id. */
+export interface WriteEffect {
+  added: string[];
+  removed: string[];
+  /** Kept wallpapers whose canonical file moved or was re-read. */
+  updated: string[];
+}
+
+type Row = Omit<Wallpaper, 'url' | 'thumbnail_url'> & { format: string };
+
+const COLUMNS =
+  'id, filename, path, width, height, size_bytes, added_at, content_type, brightness, aspect_ratio, orientation, luminance, dominant_hue, format';
+
+export function toWallpaper(row: Row): Wallpaper {
+  return {
+    id: row.id,
+    filename: row.filename,
+    path: row.path,
+    url: `/api/wallpapers/${row.id}/image`,
+    thumbnail_url: `/api/wallpapers/${row.id}/thumbnail`,
+    width: row.width,
+    height: row.height,
+    size_bytes: row.size_bytes,
+    added_at: row.added_at,
+    content_type: row.content_type,
+    brightness: row.brightness,
+    aspect_ratio: row.aspect_ratio,
+    orientation: row.orientation,
+    luminance: row.luminance,
+    dominant_hue: row.dominant_hue,
+  };
+}
+
+const formatOf = (path: string) => extname(path).slice(1).toLowerCase();
+
+/** SQL conditions for the filters; every value is bound, never spliced. */
+function whereClause(filters: Filters): { sql: string; params: (string | number)[] } {
+  const parts: string[] = [];
+  const params: (string | number)[] = [];
+  const add = (sql: string, value: string | number | undefined) => {
+    if (value === undefined) return;
+    parts.push(sql);
+    params.push(value);
+  };
+  add('brightness = ?', filters.brightness);
+  add('aspect_ratio = ?', filters.aspect_ratio);
+  add('orientation = ?', filters.orientation);
+  add('dominant_hue = ?', filters.dominant_hue);
+  add('format = ?', filters.format);
+  add('width >= ?', filters.min_width);
+  add('height >= ?', filters.min_height);
+  add('width <= ?', filters.max_width);
+  add('height <= ?', filters.max_height);
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+export class Store {
+  readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+
+  /** Open (creating and migrating if needed) the index at `file`. */
+  constructor(file: string) {
+    this.db = new Database(file);
+    // WAL lets a serving process read while a cron scan writes; the busy timeout makes the two
+    // writers wait for each other instead of failing.
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('busy_timeout = 15000');
+    this.db.pragma('synchronous = NORMAL');
+    this.migrate();
+  }
+
+  private migrate(): void {
+    const migrate = this.db.transaction(() => {
+      const version = this.db.pragma('user_version', { simple: true }) as number;
+      if (version > SCHEMA_VERSION) {
+        throw new Error(`index schema version ${version} is newer than this program (${SCHEMA_VERSION}): upgrade wallpaper`);
+      }
+      for (let v = version; v < SCHEMA_VERSION; v++) this.db.exec(MIGRATIONS[v]!);
+      this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    });
+    migrate.immediate();
+  }
+
+  private prepare(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  close(): void {
+    this.statements.clear();
+    if (this.db.open) this.db.close();
+  }
+
+  /** Every indexed file's size and mtime, for the rescan diff. */
+  fileStates(): Map<string, FileState> {
+    const rows = this.prepare('SELECT path, size, mtime_ms FROM files').raw().all() as [string, number, number][];
+    return new Map(rows.map(([path, size, mtimeMs]) => [path, { size, mtimeMs }]));
+  }
+
+  /** Write analysed (or failed) files in one transaction. */
+  writeFiles(results: readonly FileResult[], now: string): WriteEffect {
+    const effect: WriteEffect = { added: [], removed: [], updated: [] };
+    const write = this.db.transaction(() => {
+      const touched = new Set<string>();
+      for (const result of results) {
+        const previous = this.prepare('SELECT id FROM files WHERE path = ?').pluck().get(result.path) as string | null | undefined;
+        if (previous) touched.add(previous);
+        const id = result.analysis?.id ?? null;
+        this.prepare(
+          `INSERT INTO files (path, size, mtime_ms, id, error) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, id = excluded.id, error = excluded.error`,
+        ).run(result.path, result.state.size, Math.trunc(result.state.mtimeMs), id, result.error ?? null);
+        if (!result.analysis) continue;
+        const a = result.analysis;
+        const inserted = this.prepare(
+          `INSERT INTO wallpapers (id, path, filename, format, size_bytes, added_at, content_type, width, height,
+             brightness, aspect_ratio, orientation, luminance, dominant_hue)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+        ).run(a.id, result.path, basename(result.path), formatOf(result.path), result.state.size, now, a.content_type,
+          a.width, a.height, a.brightness, a.aspect_ratio, a.orientation, a.luminance, a.dominant_hue);
+        if (inserted.changes > 0) effect.added.push(a.id);
+        else {
+          touched.add(a.id);
+          if (previous === a.id) effect.updated.push(a.id);
+        }
+      }
+      this.settle(touched, effect);
+    });
+    write.immediate();
+    return dedupe(effect);
+  }
+
+  /** Drop files from the index (gone from disk, or moved to the trash). */
+  removeFiles(paths: readonly string[]): WriteEffect {
+    const effect: WriteEffect = { added: [], removed: [], updated: [] };
+    if (paths.length === 0) return effect;
+    const remove = this.db.transaction(() => {
+      const touched = new Set<string>();
+      for (const path of paths) {
+        const id = this.prepare('DELETE FROM files WHERE path = ? RETURNING id').pluck().get(path) as string | null | undefined;
+        if (id) touched.add(id);
+      }
+      this.settle(touched, effect);
+    });
+    remove.immediate();
+    return dedupe(effect);
+  }
+
+  /** After files changed: each touched wallpaper points at its first file, or goes when it has none. */
+  private settle(ids: Iterable<string>, effect: WriteEffect): void {
+    for (const id of ids) {
+      const first = this.prepare('SELECT path, size FROM files WHERE id = ? ORDER BY path LIMIT 1').get(id) as
+        | { path: string; size: number }
+        | undefined;
+      if (!first) {
+        if (this.prepare('DELETE FROM wallpapers WHERE id = ?').run(id).changes > 0) effect.removed.push(id);
+        continue;
+      }
+      const moved = this.prepare(
+        'UPDATE wallpapers SET path = ?, filename = ?, format = ?, size_bytes = ? WHERE id = ? AND path != ?',
+      ).run(first.path, basename(first.path), formatOf(first.path), first.size, id, first.path);
+      if (moved.changes > 0 && !effect.added.includes(id)) effect.updated.push(id);
+    }
+  }
+
+  /** Files whose bytes are another file's: every path but the canonical one. */
+  duplicates(): { path: string; duplicate_of: string }[] {
+    return this.prepare(
+      'SELECT f.path AS path, w.path AS duplicate_of FROM files f JOIN wallpapers w ON w.id = f.id WHERE f.path != w.path ORDER BY f.path',
+    ).all() as { path: string; duplicate_of: string }[];
+  }
+
+  /** Files that could not be indexed, with the reason. */
+  failures(): ScanProblem[] {
+    return this.prepare('SELECT path, error FROM files WHERE error IS NOT NULL ORDER BY path').all() as ScanProblem[];
+  }
+
+  /** Paths of every file holding a wallpaper's bytes, canonical first. */
+  pathsOf(id: string): string[] {
+    return this.prepare('SELECT path FROM files WHERE id = ? ORDER BY path').pluck().all(id) as string[];
+  }
+
+  count(filters: Filters = {}): number {
+    const where = whereClause(filters);
+    return this.prepare(`SELECT count(*) FROM wallpapers ${where.sql}`).pluck().get(...where.params) as number;
+  }
+
+  get(id: string): Wallpaper | undefined {
+    const row = this.prepare(`SELECT ${COLUMNS} FROM wallpapers WHERE id = ?`).get(id) as Row | undefined;
+    return row && toWallpaper(row);
+  }
+
+  /** One page of matches, newest first, then by id: stable across pages. */
+  page(filters: Filters, paging: Paging): { wallpapers: Wallpaper[]; total: number } {
+    const where = whereClause(filters);
+    const read = this.db.transaction(() => {
+      const total = this.prepare(`SELECT count(*) FROM wallpapers ${where.sql}`).pluck().get(...where.params) as number;
+      const offset = (paging.page - 1) * paging.limit;
+      if (offset >= total) return { wallpapers: [], total };
+      const rows = this.prepare(
+        `SELECT ${COLUMNS} FROM wallpapers ${where.sql} ORDER BY added_at DESC, id LIMIT ? OFFSET ?`,
+      ).all(...where.params, paging.limit, offset) as Row[];
+      return { wallpapers: rows.map(toWallpaper), total };
+    });
+    return read.deferred();
+  }
+
+  /** A uniformly random match not among `exclude`, or undefined when there is none. */
+  random(filters: Filters, exclude: readonly string[] = []): Wallpaper | undefined {
+    const where = whereClause(filters);
+    let sql = where.sql;
+    const params = [...where.params];
+    if (exclude.length) {
+      sql += `${sql ? ' AND' : 'WHERE'} id NOT IN (${exclude.map(() => '?').join(', ')})`;
+      params.push(...exclude);
+    }
+    const pick = this.db.transaction(() => {
+      const total = this.prepare(`SELECT count(*) FROM wallpapers ${sql}`).pluck().get(...params) as number;
+      if (total === 0) return undefined;
+      const row = this.prepare(`SELECT ${COLUMNS} FROM wallpapers ${sql} LIMIT 1 OFFSET ?`).get(...params, randomInt(total)) as Row;
+      return toWallpaper(row);
+    });
+    return pick.deferred();
+  }
+
+  recordSet(id: string, now: string): void {
+    this.prepare('INSERT INTO history (id, set_at) VALUES (?, ?)').run(id, now);
+  }
+
+  /** Distinct ids set most recently, newest first. */
+  recentlySet(count: number): string[] {
+    return this.prepare('SELECT id FROM history GROUP BY id ORDER BY max(seq) DESC LIMIT ?').pluck().all(count) as string[];
+  }
+}
+
+function dedupe(effect: WriteEffect): WriteEffect {
+  const added = new Set(effect.added);
+  const removed = new Set(effect.removed);
+  return {
+    added: [...added].filter((id) => !removed.has(id)),
+    removed: [...removed].filter((id) => !added.has(id)),
+    updated: [...new Set(effect.updated)].filter((id) => !added.has(id) && !removed.has(id)),
+  };
+}

@@ -1,0 +1,110 @@
+// The ONE place where anything thrown in the HTTP face becomes a status and a one-line plain-text
+// body: core WallpaperErrors by code, HttpErrors of the routes, busboy and JSON parse failures by
+// kind, and everything else as a logged 500 "internal error" (never a stack trace or a file path).
+import type { ServerResponse } from 'node:http';
+import { type ErrorCode, isWallpaperError, oneLine } from '../core/errors.js';
+
+/** Where the server writes what an operator should see: unexpected errors, background scans. */
+export interface Logger {
+  info(line: string): void;
+  error(line: string, error?: unknown): void;
+}
+
+/** An error the HTTP face itself decides (405, 503, 400 for a broken request...). */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(status: number, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.headers = headers;
+  }
+}
+
+const STATUS_OF_CODE: Record<ErrorCode, number> = {
+  invalid_param: 400,
+  unsupported: 415,
+  too_large: 413,
+  not_found: 404,
+  unauthorized: 401,
+  forbidden: 403,
+  not_json: 415,
+  setter_failed: 500,
+  unavailable: 503,
+};
+
+/** Error messages busboy throws or emits for a request that is not usable multipart. */
+const MULTIPART_MESSAGES = [
+  'Missing Content-Type',
+  'Malformed content type',
+  'Unsupported content type',
+  'Multipart: Boundary not found',
+  'Malformed part header',
+  'Unexpected end of form',
+  'Unexpected end of file',
+];
+
+/** An error body is one line; a hostile value echoed in a message must not make it a page. */
+const MAX_MESSAGE_LENGTH = 300;
+
+export interface MappedError {
+  status: number;
+  message: string;
+  headers: Record<string, string>;
+  /** True when nothing expected it: the caller logs it; the client only sees "internal error". */
+  unexpected: boolean;
+}
+
+/** Decide the status, message and extra headers of anything thrown. Pure. */
+export function mapError(error: unknown): MappedError {
+  if (error instanceof HttpError) {
+    return { status: error.status, message: error.message, headers: { ...error.headers }, unexpected: false };
+  }
+  if (isWallpaperError(error)) {
+    const status = STATUS_OF_CODE[error.code] ?? 500;
+    const headers: Record<string, string> = error.code === 'unauthorized' ? { 'WWW-Authenticate': 'Bearer' } : {};
+    return { status, message: error.message, headers, unexpected: status >= 500 && error.code !== 'unavailable' };
+  }
+  if (error instanceof Error && MULTIPART_MESSAGES.some((start) => error.message.startsWith(start))) {
+    return { status: 400, message: `invalid multipart/form-data body: ${error.message}`, headers: {}, unexpected: false };
+  }
+  if (error instanceof SyntaxError) {
+    return { status: 415, message: `body is not JSON: ${error.message}`, headers: {}, unexpected: false };
+  }
+  return { status: 500, message: 'internal error', headers: {}, unexpected: true };
+}
+
+/** Headers that describe a success body and must not survive onto an error response. */
+const KEPT_ON_ERROR = new Set([
+  'x-content-type-options',
+  'content-security-policy',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+  'vary',
+  'connection',
+]);
+
+const clip = (text: string) => {
+  const line = oneLine(text);
+  return line.length > MAX_MESSAGE_LENGTH ? `${line.slice(0, MAX_MESSAGE_LENGTH)}...` : line;
+};
+
+/** Answer a plain-text error; when headers are already out the only honest thing is to cut. */
+export function sendError(res: ServerResponse, error: unknown, logger: Logger): void {
+  const mapped = mapError(error);
+  if (mapped.unexpected) logger.error(`unexpected error: ${oneLine(error)}`, error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  for (const name of res.getHeaderNames()) if (!KEPT_ON_ERROR.has(name)) res.removeHeader(name);
+  const body = `${clip(mapped.message)}\n`;
+  res.statusCode = mapped.status;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.setHeader('Cache-Control', 'no-store');
+  for (const [name, value] of Object.entries(mapped.headers)) res.setHeader(name, value);
+  res.end(body);
+}
