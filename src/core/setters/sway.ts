@@ -1,0 +1,12 @@
+// sway: the compositor itself runs (and replaces) its swaybg, so asking it through swaymsg changes
+// every output without leaving stray daemons behind.
+import { runTool } from './run.js';
+import { toolOf, type SetContext, type Setter } from './types.js';
+
+export const sway: Setter = {
+  name: 'sway',
+  async set(file: string, context: SetContext): Promise<void> {
+    // No shell: `*` is a literal argument meaning "every output", and the path is one argument.
+    await runTool(toolOf(context, 'swaymsg'), ['output', '*', 'bg', file, 'fill'], context);
+  },
+};

@@ -1,0 +1,11 @@
+// swww: a daemon for any wlr-layer-shell Wayland compositor; `swww img` hands the image to the
+// running swww-daemon and returns, and fails loudly when no daemon runs.
+import { runTool } from './run.js';
+import { toolOf, type SetContext, type Setter } from './types.js';
+
+export const swww: Setter = {
+  name: 'swww',
+  async set(file: string, context: SetContext): Promise<void> {
+    await runTool(toolOf(context, 'swww'), ['img', file], context);
+  },
+};

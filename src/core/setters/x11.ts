@@ -1,0 +1,19 @@
+// Plain X11 window managers (i3, openbox, bspwm, ...): the root window's background, drawn by feh or
+// xwallpaper, both of which set it and exit.
+import { runTool } from './run.js';
+import { toolOf, type SetContext, type Setter } from './types.js';
+
+export const feh: Setter = {
+  name: 'feh',
+  async set(file: string, context: SetContext): Promise<void> {
+    // --bg-fill also writes ~/.fehbg, so the user's session can restore it at login.
+    await runTool(toolOf(context, 'feh'), ['--bg-fill', file], context);
+  },
+};
+
+export const xwallpaper: Setter = {
+  name: 'xwallpaper',
+  async set(file: string, context: SetContext): Promise<void> {
+    await runTool(toolOf(context, 'xwallpaper'), ['--zoom', file], context);
+  },
+};
