@@ -4,6 +4,7 @@ import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { resolveHome } from '../core/home.js';
 import { openLibrary } from '../core/library.js';
+import type { RemoteLibrary } from '../core/remote.js';
 import type { Library } from '../core/types.js';
 
 export interface CliContext {
@@ -25,3 +26,9 @@ export function libraryOf(command: Command, ctx: CliContext): Library {
 
 /** Progress and decoration only on a terminal: nothing decorative when piped or in cron. */
 export const isInteractive = (ctx: CliContext): boolean => Boolean(ctx.stderr.isTTY) && !ctx.env.CI;
+
+/** A client for `--server`, loaded only when asked for: undici is not needed on local paths. */
+export async function remoteLibrary(server: string): Promise<RemoteLibrary> {
+  const { RemoteLibrary } = await import('../core/remote.js');
+  return new RemoteLibrary(server);
+}

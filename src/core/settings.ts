@@ -68,7 +68,9 @@ export function validateSettings(base: Settings, patch: unknown, source: Source)
     switch (key as Key) {
       case 'folders': {
         if (!Array.isArray(value)) throw bad(key, 'an array of absolute folder paths', source);
-        const folders = value.map((folder) => checkFolder(key, folder, source, mustExist));
+        // Only folders new to the record must exist: a folder already there may be on a disk that
+        // is away, and that must not stop other changes.
+        const folders = value.map((folder) => checkFolder(key, folder, source, mustExist && !base.folders.includes(folder)));
         next.folders = [...new Set(folders)];
         break;
       }

@@ -1,0 +1,48 @@
+// `wallpaper scan [FOLDER...]`: add folders to the library and index all of it.
+import { resolve } from 'node:path';
+import { Command } from 'commander';
+import type { ScanProgress } from '../core/types.js';
+import { type CliContext, isInteractive, libraryOf } from './context.js';
+import { printJson, summaryLine } from './output.js';
+
+export function scanCommand(ctx: CliContext): Command {
+  return new Command('scan')
+    .description('add FOLDERs to the library, then index all of it (only new and changed files are read)')
+    .argument('[folders...]', 'folders to add to the library')
+    .option('--json', 'print the scan summary as JSON')
+    .option('--quiet', 'print nothing but errors')
+    .action(async (folders: string[], options: { json?: boolean; quiet?: boolean }, command: Command) => {
+      const library = libraryOf(command, ctx);
+      try {
+        if (folders.length) {
+          const current = library.settings().folders;
+          library.updateSettings({ folders: [...current, ...folders.map((folder) => resolve(folder))] });
+        }
+        const spinner = !options.json && !options.quiet && isInteractive(ctx) ? await startSpinner(ctx) : undefined;
+        const summary = await library.scan({ onProgress: spinner?.update });
+        spinner?.stop();
+        if (options.json) return printJson(ctx.stdout, summary);
+        if (options.quiet) return;
+        for (const { path, error } of summary.failed) ctx.stderr.write(`failed: ${path}: ${error}\n`);
+        for (const { path, duplicate_of } of summary.duplicates) ctx.stderr.write(`duplicate: ${path} (same bytes as ${duplicate_of})\n`);
+        ctx.stdout.write(`${summaryLine(summary)}\n`);
+      } finally {
+        library.close();
+      }
+    });
+}
+
+/** An ora spinner with counts and rate, only ever on a terminal. */
+async function startSpinner(ctx: CliContext) {
+  const { default: ora } = await import('ora');
+  const spinner = ora({ text: 'Scanning...', stream: ctx.stderr }).start();
+  const started = performance.now();
+  return {
+    update(progress: ScanProgress) {
+      const seconds = (performance.now() - started) / 1000;
+      const rate = seconds > 0 ? (progress.read / seconds).toFixed(1) : '0';
+      spinner.text = `Scanning: ${progress.read}/${progress.toRead} read, ${progress.failed} failed, ${rate}/s`;
+    },
+    stop: () => spinner.stop(),
+  };
+}

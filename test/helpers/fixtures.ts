@@ -1,0 +1,62 @@
+// Test fixtures made in code: temporary folders and images of known colour and size made with sharp.
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+
+interface Teardown {
+  teardown(fn: () => void | Promise<void>): void;
+}
+
+/** A fresh temporary folder, removed when the test ends. */
+export function tempDir(t: Teardown, prefix = 'wallpaper-test-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export interface ImageSpec {
+  width: number;
+  height: number;
+  /** Solid colour, e.g. '#102040'. */
+  color: string;
+  format?: 'jpeg' | 'png' | 'webp';
+  /** EXIF orientation tag to store (the pixels are stored as given). */
+  orientation?: number;
+  /** Add an alpha channel with this opacity (0..1); PNG and WebP only. */
+  alpha?: number;
+}
+
+/** Encode an image of a solid colour. */
+export async function imageBytes(spec: ImageSpec): Promise<Buffer> {
+  const channels = spec.alpha === undefined ? 3 : 4;
+  const background = spec.alpha === undefined ? spec.color : { ...hexToRgb(spec.color), alpha: spec.alpha };
+  let image = sharp({ create: { width: spec.width, height: spec.height, channels, background } });
+  if (spec.orientation) image = image.withMetadata({ orientation: spec.orientation });
+  const format = spec.format ?? 'jpeg';
+  if (format === 'jpeg') return image.jpeg({ quality: 95 }).toBuffer();
+  if (format === 'png') return image.png().toBuffer();
+  return image.webp({ quality: 95 }).toBuffer();
+}
+
+/** Write an image file (creating folders) and return its path. */
+export async function writeImage(path: string, spec: ImageSpec): Promise<string> {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, await imageBytes(spec));
+  return path;
+}
+
+/** An image whose halves have two colours (left, right): for hue weights and luminance means. */
+export async function twoColourBytes(width: number, height: number, left: string, right: string): Promise<Buffer> {
+  const half = Math.floor(width / 2);
+  const leftPart = await sharp({ create: { width: half, height, channels: 3, background: left } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: right } })
+    .composite([{ input: leftPart, left: 0, top: 0 }])
+    .png()
+    .toBuffer();
+}
+
+function hexToRgb(hex: string): { r: number; g: number; b: number } {
+  const n = Number.parseInt(hex.replace('#', ''), 16);
+  return { r: (n >> 16) & 255, g: (n >> 8) & 255, b: n & 255 };
+}
