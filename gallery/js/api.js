@@ -1,0 +1,231 @@
+// @ts-check
+// The gallery's only door to the server: the public HTTP API (wallpaper-api-spec.md, CONTRACT.md
+// section 3). Errors come back as plain text and are surfaced as ApiError messages. Mutations carry
+// `Authorization: Bearer <token>` once the user has given a token; on 401/403 the registered token
+// prompt is asked (one prompt shared by concurrent requests) and the request is retried once.
+
+/**
+ * @typedef {object} Wallpaper
+ * @property {string} id
+ * @property {string} filename
+ * @property {string} path
+ * @property {string} url
+ * @property {string} thumbnail_url
+ * @property {number} width
+ * @property {number} height
+ * @property {number} size_bytes
+ * @property {string} added_at
+ * @property {string} content_type
+ * @property {string} brightness
+ * @property {string} aspect_ratio
+ * @property {string} orientation
+ * @property {number} luminance
+ * @property {string} dominant_hue
+ *
+ * @typedef {{ wallpapers: Wallpaper[], pagination: { total: number, page: number, limit: number, total_pages: number } }} ListResponse
+ * @typedef {{ folders: string[], upload_folder: string, thumbnail_size: number, max_upload_bytes: number, set_command: string | null }} Settings
+ * @typedef {{ added: number, updated: number, removed: number, unchanged: number, duplicates: { path: string, duplicate_of: string }[], failed: { path: string, error: string }[], total: number, duration_ms: number }} ScanSummary
+ * @typedef {Record<string, string>} FilterValues  only the applied filters, as query strings
+ */
+
+const TOKEN_KEY = 'wallpaper.token';
+
+export class ApiError extends Error {
+  /** @param {number} status 0 when the server could not be reached @param {string} message */
+  constructor(status, message) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** @returns {string | null} */
+export function storedToken() {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null; // storage disabled (private mode policies): run without a remembered token
+  }
+}
+
+/** @param {string | null} token */
+function storeToken(token) {
+  try {
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Storage refused: the token still lives in memory for this page through `memoryToken`.
+  }
+  memoryToken = token;
+}
+
+/** @type {string | null} */
+let memoryToken = storedToken();
+
+/** @type {(message: string) => Promise<string | null>} */
+let tokenPrompt = async () => null;
+/** @type {Promise<string | null> | null} */
+let pendingPrompt = null;
+
+/** Register the UI that asks the user for a token; it resolves to the token or null (cancelled). */
+export function setTokenPrompt(/** @type {(message: string) => Promise<string | null>} */ prompt) {
+  tokenPrompt = prompt;
+}
+
+/** @returns {Record<string, string>} */
+function authHeaders() {
+  return memoryToken ? { Authorization: `Bearer ${memoryToken}` } : {};
+}
+
+/** @param {FilterValues} filters @param {Record<string, string | number>} [extra] */
+export function query(filters, extra = {}) {
+  const params = new URLSearchParams(filters);
+  for (const [key, value] of Object.entries(extra)) params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** A one-line message from a plain-text error response. @param {number} status @param {string} body */
+function errorMessage(status, body) {
+  const text = body.trim().split('\n')[0]?.trim() ?? '';
+  if (text) return text;
+  return status === 0 ? 'The server could not be reached.' : `The server answered ${status}.`;
+}
+
+/**
+ * @typedef {{ status: number, text: string }} RawResponse
+ * @param {string} path
+ * @param {RequestInit} [init]
+ * @returns {Promise<RawResponse>}
+ */
+async function raw(path, init = {}) {
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'The server could not be reached. Is `wallpaper serve` still running?');
+  }
+  return { status: response.status, text: await response.text() };
+}
+
+/** @param {RawResponse} res */
+function parseJson(res) {
+  try {
+    return JSON.parse(res.text);
+  } catch {
+    throw new ApiError(res.status, `The server sent a response that is not JSON (status ${res.status}).`);
+  }
+}
+
+/**
+ * Run a mutation; on 401/403 ask for a token (once, shared) and retry once with it.
+ * @param {(headers: Record<string, string>) => Promise<RawResponse>} send
+ * @returns {Promise<RawResponse>}
+ */
+async function mutate(send) {
+  const tokenUsed = memoryToken;
+  let res = await send(authHeaders());
+  if (res.status !== 401 && res.status !== 403) return res;
+  if (memoryToken && memoryToken !== tokenUsed) {
+    // Another request obtained a new token while this one was in flight: just retry with it.
+    return send(authHeaders());
+  }
+  if (!pendingPrompt) {
+    pendingPrompt = tokenPrompt(errorMessage(res.status, res.text)).finally(() => {
+      pendingPrompt = null;
+    });
+  }
+  const token = await pendingPrompt;
+  if (!token) return res;
+  storeToken(token);
+  res = await send(authHeaders());
+  return res;
+}
+
+/** @param {RawResponse} res @param {number[]} ok */
+function check(res, ok) {
+  if (!ok.includes(res.status)) throw new ApiError(res.status, errorMessage(res.status, res.text));
+  return res;
+}
+
+/**
+ * One page of wallpapers matching the filters.
+ * @param {FilterValues} filters @param {number} page @param {number} limit @param {AbortSignal} [signal]
+ * @returns {Promise<ListResponse>}
+ */
+export async function listWallpapers(filters, page, limit, signal) {
+  const res = await raw(`/api/wallpapers${query(filters, { page, limit })}`, { signal });
+  return parseJson(check(res, [200]));
+}
+
+/**
+ * A random wallpaper among the filter's matches, or null when nothing matches (404).
+ * @param {FilterValues} filters @returns {Promise<Wallpaper | null>}
+ */
+export async function randomWallpaper(filters) {
+  const res = await raw(`/api/wallpapers/random${query(filters)}`, { cache: 'no-store' });
+  if (res.status === 404) return null;
+  return parseJson(check(res, [200]));
+}
+
+/** @param {string} id @returns {Promise<void>} */
+export async function deleteWallpaper(id) {
+  const path = `/api/wallpapers/${encodeURIComponent(id)}`;
+  check(await mutate((headers) => raw(path, { method: 'DELETE', headers })), [204, 200]);
+}
+
+/** Rescan the library's folders; resolves when the scan is done. @returns {Promise<ScanSummary>} */
+export async function refresh() {
+  return parseJson(check(await mutate((headers) => raw('/api/refresh', { method: 'POST', headers })), [200]));
+}
+
+/** @returns {Promise<Settings>} */
+export async function getSettings() {
+  return parseJson(check(await raw('/api/settings', { cache: 'no-store' }), [200]));
+}
+
+/** @param {Partial<Settings>} patch @returns {Promise<Settings>} */
+export async function updateSettings(patch) {
+  const body = JSON.stringify(patch);
+  const res = await mutate((headers) =>
+    raw('/api/settings', { method: 'PUT', headers: { ...headers, 'Content-Type': 'application/json' }, body }),
+  );
+  return parseJson(check(res, [200]));
+}
+
+/**
+ * Upload one file (multipart field `file`) with progress; resolves to the wallpapers the server
+ * answered with (201 `{"wallpapers": [...]}`).
+ * @param {File} file
+ * @param {(fraction: number) => void} onProgress
+ * @returns {Promise<Wallpaper[]>}
+ */
+export async function uploadFile(file, onProgress) {
+  const res = await mutate((headers) => sendUpload(file, headers, onProgress));
+  const body = parseJson(check(res, [201, 200]));
+  if (!body || !Array.isArray(body.wallpapers)) throw new ApiError(res.status, 'The server accepted the file but sent no wallpaper back.');
+  return body.wallpapers;
+}
+
+/**
+ * XMLHttpRequest rather than fetch: only XHR reports upload progress.
+ * @param {File} file @param {Record<string, string>} headers @param {(fraction: number) => void} onProgress
+ * @returns {Promise<RawResponse>}
+ */
+function sendUpload(file, headers, onProgress) {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/upload');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () => resolve({ status: xhr.status, text: xhr.responseText }));
+    xhr.addEventListener('error', () => reject(new ApiError(0, 'The upload failed: the connection to the server was lost.')));
+    xhr.addEventListener('abort', () => reject(new ApiError(0, 'The upload was cancelled.')));
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,139 @@
+// @ts-check
+// The filter bar and its twin, the page URL: every filter of spec section 4.1 maps one-to-one onto a
+// query parameter of both the page (`/?brightness=dark&min_width=1920`) and the API, so a filtered
+// view can be shared and the back button walks through earlier filters.
+
+/** @typedef {import('./api.js').FilterValues} FilterValues */
+/** @typedef {import('./api.js').Wallpaper} Wallpaper */
+
+export const CATEGORY_KEYS = ['brightness', 'orientation', 'dominant_hue', 'aspect_ratio', 'format'];
+export const NUMBER_KEYS = ['min_width', 'max_width', 'min_height', 'max_height'];
+export const FILTER_KEYS = [...CATEGORY_KEYS, ...NUMBER_KEYS];
+
+/** Number inputs apply this long after the last keystroke (or at once on Enter / leaving the field). */
+const TYPING_PAUSE_MS = 450;
+
+/**
+ * The applied filters in a query string. Empty values and `any` disable a filter (spec 4.1 rule 2);
+ * category values are lowercased like the server compares them. Anything else passes through as
+ * typed, so an invalid value in a shared link gets the server's own error message.
+ * @param {string} search
+ * @returns {FilterValues}
+ */
+export function filtersFromSearch(search) {
+  const params = new URLSearchParams(search);
+  /** @type {FilterValues} */
+  const filters = {};
+  for (const key of FILTER_KEYS) {
+    const value = (params.get(key) ?? '').trim();
+    if (value === '' || value.toLowerCase() === 'any') continue;
+    filters[key] = CATEGORY_KEYS.includes(key) ? value.toLowerCase() : value;
+  }
+  return filters;
+}
+
+/** The page URL's query for these filters, in a fixed order so equal filters give equal URLs. */
+export function searchFromFilters(/** @type {FilterValues} */ filters) {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    if (value !== undefined && value !== '') params.set(key, value);
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** @param {FilterValues} a @param {FilterValues} b */
+export function sameFilters(a, b) {
+  return searchFromFilters(a) === searchFromFilters(b);
+}
+
+/**
+ * Whether a wallpaper satisfies the filters, by the rules of spec section 4.1. Used to decide if a
+ * freshly uploaded wallpaper belongs in the grid that is on screen.
+ * @param {Wallpaper} w @param {FilterValues} filters
+ */
+export function matchesFilters(w, filters) {
+  for (const [key, value] of Object.entries(filters)) {
+    if (key === 'format') {
+      const ext = w.filename.slice(w.filename.lastIndexOf('.') + 1).toLowerCase();
+      if (ext !== value) return false;
+    } else if (NUMBER_KEYS.includes(key)) {
+      const bound = Number(value);
+      const actual = key.endsWith('width') ? w.width : w.height;
+      if (key.startsWith('min') ? actual < bound : actual > bound) return false;
+    } else if (String(/** @type {Record<string, unknown>} */ (w)[key]).toLowerCase() !== value) {
+      return false;
+    }
+  }
+  return true;
+}
+
+export class FilterBar {
+  /**
+   * @param {HTMLFormElement} form  the filter form: radios, selects and number inputs named like the parameters
+   * @param {(filters: FilterValues) => void} onChange  called when the user changes a filter
+   */
+  constructor(form, onChange) {
+    this.form = form;
+    this.onChange = onChange;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.typing = undefined;
+    form.addEventListener('change', () => this.emit());
+    form.addEventListener('input', (event) => {
+      if (event.target instanceof HTMLInputElement && event.target.type === 'number') {
+        clearTimeout(this.typing);
+        this.typing = setTimeout(() => this.emit(), TYPING_PAUSE_MS);
+      }
+    });
+    form.addEventListener('submit', (event) => {
+      event.preventDefault(); // Enter in a number field applies it now
+      this.emit();
+    });
+    form.addEventListener('reset', (event) => {
+      event.preventDefault();
+      this.set({});
+      this.emit();
+    });
+  }
+
+  emit() {
+    clearTimeout(this.typing);
+    this.onChange(this.get());
+  }
+
+  /** The filters the controls show. @returns {FilterValues} */
+  get() {
+    /** @type {FilterValues} */
+    const filters = {};
+    const data = new FormData(this.form);
+    for (const key of FILTER_KEYS) {
+      const value = String(data.get(key) ?? '').trim();
+      if (value !== '') filters[key] = value;
+    }
+    return filters;
+  }
+
+  /**
+   * Show these filters in the controls, without emitting a change. A value no control can show (an
+   * invalid one from a hand-edited link) leaves the control at "Any": the server's error message
+   * explains it, and the user's next change drops it.
+   * @param {FilterValues} filters
+   */
+  set(filters) {
+    for (const key of FILTER_KEYS) {
+      const value = filters[key] ?? '';
+      const controls = this.form.elements.namedItem(key);
+      if (controls instanceof RadioNodeList) {
+        const radios = [...controls].filter((r) => r instanceof HTMLInputElement);
+        const match = radios.find((r) => r.value === value) ?? radios.find((r) => r.value === '');
+        for (const radio of radios) radio.checked = radio === match;
+      } else if (controls instanceof HTMLSelectElement) {
+        controls.value = value;
+        if (controls.value !== value) controls.value = '';
+      } else if (controls instanceof HTMLInputElement) {
+        controls.value = value;
+      }
+    }
+  }
+}
