@@ -23,7 +23,7 @@ export class HttpError extends Error {
   }
 }
 
-const STATUS_OF_CODE: Record<ErrorCode, number> = {
+const STATUS_OF_CODE: Partial<Record<ErrorCode, number>> = {
   invalid_param: 400,
   unsupported: 415,
   too_large: 413,
@@ -31,6 +31,7 @@ const STATUS_OF_CODE: Record<ErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
   not_json: 415,
+  io_failed: 500,
   setter_failed: 500,
   unavailable: 503,
 };
@@ -65,7 +66,11 @@ export function mapError(error: unknown): MappedError {
   if (isWallpaperError(error)) {
     const status = STATUS_OF_CODE[error.code] ?? 500;
     const headers: Record<string, string> = error.code === 'unauthorized' ? { 'WWW-Authenticate': 'Bearer' } : {};
-    return { status, message: error.message, headers, unexpected: status >= 500 && error.code !== 'unavailable' };
+    // Server-side failures carry file system details (paths outside the library): logged only.
+    if (status >= 500 && error.code !== 'unavailable') {
+      return { status, message: 'internal error: the server could not complete this (see its log)', headers, unexpected: true };
+    }
+    return { status, message: error.message, headers, unexpected: false };
   }
   if (error instanceof Error && MULTIPART_MESSAGES.some((start) => error.message.startsWith(start))) {
     return { status: 400, message: `invalid multipart/form-data body: ${error.message}`, headers: {}, unexpected: false };

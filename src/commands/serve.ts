@@ -1,0 +1,99 @@
+// `wallpaper serve [FOLDER...]`: add the folders, listen, print where, index in the background, and
+// shut down gracefully on SIGINT/SIGTERM. The server itself lives in src/http.
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { Command } from 'commander';
+import { oneLine, WallpaperError } from '../core/errors.js';
+import type { Library } from '../core/types.js';
+import { scanInBackground } from '../http/background.js';
+import type { Logger } from '../http/errors.js';
+import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../http/server.js';
+import { SHUTDOWN_GRACE_MS } from '../http/limits.js';
+import { type CliContext, libraryOf } from './context.js';
+
+interface ServeFlags {
+  host: string;
+  port: string;
+  token?: string;
+}
+
+const MAX_PORT = 65_535;
+
+function parsePort(text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) > MAX_PORT) {
+    throw new WallpaperError('invalid_param', `invalid --port ${JSON.stringify(text)}: expected a whole number from 0 to ${MAX_PORT}`);
+  }
+  return Number(text);
+}
+
+/** Absolute paths of existing folders, or an invalid_param error naming the bad one. */
+async function foldersOf(args: readonly string[]): Promise<string[]> {
+  const folders: string[] = [];
+  for (const arg of args) {
+    const folder = resolve(arg);
+    const info = await stat(folder).catch(() => undefined);
+    if (!info?.isDirectory()) throw new WallpaperError('invalid_param', `invalid folder ${JSON.stringify(arg)}: not an existing directory`);
+    folders.push(folder);
+  }
+  return folders;
+}
+
+function addFolders(library: Library, folders: readonly string[]): void {
+  const current = library.settings().folders;
+  const added = folders.filter((folder) => !current.includes(folder));
+  if (added.length > 0) library.updateSettings({ folders: [...current, ...added] });
+}
+
+/** Resolves on the first SIGINT or SIGTERM. */
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((done) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      done(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export function serveCommand(ctx: CliContext): Command {
+  return new Command('serve')
+    .description('serve the HTTP API and the browser gallery')
+    .argument('[folder...]', 'folders to add to the library')
+    .option('--host <host>', 'address to listen on', DEFAULT_HOST)
+    .option('--port <port>', 'port to listen on; 0 picks a free one', String(DEFAULT_PORT))
+    .option('--token <token>', 'bearer token required for changes (default: WALLPAPER_TOKEN)')
+    .action(async (args: string[], flags: ServeFlags, command: Command) => {
+      const port = parsePort(flags.port);
+      const folders = await foldersOf(args);
+      const token = flags.token || ctx.env.WALLPAPER_TOKEN || undefined;
+      const logger: Logger = {
+        info: (line) => ctx.stderr.write(`${line}\n`),
+        error: (line, error) => ctx.stderr.write(`${line}\n${error instanceof Error && error.stack ? `${error.stack}\n` : ''}`),
+      };
+
+      const library = libraryOf(command, ctx);
+      try {
+        addFolders(library, folders);
+        const running = await startServer(library, { host: flags.host, port, token, logger });
+        const signal = untilSignal();
+        ctx.stdout.write(`Listening on ${running.url}\n`);
+        // Indexing starts only once the server accepts connections: a large library never delays it.
+        const scanning = scanInBackground(library, logger, 'start-up');
+
+        await signal;
+        const started = Date.now();
+        await running.close();
+        // A scan still running gets what is left of the grace time before the index closes.
+        const left = Math.max(0, SHUTDOWN_GRACE_MS - (Date.now() - started));
+        await Promise.race([scanning, new Promise((done) => setTimeout(done, left).unref())]);
+      } finally {
+        try {
+          library.close();
+        } catch (error) {
+          ctx.stderr.write(`closing the index failed: ${oneLine(error)}\n`);
+        }
+      }
+    });
+}

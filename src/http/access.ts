@@ -1,0 +1,86 @@
+// Who may change the library (CONTRACT.md section 3, "Access"), as one pure function so the rule
+// can be tested for every remote address without a network. Reads are open to everyone; this only
+// guards upload, delete, refresh and PUT settings.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { isIP, isIPv4 } from 'node:net';
+
+/** What of a request the rule looks at. */
+export interface MutationRequest {
+  /** The peer address of the socket (not a header: proxies cannot forge it). */
+  remoteAddress?: string | undefined;
+  origin?: string | undefined;
+  host?: string | undefined;
+  authorization?: string | undefined;
+}
+
+export interface AccessPolicy {
+  /** When set, every mutation needs `Authorization: Bearer <token>`, from anywhere. */
+  token?: string | undefined;
+  /** Host names (besides IP literals and localhost) that name this machine for a loopback client,
+   * e.g. os.hostname(), which Debian maps to 127.0.1.1. Default: none. */
+  hostNames?: readonly string[];
+}
+
+export type AccessDecision = { ok: true } | { ok: false; status: 401 | 403; message: string };
+
+/** 127.0.0.0/8, ::1 and IPv4-mapped 127.x: the client runs on this machine. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
+  if (isIPv4(v4)) return v4.startsWith('127.');
+  return address === '::1' || address === '0:0:0:0:0:0:0:1';
+}
+
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** Compare the bearer token in constant time: equal-length digests, so neither the length nor the
+ * position of the first difference leaks through timing. */
+export function tokenMatches(authorization: string | undefined, token: string): boolean {
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? '');
+  const given = match?.[1] ?? '';
+  const same = timingSafeEqual(digest(given), digest(token));
+  return same && given !== '';
+}
+
+/** The authority (host:port, default port dropped, lowercase) of an http URL, or undefined. */
+function authorityOf(url: string): { host: string; hostname: string } | undefined {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:') return undefined;
+    return { host: parsed.host, hostname: parsed.hostname };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A Host that only this machine can mean: an IP literal, localhost, or a configured own name.
+ * Refusing other names defeats DNS rebinding, where a hostile site's name resolves to 127.0.0.1 so
+ * that its pages look same-origin to a server that only compares Origin with Host. */
+function isOwnHostName(hostname: string, policy: AccessPolicy): boolean {
+  const name = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (isIP(name) !== 0) return true;
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  return (policy.hostNames ?? []).some((own) => own.toLowerCase() === name);
+}
+
+/** The access rule: ok, 401 (token missing or wrong) or 403 (refused without a token). */
+export function checkMutation(req: MutationRequest, policy: AccessPolicy): AccessDecision {
+  if (policy.token !== undefined && policy.token !== '') {
+    if (tokenMatches(req.authorization, policy.token)) return { ok: true };
+    return { ok: false, status: 401, message: 'this change needs the server token: send Authorization: Bearer <token>' };
+  }
+  if (!isLoopback(req.remoteAddress)) {
+    return { ok: false, status: 403, message: 'changes are only accepted from this machine unless the server has a token (--token)' };
+  }
+  const host = req.host === undefined ? undefined : authorityOf(`http://${req.host}`);
+  if (req.host !== undefined && (!host || !isOwnHostName(host.hostname, policy))) {
+    return { ok: false, status: 403, message: 'changes without a token are only accepted for a local Host name (localhost or an IP address)' };
+  }
+  if (req.origin !== undefined) {
+    const origin = authorityOf(req.origin);
+    if (!origin || !host || origin.host !== host.host) {
+      return { ok: false, status: 403, message: 'changes from another site are refused (Origin is not this server)' };
+    }
+  }
+  return { ok: true };
+}

@@ -1,0 +1,100 @@
+// createApp(library, options): the whole HTTP face as a polka app. Global headers first, then the
+// API routes of the spec's table, then the gallery (sirv) at `/`; every error of every handler,
+// thrown or rejected, and every unmatched request go through the one mapper of errors.ts.
+import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import polka, { type Polka, type Request, type Response } from 'polka';
+import sirv from 'sirv';
+import type { Library } from '../core/types.js';
+import type { RouteContext, UploadLimits } from './context.js';
+import { HttpError, type Logger, sendError } from './errors.js';
+import { MAX_CONCURRENT_UPLOADS, MAX_JSON_BODY_BYTES, MAX_UPLOAD_FILES, UPLOAD_IDLE_TIMEOUT_MS } from './limits.js';
+import { mountRoutes } from './router.js';
+import { adminRoutes } from './routes/admin.js';
+import { uploadRoutes } from './routes/upload.js';
+import { wallpaperRoutes } from './routes/wallpapers.js';
+
+export interface AppOptions {
+  /** Bearer token every mutation must carry, from anywhere. Default: none, and then mutations are
+   * only accepted from loopback clients whose Origin, if any, is this server. */
+  token?: string | undefined;
+  /** Where unexpected errors and background scan outcomes go. Default: lines on process.stderr. */
+  logger?: Logger;
+  /** Host names besides IP literals and localhost by which a loopback client may address this
+   * server for token-less mutations (DNS-rebinding guard). Default: [os.hostname()]. */
+  hostNames?: readonly string[];
+  /** Folder served at `/`. Default: the package's `gallery/`. */
+  galleryDir?: string;
+  /** Upload limits. Defaults: MAX_UPLOAD_FILES, MAX_CONCURRENT_UPLOADS, UPLOAD_IDLE_TIMEOUT_MS. */
+  uploads?: Partial<UploadLimits>;
+  /** Largest JSON request body in bytes. Default: MAX_JSON_BODY_BYTES (64 KiB). */
+  maxJsonBodyBytes?: number;
+}
+
+/** The gallery's Content-Security-Policy: only this server's own files, no inline code. */
+export const GALLERY_CSP =
+  "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; connect-src 'self'; " +
+  "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+/** Response headers a cross-origin reader may see. */
+const EXPOSED_HEADERS = 'Content-Length, Content-Range, Content-Disposition, ETag, Last-Modified, Accept-Ranges';
+
+/** `gallery/` at the package root: two levels up from src/http/ and from dist/http/ alike. */
+export const DEFAULT_GALLERY_DIR = fileURLToPath(new URL('../../gallery/', import.meta.url));
+
+/** Log lines to stderr; the stack of unexpected errors helps the operator, never the client. */
+export const stderrLogger: Logger = {
+  info: (line) => process.stderr.write(`${line}\n`),
+  error: (line, error) => process.stderr.write(`${line}\n${error instanceof Error && error.stack ? `${error.stack}\n` : ''}`),
+};
+
+const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+
+export function createApp(library: Library, options: AppOptions = {}): Polka {
+  const logger = options.logger ?? stderrLogger;
+  const context: RouteContext = {
+    library,
+    logger,
+    uploads: {
+      maxFiles: options.uploads?.maxFiles ?? MAX_UPLOAD_FILES,
+      maxConcurrent: options.uploads?.maxConcurrent ?? MAX_CONCURRENT_UPLOADS,
+      idleTimeoutMs: options.uploads?.idleTimeoutMs ?? UPLOAD_IDLE_TIMEOUT_MS,
+    },
+    maxJsonBodyBytes: options.maxJsonBodyBytes ?? MAX_JSON_BODY_BYTES,
+  };
+
+  const app = polka({
+    onError: (error: unknown, _req: Request, res: Response) => sendError(res, error, logger),
+    onNoMatch: (req: Request, res: Response) =>
+      sendError(res, new HttpError(404, isApi(req.path) ? 'no such API endpoint' : 'not found'), logger),
+  });
+
+  app.use((req: Request, res: Response, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (!isApi(req.path)) {
+      res.setHeader('Content-Security-Policy', GALLERY_CSP);
+    } else if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    }
+    return next();
+  });
+
+  mountRoutes(
+    app,
+    [...wallpaperRoutes(context), ...uploadRoutes(context), ...adminRoutes(context)],
+    { token: options.token, hostNames: options.hostNames ?? [hostname()] },
+  );
+
+  const galleryDir = options.galleryDir ?? DEFAULT_GALLERY_DIR;
+  // sirv indexes the folder once at start; a missing gallery just means 404 at `/`.
+  if (existsSync(galleryDir)) {
+    const gallery = sirv(galleryDir, { etag: true, maxAge: 0, dotfiles: false });
+    app.use((req: Request, res: Response, next) => {
+      if (isApi(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+      return gallery(req, res, () => next());
+    });
+  }
+  return app;
+}

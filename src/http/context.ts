@@ -1,0 +1,20 @@
+// What every route module gets from createApp: the library and the server's resolved options.
+import type { Library } from '../core/types.js';
+import type { Logger } from './errors.js';
+
+export interface UploadLimits {
+  /** File parts per upload request. */
+  maxFiles: number;
+  /** Uploads processed at once; more get 503 with Retry-After. */
+  maxConcurrent: number;
+  /** An upload silent this long is abandoned. */
+  idleTimeoutMs: number;
+}
+
+export interface RouteContext {
+  library: Library;
+  logger: Logger;
+  uploads: UploadLimits;
+  /** Largest JSON request body. */
+  maxJsonBodyBytes: number;
+}
