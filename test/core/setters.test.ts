@@ -4,7 +4,7 @@
 import { chmod, copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { setWallpaper, type SetterOptions } from '../../src/core/setters/index.js';
 
 const FAKE = fileURLToPath(new URL('../fixtures/fake-setters/record', import.meta.url));
@@ -16,7 +16,7 @@ interface Call {
 
 /** A temporary session: fakes for `tools` as the only PATH, a call log, and an image whose name
  * has spaces, both quotes, a backslash and things a shell would expand. */
-async function session(t: Tap.Test, tools: string[], env: NodeJS.ProcessEnv = {}) {
+async function session(t: Test, tools: string[], env: NodeJS.ProcessEnv = {}) {
   const dir = t.testdir({ bin: {}, 'my walls': {} });
   const bin = path.join(dir, 'bin');
   for (const tool of tools) {
@@ -41,11 +41,6 @@ async function session(t: Tap.Test, tools: string[], env: NodeJS.ProcessEnv = {}
       });
   };
   return { dir, bin, log, image, options, calls };
-}
-
-// The global `Tap.Test` type is not exported under that name; derive it from t.test's callback.
-declare namespace Tap {
-  type Test = Parameters<Parameters<typeof t.test>[1]>[0];
 }
 
 t.test('GNOME sets picture-uri and picture-uri-dark to a percent-encoded file URI', async (t) => {
