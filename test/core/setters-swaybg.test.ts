@@ -37,11 +37,17 @@ async function session(t: Test, env: NodeJS.ProcessEnv = {}) {
     env: { PATH: path.join(dir, 'bin'), FAKE_LOG: log, XDG_RUNTIME_DIR: dir, XDG_CURRENT_DESKTOP: 'river', WAYLAND_DISPLAY: 'wayland-1', ...env },
     platform: 'linux',
   };
-  const pids = async (): Promise<number[]> =>
-    (await readFile(`${log}.swaybg-pids`, 'utf8').catch(() => '')).split('\n').filter(Boolean).map(Number);
+  // Every pid seen is remembered here: the testdir (and the pid list in it) is gone by teardown.
+  const seen = new Set<number>();
+  const pids = async (): Promise<number[]> => {
+    const text = await readFile(`${log}.swaybg-pids`, 'utf8').catch(() => '');
+    const list = text.split('\n').filter(Boolean).map(Number);
+    for (const pid of list) seen.add(pid);
+    return list;
+  };
   // Whatever happens, no fake daemon outlives the test: each leads its own process group.
-  t.teardown(async () => {
-    for (const pid of await pids()) {
+  t.teardown(() => {
+    for (const pid of seen) {
       try {
         process.kill(-pid, 'SIGKILL');
       } catch {
@@ -74,6 +80,7 @@ t.test('a stale pid file never kills a process that is not swaybg', async (t) =>
   const s = await session(t);
   await writeFile(path.join(s.dir, 'wallpaper-swaybg.pid'), `${process.pid}\n`);
   t.same(await setWallpaper(s.image, s.options), { setter: 'swaybg' });
+  t.equal((await s.pids()).length, 1);
   t.ok(alive(process.pid), 'this test process (named node, not swaybg) survived');
 });
 
