@@ -24,6 +24,7 @@ export const isId = (value: string): boolean => /^[0-9a-f]{16}$/.test(value);
 export function openLibrary({ home }: OpenOptions): Library {
   mkdirSync(home, { recursive: true });
   const settingsStore = openSettings(home);
+  settingsStore.read(); // a broken settings file is reported now, naming the key and the file
   const store = new Store(join(home, 'index.sqlite'));
   const thumbnails = new ThumbnailCache(home);
   let scanning: Promise<ScanSummary> | undefined;

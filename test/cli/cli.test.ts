@@ -1,0 +1,158 @@
+// The real CLI, spawned: every command, JSON outputs that match the HTTP shapes, exit statuses, help.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { runCli } from '../helpers/cli.js';
+import { imageBytes, tempDir, writeImage } from '../helpers/fixtures.js';
+
+async function library(t: Parameters<Parameters<typeof t.test>[1]>[0]) {
+  const root = tempDir(t);
+  const pictures = join(root, 'pictures');
+  await writeImage(join(pictures, 'dark.jpg'), { width: 1920, height: 1080, color: '#101048' });
+  await writeImage(join(pictures, 'light.png'), { width: 1080, height: 1920, color: '#ff9090', format: 'png' });
+  await writeImage(join(pictures, 'green.webp'), { width: 1000, height: 1000, color: '#30a030', format: 'webp' });
+  const home = join(root, 'home');
+  const cli = (...args: string[]) => runCli(['--home', home, ...args]);
+  return { root, pictures, home, cli };
+}
+
+t.test('--help and usage errors', async (t) => {
+  const help = await runCli(['--help']);
+  t.equal(help.code, 0);
+  for (const command of ['scan', 'list', 'random', 'serve', 'config']) t.match(help.stdout, command);
+  const listHelp = await runCli(['list', '--help']);
+  t.equal(listHelp.code, 0);
+  t.match(listHelp.stdout, /--brightness/);
+  t.match(listHelp.stdout, /--max-height/);
+  const unknown = await runCli(['frobnicate']);
+  t.equal(unknown.code, 2);
+  t.match(unknown.stderr, /unknown command/);
+  const badOption = await runCli(['list', '--colour', 'red']);
+  t.equal(badOption.code, 2);
+  t.match(badOption.stderr, /unknown option/);
+});
+
+t.test('scan --json, then list --json gives exactly the HTTP list response', async (t) => {
+  const { pictures, cli } = await library(t);
+  const scan = await cli('scan', pictures, '--json');
+  t.equal(scan.code, 0, scan.stderr);
+  const summary = JSON.parse(scan.stdout);
+  t.same(Object.keys(summary), ['added', 'updated', 'removed', 'unchanged', 'duplicates', 'failed', 'total', 'duration_ms']);
+  t.match(summary, { added: 3, total: 3, failed: [], duplicates: [] });
+
+  const list = await cli('list', '--json');
+  t.equal(list.code, 0, list.stderr);
+  const body = JSON.parse(list.stdout);
+  t.same(Object.keys(body), ['wallpapers', 'pagination'], 'no filters member without filters');
+  t.same(body.pagination, { total: 3, page: 1, limit: 50, total_pages: 1 });
+  t.same(Object.keys(body.wallpapers[0]), [
+    'id', 'filename', 'path', 'url', 'thumbnail_url', 'width', 'height', 'size_bytes', 'added_at', 'content_type',
+    'brightness', 'aspect_ratio', 'orientation', 'luminance', 'dominant_hue',
+  ]);
+  for (const w of body.wallpapers) {
+    t.match(w.id, /^[0-9a-f]{16}$/);
+    t.equal(w.url, `/api/wallpapers/${w.id}/image`);
+    t.equal(w.thumbnail_url, `/api/wallpapers/${w.id}/thumbnail`);
+    t.match(w.added_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  }
+
+  const filtered = JSON.parse((await cli('list', '--json', '--brightness', 'DARK', '--min-width', '100', '--format', 'any', '--limit', '500')).stdout);
+  t.same(filtered.filters, { brightness: 'dark', min_width: 100 });
+  t.same(filtered.pagination, { total: 1, page: 1, limit: 200, total_pages: 1 });
+  t.equal(filtered.wallpapers[0].filename, 'dark.jpg');
+});
+
+t.test('list prints a table; random prints a path', async (t) => {
+  const { pictures, cli } = await library(t);
+  await cli('scan', pictures, '--quiet');
+  const table = await cli('list', '--orientation', 'portrait');
+  t.equal(table.code, 0);
+  const lines = table.stdout.trim().split('\n');
+  t.match(lines[0], /^ID\s+SIZE\s+BRIGHTNESS\s+ASPECT\s+HUE\s+PATH$/);
+  t.equal(lines.length, 2);
+  t.match(lines[1], /1080x1920\s+light\s+portrait\s+red\s+.*light\.png$/);
+
+  const random = await cli('random', '--dominant-hue', 'green');
+  t.equal(random.code, 0);
+  t.equal(random.stdout, `${join(pictures, 'green.webp')}\n`);
+  const json = JSON.parse((await cli('random', '--json', '--orientation', 'square')).stdout);
+  t.equal(json.filename, 'green.webp');
+});
+
+t.test('exit statuses: no match 1, invalid filter 2, one line on stderr', async (t) => {
+  const { pictures, cli } = await library(t);
+  await cli('scan', pictures, '--quiet');
+  const none = await cli('random', '--min-width', '99999');
+  t.equal(none.code, 1);
+  t.equal(none.stdout, '');
+  t.equal(none.stderr, 'wallpaper: no wallpaper matches the filters\n');
+  const invalid = await cli('random', '--brightness', 'purple');
+  t.equal(invalid.code, 2);
+  t.equal(invalid.stderr, 'wallpaper: invalid brightness "purple": expected light, dark, medium or any\n');
+  const badNumber = await cli('list', '--min-width', '-5');
+  t.equal(badNumber.code, 2);
+  t.match(badNumber.stderr, /^wallpaper: invalid min_width "-5"/);
+  const badPage = await cli('list', '--page', '0');
+  t.equal(badPage.code, 2);
+  const emptyList = await cli('list', '--json', '--brightness', 'light', '--orientation', 'landscape');
+  t.equal(emptyList.code, 0, 'an empty list is not an error');
+  t.same(JSON.parse(emptyList.stdout).wallpapers, []);
+  const missing = await cli('scan', join(pictures, 'nope'));
+  t.equal(missing.code, 2);
+  t.match(missing.stderr, /^wallpaper: invalid folders: .*nope does not exist\n$/);
+});
+
+t.test('scan reports failures and duplicates, and a one-line summary when piped', async (t) => {
+  const { pictures, cli } = await library(t);
+  writeFileSync(join(pictures, 'broken.jpg'), 'nope');
+  writeFileSync(join(pictures, 'copy.jpg'), await imageBytes({ width: 1920, height: 1080, color: '#101048' }));
+  const scan = await cli('scan', pictures);
+  t.equal(scan.code, 0);
+  t.match(scan.stdout, /^Indexed 3 wallpapers: 3 added, 0 updated, 0 removed, 0 unchanged, 1 duplicate, 1 failed \(\d+\.\d s\)\n$/);
+  t.match(scan.stderr, `failed: ${join(pictures, 'broken.jpg')}: not a decodable`);
+  t.match(scan.stderr, /duplicate: .*(copy|dark)\.jpg/);
+  t.notMatch(scan.stderr, /\u001b\[/, 'no terminal decoration when piped');
+  const quiet = await cli('scan', '--quiet');
+  t.equal(quiet.stdout + quiet.stderr, '');
+});
+
+t.test('config get, set, add-folder, remove-folder', async (t) => {
+  const { root, pictures, home, cli } = await library(t);
+  const defaults = JSON.parse((await cli('config', 'get')).stdout);
+  t.same(defaults, { folders: [], upload_folder: join(home, 'uploads'), thumbnail_size: 480, max_upload_bytes: 52428800, set_command: null });
+  t.same(JSON.parse((await cli('config', 'add-folder', pictures)).stdout), [pictures]);
+  t.equal((await cli('config', 'get', 'thumbnail_size')).stdout, '480\n');
+  t.equal((await cli('config', 'set', 'thumbnail_size', '640')).stdout, '640\n');
+  t.equal((await cli('config', 'set', 'set_command', 'my-setter --fill {path}')).stdout, 'my-setter --fill {path}\n');
+  const tooBig = await cli('config', 'set', 'thumbnail_size', '9000');
+  t.equal(tooBig.code, 2);
+  t.equal(tooBig.stderr, 'wallpaper: invalid thumbnail_size: expected a whole number from 64 to 2048\n');
+  const unknown = await cli('config', 'set', 'colour', 'red');
+  t.equal(unknown.code, 2);
+  t.match(unknown.stderr, /unknown setting "colour"/);
+  const notThere = await cli('config', 'remove-folder', join(root, 'other'));
+  t.equal(notThere.code, 2);
+  t.same(JSON.parse((await cli('config', 'remove-folder', pictures)).stdout), []);
+  t.match(JSON.parse((await cli('config', 'get')).stdout), { folders: [], thumbnail_size: 640, set_command: 'my-setter --fill {path}' });
+});
+
+t.test('a broken settings file is an error naming the key and the file', async (t) => {
+  const { home, cli } = await library(t);
+  mkdirSync(home, { recursive: true });
+  writeFileSync(join(home, 'settings.json'), JSON.stringify({ thumbnail_size: 'big' }));
+  const result = await cli('list');
+  t.equal(result.code, 2);
+  t.equal(result.stderr, `wallpaper: invalid thumbnail_size in ${join(home, 'settings.json')}: expected a whole number from 64 to 2048\n`);
+  writeFileSync(join(home, 'settings.json'), '{ not json');
+  const broken = await cli('list');
+  t.not(broken.code, 0);
+  t.match(broken.stderr, /^wallpaper: settings file .*settings\.json cannot be read/);
+});
+
+t.test('WALLPAPER_HOME is used when --home is not given', async (t) => {
+  const { pictures, home } = await library(t);
+  const scan = await runCli(['scan', pictures, '--json'], { WALLPAPER_HOME: home });
+  t.equal(JSON.parse(scan.stdout).total, 3);
+  const list = await runCli(['--home', home, 'list', '--json']);
+  t.equal(JSON.parse(list.stdout).pagination.total, 3);
+});
