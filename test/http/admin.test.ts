@@ -1,0 +1,129 @@
+// The mutations other than upload, against a real server: DELETE to the trash, POST /api/refresh
+// (with concurrent calls sharing one scan), GET/PUT /api/settings with validation and the rescan of
+// changed folders, and a scan by a second process showing up without a restart.
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { openLibrary } from '../../src/core/library.js';
+import type { ListResponse, ScanSummary, Settings } from '../../src/core/types.js';
+import { tempDir, writeImage } from '../helpers/fixtures.js';
+import { call, eventually, header, startFixture } from './helpers.js';
+
+const f = await startFixture(t);
+const total = async () => (await call(f.base, '/api/wallpapers')).json<ListResponse>().pagination.total;
+
+t.test('DELETE /api/wallpapers/{id}: 204, file in the trash, record gone', async (t) => {
+  const w = f.byName.get('cool.png')!;
+  const bytes = readFileSync(w.path);
+  const before = await total();
+  const reply = await call(f.base, `/api/wallpapers/${w.id}`, { method: 'DELETE' });
+  t.equal(reply.status, 204);
+  t.equal(reply.body.length, 0, 'empty body');
+  t.notOk(existsSync(w.path), 'gone from the folder');
+  const trash = join(f.home, 'trash');
+  const trashed = readdirSync(trash).filter((name) => name.endsWith('cool.png'));
+  t.equal(trashed.length, 1, 'moved into <home>/trash');
+  t.ok(readFileSync(join(trash, trashed[0]!)).equals(bytes), 'never destroyed');
+  t.equal((await call(f.base, `/api/wallpapers/${w.id}`)).status, 404, 'record gone');
+  t.equal((await call(f.base, `/api/wallpapers/${w.id}/image`)).status, 404);
+  t.equal((await call(f.base, `/api/wallpapers/${w.id}/thumbnail`)).status, 404);
+  t.equal(await total(), before - 1);
+  const again = await call(f.base, `/api/wallpapers/${w.id}`, { method: 'DELETE' });
+  t.equal(again.status, 404, 'unknown id');
+  t.equal(header(again, 'content-type'), 'text/plain; charset=utf-8');
+  t.equal((await call(f.base, '/api/wallpapers/..%2F..%2Fsettings.json', { method: 'DELETE' })).status, 404, 'malformed id');
+  t.equal((await call(f.base, '/api/wallpapers/random', { method: 'DELETE' })).status, 405, 'random is not an id');
+});
+
+t.test('POST /api/refresh: 200 and the summary; concurrent calls share one scan', async (t) => {
+  const idle = await call(f.base, '/api/refresh', { method: 'POST' });
+  t.equal(idle.status, 200);
+  t.equal(header(idle, 'content-type'), 'application/json; charset=utf-8');
+  const summary = idle.json<ScanSummary>();
+  t.match(summary, { added: 0, removed: 0, total: await total() });
+  for (const key of ['added', 'updated', 'removed', 'unchanged', 'duplicates', 'failed', 'total', 'duration_ms']) t.ok(key in summary, key);
+
+  for (let i = 0; i < 4; i++) await writeImage(join(f.folder, 'new', `n${i}.png`), { width: 900 + i, height: 600, color: `#40${i}0${i}0`, format: 'png' });
+  const replies = await Promise.all(Array.from({ length: 5 }, () => call(f.base, '/api/refresh', { method: 'POST' })));
+  const summaries = replies.map((reply) => reply.json<ScanSummary>());
+  for (const reply of replies) t.equal(reply.status, 200);
+  for (const other of summaries.slice(1)) t.same(other, summaries[0], 'the same summary for every concurrent refresh');
+  t.equal(summaries[0]!.added, 4, 'one scan added the four new files');
+  t.equal(await total(), summaries[0]!.total);
+});
+
+t.test('GET/PUT /api/settings', async (t) => {
+  const got = await call(f.base, '/api/settings');
+  t.equal(got.status, 200);
+  const settings = got.json<Settings>();
+  t.same(Object.keys(settings).sort(), ['folders', 'max_upload_bytes', 'set_command', 'thumbnail_size', 'upload_folder']);
+  t.same(settings.folders, [f.folder]);
+
+  const put = (body: string, type = 'application/json') =>
+    call(f.base, '/api/settings', { method: 'PUT', headers: { 'content-type': type }, body });
+  const changed = await put(JSON.stringify({ thumbnail_size: 256, set_command: 'true {path}' }));
+  t.equal(changed.status, 200);
+  t.same(changed.json(), { ...settings, thumbnail_size: 256, set_command: 'true {path}' }, 'the whole new record');
+  t.same((await call(f.base, '/api/settings')).json(), changed.json(), 'kept');
+  t.equal((await put('{}')).status, 200, 'an empty patch is fine');
+  t.equal((await put(JSON.stringify({ thumbnail_size: 480 }), 'application/json; charset=utf-8')).status, 200);
+
+  const invalid: [string, string][] = [
+    [JSON.stringify({ colour: 'blue' }), 'colour'],
+    [JSON.stringify({ thumbnail_size: 'big' }), 'thumbnail_size'],
+    [JSON.stringify({ thumbnail_size: 10 }), 'thumbnail_size'],
+    [JSON.stringify({ max_upload_bytes: -1 }), 'max_upload_bytes'],
+    [JSON.stringify({ folders: ['/does/not/exist/anywhere'] }), 'folders'],
+    [JSON.stringify({ folders: 'not-an-array' }), 'folders'],
+    [JSON.stringify({ folders: ['relative/path'] }), 'folders'],
+    [JSON.stringify({ upload_folder: 42 }), 'upload_folder'],
+    [JSON.stringify({ set_command: 5 }), 'set_command'],
+    ['[1, 2]', 'settings'],
+    ['"text"', 'settings'],
+  ];
+  for (const [body, key] of invalid) {
+    const reply = await put(body);
+    t.equal(reply.status, 400, body);
+    t.equal(header(reply, 'content-type'), 'text/plain; charset=utf-8');
+    t.match(reply.text, key, `${body}: names ${key}`);
+  }
+  for (const [body, type] of [['thumbnail_size=100', 'application/x-www-form-urlencoded'], ['{"thumbnail_size": 100}', 'text/plain'], ['{"a":', 'application/json'], ['', 'application/json']]) {
+    const reply = await put(body!, type);
+    t.equal(reply.status, 415, `not JSON (${type}): ${body}`);
+    t.equal(header(reply, 'content-type'), 'text/plain; charset=utf-8');
+  }
+  const noType = await call(f.base, '/api/settings', { method: 'PUT', body: '{}' });
+  t.equal(noType.status, 415, 'no content type');
+  const huge = await put(JSON.stringify({ set_command: 'x'.repeat(100_000) }));
+  t.equal(huge.status, 413, 'body over 64 KiB');
+  t.same((await call(f.base, '/api/settings')).json<Settings>().thumbnail_size, 480, 'nothing changed by refused requests');
+});
+
+t.test('changed folders start a rescan in the background', async (t) => {
+  const extra = tempDir(t, 'wallpaper-http-extra-');
+  await writeImage(join(extra, 'extra.webp'), { width: 1280, height: 720, color: '#a0a0f0', format: 'webp' });
+  const before = await total();
+  const current = f.library.settings().folders;
+  const reply = await call(f.base, '/api/settings', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ folders: [...current, extra] }) });
+  t.equal(reply.status, 200);
+  t.same(reply.json<Settings>().folders, [...current, extra]);
+  t.ok(await eventually(async () => (await total()) === before + 1), 'the new folder is indexed without a refresh');
+  t.ok(await eventually(() => f.logs.some((line) => /scan \(settings changed\)/.test(line))), 'its outcome is logged');
+});
+
+t.test('a scan by another process shows up in the running server', async (t) => {
+  const before = await total();
+  mkdirSync(join(f.folder, 'cron'), { recursive: true });
+  await writeImage(join(f.folder, 'cron', 'from-cron.jpg'), { width: 2560, height: 1440, color: '#203020', format: 'jpeg' });
+  // A second library on the same home stands for `wallpaper scan` run by cron.
+  const other = openLibrary({ home: f.home });
+  const summary = await other.scan();
+  other.close();
+  t.equal(summary.added, 1);
+  t.equal(await total(), before + 1, 'no restart needed');
+  const list = (await call(f.base, '/api/wallpapers?min_width=2560&max_width=2560')).json<ListResponse>();
+  t.same(list.wallpapers.map((w) => w.filename), ['from-cron.jpg']);
+  const image = await call(f.base, list.wallpapers[0]!.url);
+  t.equal(image.status, 200);
+  t.equal(header(image, 'content-type'), 'image/jpeg');
+});
