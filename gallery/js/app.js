@@ -142,6 +142,7 @@ async function reload() {
   state.failed = false;
   clearTimeout(state.emptyPoll);
   grid.clear();
+  el.grid.setAttribute('aria-busy', 'true');
   filterBar.set(state.filters);
   updateFilterUi();
   updateViews();
@@ -170,6 +171,7 @@ async function fetchNext() {
   const abort = new AbortController();
   state.abort = abort;
   el.loading.hidden = false;
+  el.grid.setAttribute('aria-busy', 'true');
   try {
     // After deletions the server's pages moved left: fetch the last page again so nothing is skipped.
     const back = state.deleted > 0 && state.page > 0 ? Math.ceil(state.deleted / PAGE_LIMIT) : 0;
@@ -193,6 +195,7 @@ async function fetchNext() {
   } finally {
     if (generation === state.generation) {
       el.loading.hidden = true;
+      el.grid.setAttribute('aria-busy', 'false');
       updateViews();
     }
   }
