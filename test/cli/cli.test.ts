@@ -1,11 +1,11 @@
 // The real CLI, spawned: every command, JSON outputs that match the HTTP shapes, exit statuses, help.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { runCli } from '../helpers/cli.js';
 import { imageBytes, tempDir, writeImage } from '../helpers/fixtures.js';
 
-async function library(t: Parameters<Parameters<typeof t.test>[1]>[0]) {
+async function library(t: Test) {
   const root = tempDir(t);
   const pictures = join(root, 'pictures');
   await writeImage(join(pictures, 'dark.jpg'), { width: 1920, height: 1080, color: '#101048' });

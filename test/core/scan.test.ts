@@ -2,12 +2,12 @@
 // corrupt, hidden, linked; and a rescan of an unchanged tree decodes nothing.
 import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { openLibrary } from '../../src/core/library.js';
 import type { Library, ScanProgress } from '../../src/core/types.js';
 import { imageBytes, tempDir, writeImage } from '../helpers/fixtures.js';
 
-function setup(t: Parameters<Parameters<typeof tap.test>[1]>[0]) {
+function setup(t: Test) {
   const root = tempDir(t);
   const pictures = join(root, 'pictures');
   mkdirSync(pictures);
@@ -16,7 +16,6 @@ function setup(t: Parameters<Parameters<typeof tap.test>[1]>[0]) {
   library.updateSettings({ folders: [pictures] });
   return { root, pictures, library };
 }
-const tap = t;
 
 async function scanWithProgress(library: Library) {
   const seen: ScanProgress[] = [];

@@ -1,7 +1,7 @@
 // Queries over a real SQLite index: every filter alone and combined, pagination edges, stable order,
 // uniform random picks and history. Records are written through the store as a scan writes them.
 import { join } from 'node:path';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import type { Analysis } from '../../src/core/analyze.js';
 import { classifyAspectRatio, classifyOrientation } from '../../src/core/classify.js';
 import { openLibrary } from '../../src/core/library.js';
@@ -37,7 +37,7 @@ function analysis(spec: Spec, index: number): Analysis {
   };
 }
 
-function seeded(t: Parameters<Parameters<typeof t.test>[1]>[0]) {
+function seeded(t: Test) {
   const store = new Store(join(tempDir(t), 'index.sqlite'));
   t.teardown(() => store.close());
   SPECS.forEach((spec, i) => {

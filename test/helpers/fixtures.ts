@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 
 interface Teardown {
-  teardown(fn: () => void | Promise<void>): void;
+  teardown(fn: () => unknown): void;
 }
 
 /** A fresh temporary folder, removed when the test ends. */

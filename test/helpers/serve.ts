@@ -1,0 +1,63 @@
+// Spawn the real `wallpaper serve` on port 0 with a temporary home, wait for its `Listening on` line,
+// and stop it with SIGTERM when the test ends.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { BIN } from './cli.js';
+
+interface Teardown {
+  teardown(fn: () => unknown): void;
+}
+
+export interface ServeProcess {
+  base: string;
+  pid: number;
+  output(): { stdout: string; stderr: string };
+  /** SIGTERM and wait; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export interface ServeOptions {
+  home: string;
+  folders?: readonly string[];
+  /** More serve flags, e.g. ['--token', 'secret']. */
+  flags?: readonly string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function startServe(t: Teardown, { home, folders = [], flags = [], env = {} }: ServeOptions): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [BIN, '--home', home, 'serve', ...folders, '--port', '0', ...flags], {
+    env: { ...process.env, WALLPAPER_HOME: '', WALLPAPER_SERVER: '', WALLPAPER_TOKEN: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    return exited;
+  };
+  t.teardown(stop);
+  const base = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "Listening on" line in 30 s: ${stdout} ${stderr}`)), 30_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const match = /Listening on (http:\/\/\S+)/.exec(stdout);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    void exited.then((code) => reject(new Error(`serve exited with ${code} before listening: ${stderr}`)));
+  });
+  return { base, pid: child.pid!, output: () => ({ stdout, stderr }), stop };
+}
+
+/** Poll until `check` holds (or fail after `ms`). */
+export async function until(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
