@@ -29,6 +29,8 @@
  */
 
 const TOKEN_KEY = 'wallpaper.token';
+/** A busy server (503, too many uploads at once) is asked again this many times, after Retry-After. */
+const BUSY_RETRIES = 3;
 
 export class ApiError extends Error {
   /** @param {number} status 0 when the server could not be reached @param {string} message */
@@ -93,7 +95,7 @@ function errorMessage(status, body) {
 }
 
 /**
- * @typedef {{ status: number, text: string }} RawResponse
+ * @typedef {{ status: number, text: string, retryAfter?: string }} RawResponse
  * @param {string} path
  * @param {RequestInit} [init]
  * @returns {Promise<RawResponse>}
@@ -202,7 +204,13 @@ export async function updateSettings(patch) {
  * @returns {Promise<Wallpaper[]>}
  */
 export async function uploadFile(file, onProgress) {
-  const res = await mutate((headers) => sendUpload(file, headers, onProgress));
+  let res = await mutate((headers) => sendUpload(file, headers, onProgress));
+  // 503: the server is taking as many uploads as it allows at once (other tabs, other users).
+  for (let attempt = 1; res.status === 503 && attempt <= BUSY_RETRIES; attempt += 1) {
+    const seconds = Math.min(Math.max(Number(res.retryAfter) || 2, 1), 30);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    res = await mutate((headers) => sendUpload(file, headers, onProgress));
+  }
   const body = parseJson(check(res, [201, 200]));
   if (!body || !Array.isArray(body.wallpapers)) throw new ApiError(res.status, 'The server accepted the file but sent no wallpaper back.');
   return body.wallpapers;
@@ -221,7 +229,8 @@ function sendUpload(file, headers, onProgress) {
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     });
-    xhr.addEventListener('load', () => resolve({ status: xhr.status, text: xhr.responseText }));
+    xhr.addEventListener('load', () =>
+      resolve({ status: xhr.status, text: xhr.responseText, retryAfter: xhr.getResponseHeader('Retry-After') ?? undefined }));
     xhr.addEventListener('error', () => reject(new ApiError(0, 'The upload failed: the connection to the server was lost.')));
     xhr.addEventListener('abort', () => reject(new ApiError(0, 'The upload was cancelled.')));
     const form = new FormData();

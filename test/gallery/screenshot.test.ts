@@ -1,0 +1,60 @@
+// The gallery's portrait for the README: a library of colourful generated landscapes served by the
+// real `wallpaper serve`, photographed at 1280x800 in light mode (docs/gallery.png and
+// test-artifacts/gallery.png), plus the dark theme, a phone and the viewer as test artifacts.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import t from 'tap';
+import { haveChromium, launchBrowser, ROOT, startServer, tempDir, waitForTotal, watchProblems, writeLandscapes } from './harness.js';
+
+const ARTIFACTS = join(ROOT, 'test-artifacts');
+const COUNT = 40;
+
+/** Wait until every thumbnail in the viewport has loaded (lazy ones below the fold may wait). */
+async function settle(page: Page) {
+  await page.waitForSelector('#grid a.card');
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLImageElement>('#grid a.card img')]
+      .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
+      .every((img) => img.classList.contains('loaded')));
+  await page.waitForTimeout(400); // the fade-in
+}
+
+if (haveChromium(t)) {
+  const library = join(tempDir(t), 'library');
+  await writeLandscapes(library, COUNT, 'landscape', 3);
+  const server = await startServer(t, { folders: [library] });
+  await waitForTotal(server, COUNT);
+  const browser = await launchBrowser(t);
+  mkdirSync(ARTIFACTS, { recursive: true });
+
+  t.test('screenshots of the gallery', async (t) => {
+    const shots: { name: string; width: number; height: number; scheme: 'light' | 'dark'; viewer?: boolean }[] = [
+      { name: 'gallery.png', width: 1280, height: 800, scheme: 'light' },
+      { name: 'gallery-dark.png', width: 1280, height: 800, scheme: 'dark' },
+      { name: 'gallery-phone.png', width: 390, height: 844, scheme: 'light' },
+      { name: 'gallery-4k.png', width: 3840, height: 2160, scheme: 'dark' },
+      { name: 'viewer.png', width: 1280, height: 800, scheme: 'dark', viewer: true },
+    ];
+    for (const shot of shots) {
+      const context = await browser.newContext({ viewport: { width: shot.width, height: shot.height }, colorScheme: shot.scheme });
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      await page.goto(`${server.base}/`);
+      await settle(page);
+      if (shot.viewer) {
+        await page.click('#grid a.card >> nth=2');
+        await page.waitForFunction(() => document.querySelector('#viewer-image')?.classList.contains('loaded'));
+        await page.waitForTimeout(300);
+      }
+      const path = join(ARTIFACTS, shot.name);
+      await page.screenshot({ path });
+      t.pass(`wrote ${path}`);
+      t.same(problems, [], `${shot.name}: no page errors or CSP violations`);
+      await context.close();
+    }
+    mkdirSync(join(ROOT, 'docs'), { recursive: true });
+    copyFileSync(join(ARTIFACTS, 'gallery.png'), join(ROOT, 'docs', 'gallery.png'));
+    t.pass('copied to docs/gallery.png for the README');
+  });
+}
