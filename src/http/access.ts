@@ -19,6 +19,10 @@ export interface AccessPolicy {
   /** Host names (besides IP literals and localhost) that name this machine for a loopback client,
    * e.g. os.hostname(), which Debian maps to 127.0.1.1. Default: none. */
   hostNames?: readonly string[];
+  /** Origins (scheme://host[:port]) accepted for token-less mutations besides the server's own,
+   * e.g. a reverse proxy's `https://wall.example`; their host names count as own Host names.
+   * Default: none. Behind a proxy every client looks like loopback: prefer a token there. */
+  trustedOrigins?: readonly string[];
 }
 
 export type AccessDecision = { ok: true } | { ok: false; status: 401 | 403; message: string };
@@ -60,7 +64,29 @@ function isOwnHostName(hostname: string, policy: AccessPolicy): boolean {
   const name = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (isIP(name) !== 0) return true;
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
-  return (policy.hostNames ?? []).some((own) => own.toLowerCase() === name);
+  if ((policy.hostNames ?? []).some((own) => own.toLowerCase() === name)) return true;
+  return trusted(policy).some((origin) => origin.hostname === name);
+}
+
+/** The trusted origins, parsed; malformed entries are dropped (they could never match). */
+function trusted(policy: AccessPolicy): URL[] {
+  return (policy.trustedOrigins ?? []).flatMap((origin) => {
+    try {
+      return [new URL(origin)];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** The serialised origin of a header value, or undefined when it is not a URL (e.g. "null"). */
+function originOf(value: string): string | undefined {
+  try {
+    const origin = new URL(value).origin;
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The access rule: ok, 401 (token missing or wrong) or 403 (refused without a token). */
@@ -77,6 +103,8 @@ export function checkMutation(req: MutationRequest, policy: AccessPolicy): Acces
     return { ok: false, status: 403, message: 'changes without a token are only accepted for a local Host name (localhost or an IP address)' };
   }
   if (req.origin !== undefined) {
+    const serialised = originOf(req.origin);
+    if (serialised !== undefined && trusted(policy).some((origin) => origin.origin === serialised)) return { ok: true };
     const origin = authorityOf(req.origin);
     if (!origin || !host || origin.host !== host.host) {
       return { ok: false, status: 403, message: 'changes from another site are refused (Origin is not this server)' };

@@ -24,6 +24,9 @@ export interface AppOptions {
   /** Host names besides IP literals and localhost by which a loopback client may address this
    * server for token-less mutations (DNS-rebinding guard). Default: [os.hostname()]. */
   hostNames?: readonly string[];
+  /** Origins besides the server's own accepted for token-less mutations from loopback clients,
+   * e.g. a TLS reverse proxy's `https://wall.example`. Default: none. */
+  trustedOrigins?: readonly string[];
   /** Folder served at `/`. Default: the package's `gallery/`. */
   galleryDir?: string;
   /** Upload limits. Defaults: MAX_UPLOAD_FILES, MAX_CONCURRENT_UPLOADS, UPLOAD_IDLE_TIMEOUT_MS. */
@@ -84,7 +87,7 @@ export function createApp(library: Library, options: AppOptions = {}): Polka {
   mountRoutes(
     app,
     [...wallpaperRoutes(context), ...uploadRoutes(context), ...adminRoutes(context)],
-    { token: options.token, hostNames: options.hostNames ?? [hostname()] },
+    { token: options.token, hostNames: options.hostNames ?? [hostname()], trustedOrigins: options.trustedOrigins ?? [] },
   );
 
   const galleryDir = options.galleryDir ?? DEFAULT_GALLERY_DIR;

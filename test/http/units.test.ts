@@ -47,6 +47,23 @@ t.test('checkMutation without a token', async (t) => {
   }
 });
 
+t.test('checkMutation with trusted origins (a reverse proxy)', async (t) => {
+  const policy = { trustedOrigins: ['https://wall.example', 'not a url'] };
+  const table: [string, Parameters<typeof checkMutation>[0], number | undefined][] = [
+    ['proxy origin and host', { remoteAddress: '127.0.0.1', host: 'wall.example', origin: 'https://wall.example' }, undefined],
+    ['proxy origin, local host', { remoteAddress: '127.0.0.1', host: '127.0.0.1:8519', origin: 'https://wall.example' }, undefined],
+    ['explicit default port', { remoteAddress: '127.0.0.1', host: 'wall.example', origin: 'https://wall.example:443' }, undefined],
+    ['http is another origin', { remoteAddress: '127.0.0.1', host: '127.0.0.1:8519', origin: 'http://wall.example' }, 403],
+    ['other origin', { remoteAddress: '127.0.0.1', host: 'wall.example', origin: 'https://evil.example' }, 403],
+    ['still loopback only', { remoteAddress: '192.168.1.9', host: 'wall.example', origin: 'https://wall.example' }, 403],
+  ];
+  for (const [name, req, status] of table) {
+    const decision = checkMutation(req, policy);
+    if (status === undefined) t.same(decision, { ok: true }, name);
+    else t.match(decision, { ok: false, status }, name);
+  }
+});
+
 t.test('checkMutation with a token', async (t) => {
   const policy = { token: 'tok-123' };
   const table: [string, Parameters<typeof checkMutation>[0], boolean][] = [
