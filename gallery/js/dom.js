@@ -45,17 +45,21 @@ export function formatCount(n) {
   return new Intl.NumberFormat().format(n);
 }
 
-/** Human file size with its exact byte count, e.g. "2.4 MB". @param {number} bytes */
-export function formatBytes(bytes) {
+/**
+ * Human size, e.g. "2.4 MB"; binary units ("50 MiB") for limits, which are set in powers of two.
+ * @param {number} bytes @param {{ binary?: boolean }} [options]
+ */
+export function formatBytes(bytes, options = {}) {
   if (!Number.isFinite(bytes)) return String(bytes);
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  const step = options.binary ? 1024 : 1000;
+  const units = options.binary ? ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'] : ['bytes', 'KB', 'MB', 'GB', 'TB'];
   let value = bytes;
   let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
+  while (value >= step && unit < units.length - 1) {
+    value /= step;
     unit += 1;
   }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  const digits = unit === 0 || value >= 100 || Number.isInteger(value) ? 0 : 1;
   return `${value.toFixed(digits)} ${units[unit]}`;
 }
 

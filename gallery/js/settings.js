@@ -52,7 +52,7 @@ export class SettingsPanel {
     this.thumb.value = String(settings.thumbnail_size);
     this.readonly.replaceChildren(
       entry('Upload folder', h('code', { text: settings.upload_folder })),
-      entry('Largest upload', formatBytes(settings.max_upload_bytes)),
+      entry('Largest upload', formatBytes(settings.max_upload_bytes, { binary: true })),
       entry('Set-wallpaper command', settings.set_command ? h('code', { text: settings.set_command }) : 'detected from the desktop'),
     );
     this.save.disabled = false;

@@ -5,9 +5,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { apiAll, cardIds, haveChromium, launchBrowser, startServer, tempDir, watchProblems, writeLandscape, writeSolid, PALETTES, type Palette } from './harness.js';
+import { ARTIFACTS, apiAll, cardIds, haveChromium, launchBrowser, startServer, tempDir, watchProblems, writeLandscape, writeSolid, PALETTES, type Palette } from './harness.js';
 
 const TOKEN = 'open-sesame';
+mkdirSync(ARTIFACTS, { recursive: true });
 
 if (haveChromium(t)) {
   const root = tempDir(t);
@@ -36,6 +37,7 @@ if (haveChromium(t)) {
     t.ok(await page.isVisible('#empty-library button[data-action="upload"]'), 'offers a file picker');
     t.equal((await page.textContent('#count'))?.trim(), '0 wallpapers');
     t.ok(await page.isHidden('#empty-filters'));
+    await page.screenshot({ path: join(ARTIFACTS, 'empty-library.png') });
   });
 
   t.test('the first change asks for the token once, keeps it, and retries', async (t) => {
@@ -48,6 +50,7 @@ if (haveChromium(t)) {
     await page.setInputFiles('#upload-input', first);
     await page.waitForSelector('#token[open]');
     t.equal(await page.textContent('#token-message'), message, 'the dialog quotes the server');
+    await page.screenshot({ path: join(ARTIFACTS, 'token.png') });
     await page.fill('#token-input', TOKEN);
     await page.click('#token button[value="ok"]');
     await page.waitForSelector('#uploads-list .upload.succeeded');
@@ -114,6 +117,7 @@ if (haveChromium(t)) {
     t.equal(await page.textContent('#rescan-result [data-stat="added"] dd'), '2', 'two added');
     t.equal(await page.textContent('#rescan-result [data-stat="failed"] dd'), '1', 'one failed');
     t.match(await page.textContent('#rescan-body'), join(library, 'broken.jpg'), 'the failed path is listed');
+    await page.screenshot({ path: join(ARTIFACTS, 'rescan.png') });
     await page.click('#rescan-result button[type="submit"] >> text=OK');
     const all = await apiAll(base);
     await page.waitForFunction((n) => document.querySelectorAll('#grid a.card').length === n, all.length);
@@ -139,6 +143,7 @@ if (haveChromium(t)) {
     t.equal(refused.status, 400);
     t.equal(await page.textContent('#settings-error'), (await refused.text()).trim(), 'the server\'s message is shown');
     t.ok(await page.isVisible('#settings[open]'), 'the panel stays open');
+    await page.screenshot({ path: join(ARTIFACTS, 'settings.png') });
 
     await page.fill('#settings-thumb', '320');
     await page.click('#settings-save');

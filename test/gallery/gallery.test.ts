@@ -203,11 +203,10 @@ if (haveChromium(t)) {
     t.same(problems, [], 'no page errors or CSP violations');
   });
 
-  t.test('the viewer shows every metadata field and walks with the keyboard', async (t) => {
+  t.test('the viewer shows every metadata field, copies the URL, Esc closes it', async (t) => {
     const { page, problems } = await open('/?brightness=dark&orientation=landscape');
-    const order = await expectGrid(t, page, 'brightness=dark&orientation=landscape');
+    await expectGrid(t, page, 'brightness=dark&orientation=landscape');
     const w = byName('blue-night.jpg');
-    const index = order.findIndex((x) => x.id === w.id);
     await page.click(`#grid a.card[data-id="${w.id}"]`);
     await page.waitForSelector('#viewer[open]');
     t.equal(await page.textContent('#viewer-title'), w.filename, 'the title is the file name');
@@ -248,25 +247,44 @@ if (haveChromium(t)) {
     await page.waitForSelector('.toast >> text=copied');
     t.equal(await page.evaluate(() => navigator.clipboard.readText()), `${base}${w.url}`, 'Copy URL puts the direct URL on the clipboard');
 
-    const next = order[index + 1];
-    const previous = order[index - 1];
-    if (next) {
-      await page.keyboard.press('ArrowRight');
-      await page.waitForFunction((name) => document.querySelector('#viewer-title')?.textContent === name, next.filename);
-      t.pass('ArrowRight shows the next wallpaper');
-      await page.keyboard.press('ArrowLeft');
-      await page.waitForFunction((name) => document.querySelector('#viewer-title')?.textContent === name, w.filename);
-      t.pass('ArrowLeft goes back');
-    }
-    if (previous) {
-      await page.keyboard.press('ArrowLeft');
-      await page.waitForFunction((name) => document.querySelector('#viewer-title')?.textContent === name, previous.filename);
-      t.pass('ArrowLeft shows the previous wallpaper');
-    }
     await page.keyboard.press('Escape');
     await page.waitForSelector('#viewer:not([open])', { state: 'attached' });
-    const focused = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.id);
-    t.equal(focused, (previous ?? w).id, 'Esc closes and the card shown last has the focus');
+    t.equal(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.id), w.id, 'Esc closes and gives the focus back to the card');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#viewer[open]');
+    t.equal(await page.textContent('#viewer-title'), w.filename, 'Enter on a focused card opens it');
+    await page.keyboard.press('Escape');
+    t.same(problems, [], 'no page errors or CSP violations');
+  });
+
+  t.test('previous and next with the arrow keys, across the page boundary', async (t) => {
+    const { page, problems } = await open();
+    await page.waitForFunction((n) => document.querySelectorAll('#grid a.card').length === n, PAGE_LIMIT);
+    const title = (name: string) => page.waitForFunction((n) => document.querySelector('#viewer-title')?.textContent === n, name);
+    const at = (i: number) => everything[i] as Wallpaper;
+    await page.click(`#grid a.card[data-id="${at(PAGE_LIMIT - 2).id}"]`);
+    await title(at(PAGE_LIMIT - 2).filename);
+    await page.keyboard.press('ArrowRight');
+    await title(at(PAGE_LIMIT - 1).filename);
+    t.pass('ArrowRight shows the next wallpaper');
+    await page.keyboard.press('ArrowRight');
+    await title(at(PAGE_LIMIT).filename);
+    t.pass('ArrowRight past the last card loads the next page');
+    t.ok((await cardIds(page)).length > PAGE_LIMIT, 'the grid grew');
+    await page.keyboard.press('ArrowLeft');
+    await title(at(PAGE_LIMIT - 1).filename);
+    t.pass('ArrowLeft shows the previous wallpaper');
+    await page.click('#viewer-prev');
+    await title(at(PAGE_LIMIT - 2).filename);
+    t.pass('so does the on-screen button');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#viewer:not([open])', { state: 'attached' });
+    t.equal(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.id), at(PAGE_LIMIT - 2).id, 'the card shown last has the focus');
+
+    await page.click(`#grid a.card[data-id="${at(0).id}"]`);
+    await title(at(0).filename);
+    t.ok(await page.isDisabled('#viewer-prev'), 'no previous before the first');
+    await page.keyboard.press('Escape');
     t.same(problems, [], 'no page errors or CSP violations');
   });
 

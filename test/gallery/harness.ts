@@ -12,6 +12,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import sharp, { type Sharp } from 'sharp';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** Screenshots for people to look at (git-ignored; CI may keep them). */
+export const ARTIFACTS = join(ROOT, 'test-artifacts');
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const INSTALL_HINT = 'apt-get install -y --no-install-recommends chromium';
 

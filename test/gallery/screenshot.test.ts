@@ -5,9 +5,8 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import t from 'tap';
-import { haveChromium, launchBrowser, ROOT, startServer, tempDir, waitForTotal, watchProblems, writeLandscapes } from './harness.js';
+import { ARTIFACTS, haveChromium, launchBrowser, ROOT, startServer, tempDir, waitForTotal, watchProblems, writeLandscapes } from './harness.js';
 
-const ARTIFACTS = join(ROOT, 'test-artifacts');
 const COUNT = 40;
 
 /** Wait until every thumbnail in the viewport has loaded (lazy ones below the fold may wait). */
