@@ -124,6 +124,7 @@ function receiveParts(
     };
     const hard = (error: unknown, { drain }: { drain: boolean }) => {
       failure ??= error;
+      if (finished) return; // a late write error still fails the request via `failure`
       req.unpipe(parser);
       parser.destroy();
       if (drain) req.resume();
