@@ -140,15 +140,18 @@ export async function writeLandscape(path: string, width: number, height: number
   return path;
 }
 
-/** `count` landscapes named `<prefix>-NN-<palette>.jpg`, cycling through palettes and shapes. */
-export async function writeLandscapes(folder: string, count: number, prefix = 'scene', offset = 0): Promise<string[]> {
+/**
+ * `count` landscapes named `<prefix>-NN-<palette>.jpg`, cycling through palettes and shapes from
+ * `offset`; `seed` varies the drawing (and so the ids, which order a batch scanned at once).
+ */
+export async function writeLandscapes(folder: string, count: number, prefix = 'scene', offset = 0, seed = 1): Promise<string[]> {
   const paths: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const k = i + offset;
     const palette = PALETTES[k % PALETTES.length] as Palette;
     const [width, height] = SHAPES[(k * 5) % SHAPES.length] as [number, number];
     const name = `${prefix}-${String(i + 1).padStart(2, '0')}-${palette.name}.jpg`;
-    paths.push(await writeLandscape(join(folder, name), width, height, palette, k + 1));
+    paths.push(await writeLandscape(join(folder, name), width, height, palette, k + seed));
   }
   return paths;
 }
