@@ -47,16 +47,18 @@ export interface FilePolicy {
   ranges: boolean;
 }
 
-const MISSING_FILE_CODES = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
+/** Error codes meaning "the file is not there (any more)". */
+export const MISSING_FILE_CODES: ReadonlySet<string> = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
+
+/** An indexed file deleted or moved behind the index's back: 404 until the next rescan. */
+export const goneFromDisk = () =>
+  new WallpaperError('not_found', 'the file of this wallpaper is gone from disk; a rescan will update the library');
 
 async function openImage(file: ImageFile): Promise<FileHandle> {
   try {
     return await open(file.path, 'r');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code && MISSING_FILE_CODES.has(code)) {
-      throw new WallpaperError('not_found', 'the file of this wallpaper is gone from disk; a rescan will update the library');
-    }
+    if (MISSING_FILE_CODES.has((error as NodeJS.ErrnoException).code ?? '')) throw goneFromDisk();
     throw error;
   }
 }

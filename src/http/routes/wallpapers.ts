@@ -7,7 +7,7 @@ import type { ImageFile, Wallpaper } from '../../core/types.js';
 import type { RouteContext } from '../context.js';
 import { IMMUTABLE_CACHE_CONTROL } from '../limits.js';
 import type { Route } from '../router.js';
-import { json, noContent, sendFile } from '../send.js';
+import { goneFromDisk, json, MISSING_FILE_CODES, noContent, sendFile } from '../send.js';
 import type { Request } from 'polka';
 
 /** An id is the first 16 hex characters of a SHA-256 (CONTRACT.md section 1), lowercase. */
@@ -41,7 +41,12 @@ export function wallpaperRoutes({ library }: RouteContext): Route[] {
     return file;
   };
   const thumbnailOf = async (id: string): Promise<ImageFile> => {
-    const file = await library.thumbnailFile(id);
+    const file = await library.thumbnailFile(id).catch((error: unknown) => {
+      // The core reads the source to make a missing thumbnail; a source deleted behind the index's
+      // back is the same "gone from disk" 404 as for the image, not a server fault.
+      if (MISSING_FILE_CODES.has((error as NodeJS.ErrnoException).code ?? '')) throw goneFromDisk();
+      throw error;
+    });
     if (!file) throw unknownId();
     return file;
   };
