@@ -53,6 +53,18 @@ if (haveChromium(t)) {
       t.same(problems, [], `${shot.name}: no page errors or CSP violations`);
       await context.close();
     }
+    // On a phone the filters fold behind a button.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await phone.newPage();
+    await page.goto(`${server.base}/`);
+    await settle(page);
+    t.ok(await page.isHidden('#filters'), 'phone: the filters start folded');
+    await page.click('#filters-toggle');
+    t.ok(await page.isVisible('#filters'), 'phone: the Filters button shows them');
+    t.equal(await page.getAttribute('#filters-toggle', 'aria-expanded'), 'true');
+    await page.screenshot({ path: join(ARTIFACTS, 'gallery-phone-filters.png') });
+    await phone.close();
+
     mkdirSync(join(ROOT, 'docs'), { recursive: true });
     copyFileSync(join(ARTIFACTS, 'gallery.png'), join(ROOT, 'docs', 'gallery.png'));
     t.pass('copied to docs/gallery.png for the README');
