@@ -5,10 +5,8 @@ import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { oneLine, WallpaperError } from '../core/errors.js';
 import type { Library } from '../core/types.js';
-import { scanInBackground } from '../http/background.js';
 import type { Logger } from '../http/errors.js';
-import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../http/server.js';
-import { SHUTDOWN_GRACE_MS } from '../http/limits.js';
+import { DEFAULT_HOST, DEFAULT_PORT, SHUTDOWN_GRACE_MS } from '../http/limits.js';
 import { type CliContext, libraryOf } from './context.js';
 
 interface ServeFlags {
@@ -73,6 +71,8 @@ export function serveCommand(ctx: CliContext): Command {
         error: (line, error) => ctx.stderr.write(`${line}\n${error instanceof Error && error.stack ? `${error.stack}\n` : ''}`),
       };
 
+      // The HTTP stack (polka, sirv, busboy) loads only here, so other commands start fast.
+      const [{ startServer }, { scanInBackground }] = await Promise.all([import('../http/server.js'), import('../http/background.js')]);
       const library = libraryOf(command, ctx);
       try {
         addFolders(library, folders);

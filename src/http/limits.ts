@@ -40,3 +40,7 @@ export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** CORS preflight answers are cached by browsers for a day. */
 export const PREFLIGHT_MAX_AGE_SECONDS = 86_400;
+
+/** Loopback by default: serving the network is a choice (`--host 0.0.0.0`). 8519 is the spec's port. */
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 8519;

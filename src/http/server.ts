@@ -7,7 +7,7 @@ import type { Request } from 'polka';
 import { WallpaperError } from '../core/errors.js';
 import type { Library } from '../core/types.js';
 import { type AppOptions, createApp } from './app.js';
-import { HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS, SHUTDOWN_GRACE_MS } from './limits.js';
+import { DEFAULT_HOST, DEFAULT_PORT, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS, SHUTDOWN_GRACE_MS } from './limits.js';
 
 export interface ServerOptions extends AppOptions {
   /** Address to listen on. Default: 127.0.0.1 (this machine only). */
@@ -29,8 +29,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_PORT = 8519;
 
 /** `http://host:port`, with an IPv6 literal in brackets as URLs require. */
 export function urlOf(host: string, port: number): string {
