@@ -1,0 +1,104 @@
+// A client for a running `wallpaper serve`, so `list` and `random` can ask a server instead of the
+// local index (CLI --server / WALLPAPER_SERVER). Uses undici; maps every failure to one clear error.
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { randomBytes } from 'node:crypto';
+import { request } from 'undici';
+import { WallpaperError, oneLine } from './errors.js';
+import type { Filters, ListResponse, Paging, Wallpaper } from './types.js';
+
+/** Downloaded wallpapers kept in the data home: the current one and a few before it. */
+export const KEEP_DOWNLOADS = 5;
+/** A server that does not answer within this time is treated as unreachable. */
+const TIMEOUT_MS = 30_000;
+
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+
+export class RemoteLibrary {
+  private readonly base: URL;
+
+  constructor(server: string) {
+    let url: URL;
+    try {
+      url = new URL(server);
+    } catch {
+      throw new WallpaperError('invalid_param', `invalid --server ${JSON.stringify(server)}: expected a URL like http://host:8519`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new WallpaperError('invalid_param', `invalid --server ${JSON.stringify(server)}: expected an http:// or https:// URL`);
+    }
+    this.base = url;
+  }
+
+  private url(path: string, params: Record<string, string | number> = {}): URL {
+    const url = new URL(path.replace(/^\//, ''), this.base.href.endsWith('/') ? this.base : `${this.base.href}/`);
+    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, String(value));
+    return url;
+  }
+
+  private async get(url: URL) {
+    let response;
+    try {
+      response = await request(url, { headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS });
+    } catch (error) {
+      throw new WallpaperError('unavailable', `cannot reach ${this.base.origin}: ${oneLine(error)}`, { cause: error });
+    }
+    if (response.statusCode >= 400) {
+      const text = oneLine((await response.body.text()).slice(0, 500)) || `status ${response.statusCode}`;
+      const code = response.statusCode === 404 ? 'not_found' : response.statusCode === 400 ? 'invalid_param' : 'unavailable';
+      throw new WallpaperError(code, `server ${this.base.origin} answered ${response.statusCode}: ${text}`);
+    }
+    return response;
+  }
+
+  private async getJson<T>(url: URL): Promise<T> {
+    const response = await this.get(url);
+    try {
+      return (await response.body.json()) as T;
+    } catch (error) {
+      throw new WallpaperError('unavailable', `server ${this.base.origin} sent a body that is not JSON`, { cause: error });
+    }
+  }
+
+  list(filters: Filters, paging: Paging): Promise<ListResponse> {
+    return this.getJson(this.url('/api/wallpapers', { ...filters, page: paging.page, limit: paging.limit }));
+  }
+
+  /** A random match, or undefined when the server has none (404). */
+  async random(filters: Filters): Promise<Wallpaper | undefined> {
+    try {
+      return await this.getJson<Wallpaper>(this.url('/api/wallpapers/random', { ...filters }));
+    } catch (error) {
+      if (error instanceof WallpaperError && error.code === 'not_found') return undefined;
+      throw error;
+    }
+  }
+
+  /** Stream the wallpaper's image into `folder` (temp file, then rename); keeps the last few. */
+  async download(wallpaper: Wallpaper, folder: string): Promise<string> {
+    await mkdir(folder, { recursive: true });
+    const response = await this.get(this.url(wallpaper.url));
+    const type = String(response.headers['content-type'] ?? '').split(';')[0]!.trim();
+    const ext = EXTENSIONS[type] ?? wallpaper.filename.split('.').pop() ?? 'img';
+    const target = join(folder, `${wallpaper.id}.${ext}`);
+    const temp = join(folder, `.${wallpaper.id}.${randomBytes(6).toString('hex')}.part`);
+    try {
+      await pipeline(response.body, createWriteStream(temp));
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw new WallpaperError('unavailable', `download from ${this.base.origin} failed: ${oneLine(error)}`, { cause: error });
+    }
+    await pruneDownloads(folder, KEEP_DOWNLOADS);
+    return target;
+  }
+}
+
+async function pruneDownloads(folder: string, keep: number): Promise<void> {
+  const names = (await readdir(folder)).filter((name) => !name.startsWith('.'));
+  const dated = await Promise.all(names.map(async (name) => ({ name, mtime: (await stat(join(folder, name))).mtimeMs })));
+  dated.sort((a, b) => b.mtime - a.mtime);
+  await Promise.all(dated.slice(keep).map(({ name }) => rm(join(folder, name), { force: true })));
+}
