@@ -1,0 +1,45 @@
+// A serving process and a cron scan share one index: two scans in two processes at once must both
+// finish, agree on the result, and leave a sound index.
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import t from 'tap';
+import { openLibrary } from '../../src/core/library.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir, writeImage } from '../helpers/fixtures.js';
+
+const IMAGES = 120;
+
+t.test('two processes scanning the same index at the same time', async (t) => {
+  const root = tempDir(t);
+  const pictures = join(root, 'pictures');
+  for (let i = 0; i < IMAGES; i++) {
+    const shade = (i * 2).toString(16).padStart(2, '0');
+    await writeImage(join(pictures, `${String(i).padStart(3, '0')}.jpg`), { width: 96 + i, height: 64, color: `#${shade}40${shade}` });
+  }
+  const home = join(root, 'home');
+  t.equal((await runCli(['--home', home, 'config', 'add-folder', pictures])).code, 0);
+
+  const [a, b] = await Promise.all([
+    runCli(['--home', home, 'scan', '--json']),
+    runCli(['--home', home, 'scan', '--json']),
+  ]);
+  t.equal(a.code, 0, a.stderr);
+  t.equal(b.code, 0, b.stderr);
+  t.equal(JSON.parse(a.stdout).total, IMAGES);
+  t.equal(JSON.parse(b.stdout).total, IMAGES);
+  t.equal(JSON.parse(a.stdout).failed.length + JSON.parse(b.stdout).failed.length, 0);
+
+  const db = new Database(join(home, 'index.sqlite'), { readonly: true });
+  t.teardown(() => db.close());
+  t.equal(db.pragma('integrity_check', { simple: true }), 'ok');
+  t.equal(db.prepare('SELECT count(*) FROM wallpapers').pluck().get(), IMAGES);
+  t.equal(db.prepare('SELECT count(*) FROM files').pluck().get(), IMAGES);
+
+  // a library opened before the other process wrote sees its writes at the next query
+  const library = openLibrary({ home });
+  t.teardown(() => library.close());
+  const before = library.list({}, { page: 1, limit: 1 }).pagination.total;
+  await writeImage(join(pictures, 'late.png'), { width: 50, height: 50, color: '#ff0000', format: 'png' });
+  t.equal((await runCli(['--home', home, 'scan', '--quiet'])).code, 0);
+  t.equal(library.list({}, { page: 1, limit: 1 }).pagination.total, before + 1);
+});
