@@ -35,7 +35,8 @@ export function scanCommand(ctx: CliContext): Command {
 /** An ora spinner with counts and rate, only ever on a terminal. */
 async function startSpinner(ctx: CliContext) {
   const { default: ora } = await import('ora');
-  const spinner = ora({ text: 'Scanning...', stream: ctx.stderr }).start();
+  // Interactivity is decided once, by isInteractive(ctx); ora must not second-guess it from globals.
+  const spinner = ora({ text: 'Scanning...', stream: ctx.stderr, isEnabled: true }).start();
   const started = performance.now();
   return {
     update(progress: ScanProgress) {
@@ -43,6 +44,7 @@ async function startSpinner(ctx: CliContext) {
       const rate = seconds > 0 ? (progress.read / seconds).toFixed(1) : '0';
       spinner.text = `Scanning: ${progress.read}/${progress.toRead} read, ${progress.failed} failed, ${rate}/s`;
     },
-    stop: () => spinner.stop(),
+    // The final counts are drawn once even when the scan was quicker than a spinner frame.
+    stop: () => spinner.render().stop(),
   };
 }

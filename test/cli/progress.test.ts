@@ -1,0 +1,50 @@
+// Progress is drawn only on a terminal: the scan's ora spinner with counts and rate on a TTY stream,
+// nothing decorative otherwise. Runs the CLI in-process with streams that say whether they are TTYs.
+import { PassThrough } from 'node:stream';
+import { join } from 'node:path';
+import t from 'tap';
+import { run } from '../../src/cli.js';
+import { tempDir, writeImage } from '../helpers/fixtures.js';
+
+function streams(isTTY: boolean) {
+  const capture = () => {
+    const stream = new PassThrough();
+    // A terminal as ora sees one: the flag and the cursor calls of tty.WriteStream.
+    Object.assign(stream, {
+      isTTY,
+      columns: 100,
+      cursorTo: (_x: number, callback?: () => void) => (stream.write('\r'), callback?.(), true),
+      clearLine: (_dir: number, callback?: () => void) => (callback?.(), true),
+      moveCursor: (_dx: number, _dy: number, callback?: () => void) => (callback?.(), true),
+    });
+    let text = '';
+    stream.on('data', (chunk: Buffer) => (text += chunk));
+    return { stream, text: () => text };
+  };
+  return { out: capture(), err: capture() };
+}
+
+t.test('a terminal gets a spinner with counts and rate; a pipe gets one summary line', async (t) => {
+  const root = tempDir(t);
+  const pictures = join(root, 'pictures');
+  for (let i = 0; i < 6; i++) await writeImage(join(pictures, `${i}.jpg`), { width: 800, height: 600, color: `#${i}0${i}0${i}0` });
+
+  const tty = streams(true);
+  const code = await run(['node', 'wallpaper', '--home', join(root, 'home-a'), 'scan', pictures], {
+    env: {},
+    stdout: tty.out.stream,
+    stderr: tty.err.stream,
+  });
+  t.equal(code, 0);
+  t.match(tty.err.text(), /Scanning: \d+\/6 read, 0 failed, [\d.]+\/s/);
+  t.match(tty.out.text(), /^Indexed 6 wallpapers: 6 added/);
+
+  const pipe = streams(false);
+  t.equal(await run(['node', 'wallpaper', '--home', join(root, 'home-b'), 'scan', pictures], { env: {}, stdout: pipe.out.stream, stderr: pipe.err.stream }), 0);
+  t.equal(pipe.err.text(), '', 'no spinner when stderr is not a terminal');
+  t.match(pipe.out.text(), /^Indexed 6 wallpapers: 6 added, 0 updated, 0 removed, 0 unchanged, 0 duplicates, 0 failed \(\d+\.\d s\)\n$/);
+
+  const cron = streams(true);
+  await run(['node', 'wallpaper', '--home', join(root, 'home-c'), 'scan', pictures], { env: { CI: 'true' }, stdout: cron.out.stream, stderr: cron.err.stream });
+  t.equal(cron.err.text(), '', 'CI is never treated as interactive');
+});
