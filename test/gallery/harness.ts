@@ -2,14 +2,16 @@
 // known analysis, and colourful generated landscapes), the real `wallpaper serve` spawned on port 0
 // with a temporary home, Debian's Chromium driven by playwright-core, and small page helpers.
 // (tap also runs this file on its own and reports it as "no tests found": it has none.)
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import sharp, { type Sharp } from 'sharp';
+import type { Wallpaper } from '../../src/core/types.js';
+import { tempDir as fixtureTempDir } from '../helpers/fixtures.js';
+import { startServe } from '../helpers/serve.js';
+
+export type { Wallpaper };
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Screenshots for people to look at (git-ignored; CI may keep them). */
@@ -39,11 +41,7 @@ export function haveChromium(t: TestLike): boolean {
 }
 
 /** A fresh temporary folder, removed at teardown. */
-export function tempDir(t: TestLike, prefix = 'wallpaper-gallery-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+export const tempDir = (t: TestLike, prefix = 'wallpaper-gallery-'): string => fixtureTempDir(t, prefix);
 
 export type Format = 'jpeg' | 'png' | 'webp';
 
@@ -159,71 +157,24 @@ export async function writeLandscapes(folder: string, count: number, prefix = 's
 export interface Server {
   base: string;
   home: string;
-  child: ChildProcess;
   /** Everything the server wrote to stderr so far (for failure messages). */
   stderr(): string;
 }
 
 /**
- * Spawn the real `wallpaper serve` (the compiled dist/, so `npm run build` first) on a free port with
- * a temporary home, and resolve once it prints `Listening on http://HOST:PORT`. SIGTERM at teardown.
+ * The real `wallpaper serve` (the compiled dist/, so `npm run build` first) on a free port with a
+ * temporary home, once it prints `Listening on http://HOST:PORT`; stopped at teardown.
  */
 export async function startServer(t: TestLike, options: { folders: string[]; token?: string; home?: string }): Promise<Server> {
   const home = options.home ?? join(tempDir(t, 'wallpaper-gallery-home-'), 'home');
-  const args = [join(ROOT, 'bin', 'wallpaper.js'), '--home', home, 'serve', ...options.folders, '--host', '127.0.0.1', '--port', '0'];
-  if (options.token) args.push('--token', options.token);
-  const env = { ...process.env };
-  delete env.WALLPAPER_TOKEN;
-  delete env.WALLPAPER_HOME;
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
+  const served = await startServe(t, {
+    home,
+    folders: options.folders,
+    flags: ['--host', '127.0.0.1', ...(options.token ? ['--token', options.token] : [])],
   });
-  t.teardown(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, 'exit');
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
-  });
-  const base = await new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    const timer = setTimeout(() => reject(new Error(`wallpaper serve printed no "Listening on" line in 30 s\nstdout: ${stdout}\nstderr: ${stderr}`)), 30_000);
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const match = /Listening on (http:\/\/\S+)/.exec(stdout);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1].replace(/\/$/, ''));
-      }
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`wallpaper serve exited (${code ?? signal}) before listening\nstdout: ${stdout}\nstderr: ${stderr}`));
-    });
-  });
-  return { base, home, child, stderr: () => stderr };
+  return { base: served.base.replace(/\/$/, ''), home, stderr: () => served.output().stderr };
 }
 
-export interface Wallpaper {
-  id: string;
-  filename: string;
-  path: string;
-  url: string;
-  thumbnail_url: string;
-  width: number;
-  height: number;
-  size_bytes: number;
-  added_at: string;
-  content_type: string;
-  brightness: string;
-  aspect_ratio: string;
-  orientation: string;
-  luminance: number;
-  dominant_hue: string;
-}
 
 interface ListResponse {
   wallpapers: Wallpaper[];

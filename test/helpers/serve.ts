@@ -8,6 +8,8 @@ interface Teardown {
   teardown(fn: () => unknown): void;
 }
 
+const STOP_TIMEOUT_MS = 15_000;
+
 export interface ServeProcess {
   base: string;
   pid: number;
@@ -35,7 +37,11 @@ export async function startServe(t: Teardown, { home, folders = [], flags = [], 
   const exited = once(child, 'exit').then(([code]) => code as number | null);
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    return exited;
+    // A server that does not stop within the grace time plus margin is killed, so no test hangs.
+    const killer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    const code = await exited;
+    clearTimeout(killer);
+    return code;
   };
   t.teardown(stop);
   const base = await new Promise<string>((resolve, reject) => {
