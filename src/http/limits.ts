@@ -29,6 +29,14 @@ export const REQUEST_TIMEOUT_MS = 5 * 60_000;
 /** Time allowed to send the request headers (slowloris guard). */
 export const HEADERS_TIMEOUT_MS = 30_000;
 
+/** How often Node checks open connections against the header and request timeouts. Node's default
+ * (30 s) would let a slowloris client hold a connection for up to twice HEADERS_TIMEOUT_MS. */
+export const CONNECTION_CHECK_INTERVAL_MS = 5_000;
+
+/** An upload temp file older than this is abandoned whoever wrote it: far longer than the idle
+ * timeout plus the decode of the largest image, so a live upload is never swept. */
+export const STALE_UPLOAD_AGE_MS = 10 * 60_000;
+
 /** Idle keep-alive connections are closed after this; phones and displays reconnect cheaply. */
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 

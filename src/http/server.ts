@@ -1,13 +1,37 @@
 // The server's lifecycle, apart from what it serves: a hardened node:http server around the app,
 // listening, and a graceful close (stop accepting, let requests in flight finish for a while, then
 // cut the remaining connections).
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { Request } from 'polka';
-import { WallpaperError } from '../core/errors.js';
+import { oneLine, WallpaperError } from '../core/errors.js';
+import { sweepStaleUploads } from '../core/intake.js';
 import type { Library } from '../core/types.js';
 import { type AppOptions, createApp } from './app.js';
-import { DEFAULT_HOST, DEFAULT_PORT, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS, SHUTDOWN_GRACE_MS } from './limits.js';
+import { stderrLogger } from './app.js';
+import {
+  CONNECTION_CHECK_INTERVAL_MS,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  HEADERS_TIMEOUT_MS,
+  KEEP_ALIVE_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+  SHUTDOWN_GRACE_MS,
+  STALE_UPLOAD_AGE_MS,
+} from './limits.js';
+
+/** Receive deadlines of the server (all in milliseconds). */
+export interface ServerTimeouts {
+  /** To send the request headers (slowloris guard). Default: HEADERS_TIMEOUT_MS (30 s). */
+  headersMs: number;
+  /** To send the whole request, headers and body. Default: REQUEST_TIMEOUT_MS (5 min). */
+  requestMs: number;
+  /** How often connections are checked against the two above. Default: CONNECTION_CHECK_INTERVAL_MS. */
+  checkIntervalMs: number;
+  /** Idle keep-alive connections close after this. Default: KEEP_ALIVE_TIMEOUT_MS (5 s). */
+  keepAliveMs: number;
+}
 
 export interface ServerOptions extends AppOptions {
   /** Address to listen on. Default: 127.0.0.1 (this machine only). */
@@ -16,6 +40,8 @@ export interface ServerOptions extends AppOptions {
   port?: number;
   /** How long close() lets requests in flight finish. Default: SHUTDOWN_GRACE_MS (10 s). */
   graceMs?: number;
+  /** Receive deadlines; tests shorten them. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 export interface RunningServer {
@@ -35,13 +61,43 @@ export function urlOf(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
+/** Node's own answers to a request it cannot parse or that timed out, as plain text like every
+ * other error (its default is an empty body with no type). */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'the request headers are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'the request took too long to arrive'],
+};
+
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const response = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || response?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'the request is not valid HTTP'];
+  const body = `${message}\n`;
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
+}
+
 export async function startServer(library: Library, options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST;
+  const logger = options.logger ?? stderrLogger;
+  // Upload temp files of a server that was killed mid-upload are removed before we accept any.
+  await sweepStaleUploads(library.settings().upload_folder, STALE_UPLOAD_AGE_MS).then(
+    (removed) => removed.length > 0 && logger.info(`removed ${removed.length} unfinished upload(s) left by a stopped server`),
+    (error: unknown) => logger.error(`cannot sweep the upload folder: ${oneLine(error)}`),
+  );
   const app = createApp(library, options);
-  const server = createServer();
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
-  server.headersTimeout = HEADERS_TIMEOUT_MS;
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  const timeouts = options.timeouts ?? {};
+  const server = createServer({ connectionsCheckingInterval: timeouts.checkIntervalMs ?? CONNECTION_CHECK_INTERVAL_MS });
+  server.requestTimeout = timeouts.requestMs ?? REQUEST_TIMEOUT_MS;
+  server.headersTimeout = timeouts.headersMs ?? HEADERS_TIMEOUT_MS;
+  server.keepAliveTimeout = timeouts.keepAliveMs ?? KEEP_ALIVE_TIMEOUT_MS;
+  server.on('clientError', answerClientError);
   let closing = false;
   server.on('request', (req, res) => {
     // While closing, every answer ends its connection so keep-alive clients let go.
