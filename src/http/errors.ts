@@ -96,6 +96,29 @@ const clip = (text: string) => {
   return line.length > MAX_MESSAGE_LENGTH ? `${line.slice(0, MAX_MESSAGE_LENGTH)}...` : line;
 };
 
+/** After an error answer to a request whose body was not read to its end, the rest is drained for
+ * at most this long and then the connection is cut: long enough for the client to read the answer
+ * before a reset, short enough that a client streaming gigabytes cannot hold the connection (and
+ * its file descriptor) until the request timeout. */
+export const LINGER_MS = 1000;
+
+/** Once the error answer is out, drain what is left of an unfinished body, then cut. Without this a
+ * route that stopped reading (an upload over the limit) left a paused socket with the client still
+ * writing: neither side ever closed it, and a graceful shutdown waited for the whole grace time. */
+function closeUnfinished(res: ServerResponse): void {
+  const req = res.req as ServerResponse['req'] | undefined;
+  if (!req || req.complete) return;
+  const socket = req.socket;
+  res.once('finish', () => {
+    if (req.complete) return;
+    const cut = setTimeout(() => socket.destroy(), LINGER_MS);
+    cut.unref();
+    req.once('end', () => clearTimeout(cut));
+    req.once('close', () => clearTimeout(cut));
+    req.resume();
+  });
+}
+
 /** Answer a plain-text error; when headers are already out the only honest thing is to cut. */
 export function sendError(res: ServerResponse, error: unknown, logger: Logger): void {
   const mapped = mapError(error);
@@ -111,5 +134,6 @@ export function sendError(res: ServerResponse, error: unknown, logger: Logger): 
   res.setHeader('Content-Length', Buffer.byteLength(body));
   res.setHeader('Cache-Control', 'no-store');
   for (const [name, value] of Object.entries(mapped.headers)) res.setHeader(name, value);
+  closeUnfinished(res);
   res.end(body);
 }
