@@ -1,7 +1,8 @@
 // Uploaded files into the library: decode to decide the type (never the client's name or type),
 // place under a sanitised name with the detected extension, index. All or nothing.
-import { readFile, rm, stat } from 'node:fs/promises';
-import { basename, extname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
 import { placeWithoutClobber } from './files.js';
 import type { Store } from './store.js';
 import type { ThumbnailCache } from './thumbnails.js';
@@ -23,6 +24,48 @@ export function sanitiseStem(originalName: string): string {
     .slice(0, MAX_STEM_LENGTH)
     .trim();
   return clean || 'upload';
+}
+
+/** Upload temp files: hidden (scans skip dot files), unguessable, and named after the process that
+ * writes them, so a later start can tell the leftovers of a killed server from live uploads. */
+const UPLOAD_TEMP = /^\.upload-(?:(\d+)-)?[0-9a-f]+\.part$/;
+
+export const uploadTempName = (): string => `.upload-${process.pid}-${randomBytes(12).toString('hex')}.part`;
+
+/** True while a process with this pid exists (EPERM: it exists but belongs to someone else). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Remove upload temp files left in `folder` by a server that died mid-upload (SIGKILL, power cut):
+ * those of a process that no longer exists, and any older than `maxAgeMs` (a live upload writes more
+ * often than its idle timeout, so an older one is abandoned whoever wrote it). Returns the names
+ * removed. A missing folder has nothing to sweep.
+ */
+export async function sweepStaleUploads(folder: string, maxAgeMs: number): Promise<string[]> {
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const removed: string[] = [];
+  const now = Date.now();
+  for (const name of names) {
+    const match = UPLOAD_TEMP.exec(name);
+    if (!match) continue;
+    const path = join(folder, name);
+    const pid = match[1] === undefined ? undefined : Number(match[1]);
+    const orphaned = pid !== undefined && pid !== process.pid && !isAlive(pid);
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile()) continue;
+    if (orphaned || now - info.mtimeMs > maxAgeMs) {
+      await rm(path, { force: true });
+      removed.push(name);
+    }
+  }
+  return removed;
 }
 
 export async function intake(

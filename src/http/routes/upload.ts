@@ -2,7 +2,6 @@
 // final rename is atomic and scans skip them), counted against max_upload_bytes while they arrive,
 // then handed to the core, which decodes, names and indexes them. A failed request keeps no file:
 // every temp file is removed on every path (errors, limits, client abort, stall).
-import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
@@ -10,6 +9,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { WallpaperError } from '../../core/errors.js';
+import { uploadTempName } from '../../core/intake.js';
 import type { Library, UploadedFile } from '../../core/types.js';
 import type { RouteContext, UploadLimits } from '../context.js';
 import { HttpError } from '../errors.js';
@@ -22,8 +22,6 @@ const PART_OVERHEAD_BYTES = 16 * 1024;
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
 
-/** A temp file name: hidden (scans skip dot files) and unguessable. */
-const tempName = () => `.upload-${randomBytes(12).toString('hex')}.part`;
 
 export function uploadRoutes({ library, uploads }: RouteContext): Route[] {
   let active = 0;
@@ -153,7 +151,7 @@ function receiveParts(
         stream.resume();
         return;
       }
-      const tempPath = join(folder, tempName());
+      const tempPath = join(folder, uploadTempName());
       files.push({ tempPath, originalName: info.filename ?? '' });
       stream.on('limit', () => soft(new WallpaperError('too_large', `a file is over the upload limit of ${maxBytes} bytes`)));
       const out = createWriteStream(tempPath, { flags: 'wx' });
