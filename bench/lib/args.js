@@ -1,0 +1,45 @@
+// Command-line flags of `npm run bench` (node bench/run.js [flags]), parsed by hand: the bench has no
+// dependencies beyond what the project already installs.
+
+const HELP = `usage: npm run bench -- [flags]
+  --quick          fewer and shorter runs (about a third of the time): for a first look, not for RESULTS.md
+  --runs N         repeated runs per figure (default 5, quick 3)
+  --duration S     seconds of each wrk run (default 5, quick 3)
+  --corpus DIR     use this folder of real wallpapers for the image figures instead of the generated corpus
+  --only a,b       run only these figures: scan, rescan, list, random, files, cli, memory
+  --json FILE      also write every measurement as JSON to FILE`;
+
+export const FIGURES = ['scan', 'rescan', 'list', 'random', 'files', 'cli', 'memory'];
+
+export function parseArgs(argv) {
+  const options = { quick: false, runs: undefined, duration: undefined, corpus: undefined, only: FIGURES, json: undefined };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) throw new Error(`${arg} needs a value\n${HELP}`);
+      return next;
+    };
+    if (arg === '--quick') options.quick = true;
+    else if (arg === '--runs') options.runs = wholeNumber(arg, value());
+    else if (arg === '--duration') options.duration = wholeNumber(arg, value());
+    else if (arg === '--corpus') options.corpus = value();
+    else if (arg === '--json') options.json = value();
+    else if (arg === '--only') {
+      options.only = value().split(',').map((name) => name.trim()).filter(Boolean);
+      const unknown = options.only.filter((name) => !FIGURES.includes(name));
+      if (unknown.length) throw new Error(`unknown figure ${unknown.join(', ')}: expected ${FIGURES.join(', ')}`);
+    } else if (arg === '--help' || arg === '-h') {
+      console.log(HELP);
+      process.exit(0);
+    } else throw new Error(`unknown flag ${arg}\n${HELP}`);
+  }
+  options.runs ??= options.quick ? 3 : 5;
+  options.duration ??= options.quick ? 3 : 5;
+  return options;
+}
+
+function wholeNumber(flag, text) {
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new Error(`${flag} expects a whole number >= 1, got ${text}`);
+  return Number(text);
+}

@@ -1,0 +1,85 @@
+// `npm run bench`: the performance figures of issue 6, each against a floor or baseline measured in
+// the same run on the same files, printed as one table (min / median / max over repeated runs, the
+// ratio, the target, PASS or MISS). Flags: see lib/args.js (`--quick`, `--corpus DIR`, `--only`).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from './lib/args.js';
+import { ensureCorpus, listImages } from './lib/corpus.js';
+import { ensureIndex100k } from './lib/index100k.js';
+import { formatReport } from './lib/report.js';
+import { startWallpaper } from './lib/servers.js';
+import { findWrk } from './lib/wrk.js';
+import { cliFigure } from './figures/cli.js';
+import { filesFigure } from './figures/files.js';
+import { listFigure, randomFigure } from './figures/json.js';
+import { memoryFigure } from './figures/memory.js';
+import { rescanFigure } from './figures/rescan.js';
+import { scanFigure } from './figures/scan.js';
+
+/** Everything generated lives here (git-ignored), so reruns reuse the corpus and the indexes. */
+const ROOT = fileURLToPath(new URL('./.corpus/', import.meta.url)).replace(/\/$/, '');
+const HTTP_FIGURES = ['list', 'random', 'files', 'memory'];
+
+const log = (line) => process.stderr.write(`${line}\n`);
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const started = performance.now();
+  const [load1] = loadavg();
+  log(`wallpaper bench: ${cpus().length} cores, Node ${process.version}, load ${load1.toFixed(2)}${options.quick ? ', --quick' : ''}`);
+  if (load1 > 0.5) log('warning: the machine is busy (load > 0.5); ratios hold up better than absolute numbers, but noise remains');
+  const scratch = `${ROOT}/scratch`;
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+
+  const corpus = options.corpus ? listImages(options.corpus) : await ensureCorpus(ROOT, { log });
+  if (corpus.files.length === 0) throw new Error(`no JPEG, PNG or WebP files in ${corpus.dir}`);
+  const wrk = findWrk();
+  const wants = (name) => options.only.includes(name);
+  const needsBig = ['list', 'random', 'cli', 'memory'].some(wants);
+  const big = needsBig ? ensureIndex100k(ROOT, corpus.files, { log }) : undefined;
+  const ctx = { options, root: ROOT, scratch, corpus, big, log };
+
+  const rows = [];
+  const skip = (name, why) => rows.push({ name, skipped: why });
+  const wrkMissing = 'wrk is not installed (Debian: apt-get install -y wrk)';
+  if (!wrk && HTTP_FIGURES.some(wants)) log(`${wrkMissing}: skipping the HTTP figures`);
+
+  if (wants('scan')) rows.push(...(await scanFigure(ctx)));
+  if (wants('rescan')) rows.push(...(await rescanFigure(ctx)));
+  if (wants('list') || wants('random')) {
+    if (!wrk) skip('GET /api/wallpapers and /random at 100k', wrkMissing);
+    else {
+      const server = await startWallpaper(big.home);
+      log(`serve on the 100k index: ${server.startupScan}`);
+      try {
+        if (wants('list')) rows.push(...(await listFigure({ ...ctx, server })));
+        if (wants('random')) rows.push(...(await randomFigure({ ...ctx, server })));
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+  if (wants('files')) {
+    if (!wrk) skip('image and thumbnail endpoints vs sirv', wrkMissing);
+    else rows.push(...(await filesFigure(ctx)));
+  }
+  if (wants('cli')) rows.push(...(await cliFigure(ctx)));
+  if (wants('memory')) {
+    if (!wrk) skip('serve RSS after 10,000 mixed requests', wrkMissing);
+    else rows.push(...(await memoryFigure(ctx)));
+  }
+  log('nginx reference: not run (no nginx on this machine is assumed; sirv is the baseline)');
+
+  const report = formatReport(rows);
+  const minutes = (performance.now() - started) / 60_000;
+  process.stdout.write(`\n${report}\n\n${options.runs} runs per figure, ${options.duration} s per wrk run; whole bench ${minutes.toFixed(1)} min\n`);
+  if (options.json) writeFileSync(options.json, JSON.stringify({ options, rows, minutes }, null, 2));
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+main().catch((error) => {
+  process.stderr.write(`bench failed: ${error.stack ?? error}\n`);
+  process.exitCode = 1;
+});
