@@ -52,3 +52,32 @@ async function exists(path: string): Promise<boolean> {
     return false;
   }
 }
+
+/** Temp files of writeFileAtomic: `.<name>.<hex>.tmp`. */
+const TEMP_FILE = /^\..+\.[0-9a-f]+\.tmp$/;
+
+/**
+ * Remove the temp files a process killed in the middle of writing a thumbnail left in the cache of
+ * `home` (nothing else ever removes them: they are hidden, and the cache is never scanned), when
+ * older than `maxAgeMs`: a live write lasts milliseconds, and another process (a cron scan) may be
+ * writing one right now. Returns how many were removed.
+ */
+export async function sweepThumbnailTemps(home: string, maxAgeMs: number): Promise<number> {
+  const root = join(home, 'thumbnails');
+  const now = Date.now();
+  let removed = 0;
+  for (const size of await readdir(root).catch(() => [] as string[])) {
+    for (const prefix of await readdir(join(root, size)).catch(() => [] as string[])) {
+      const dir = join(root, size, prefix);
+      for (const name of await readdir(dir).catch(() => [] as string[])) {
+        if (!TEMP_FILE.test(name)) continue;
+        const info = await stat(join(dir, name)).catch(() => undefined);
+        if (info?.isFile() && now - info.mtimeMs > maxAgeMs) {
+          await rm(join(dir, name), { force: true });
+          removed++;
+        }
+      }
+    }
+  }
+  return removed;
+}

@@ -37,6 +37,10 @@ export const CONNECTION_CHECK_INTERVAL_MS = 5_000;
  * timeout plus the decode of the largest image, so a live upload is never swept. */
 export const STALE_UPLOAD_AGE_MS = 10 * 60_000;
 
+/** A thumbnail temp file older than this was left by a killed process: a live one exists for the
+ * milliseconds of one write. */
+export const STALE_THUMBNAIL_TEMP_AGE_MS = 60_000;
+
 /** Idle keep-alive connections are closed after this; phones and displays reconnect cheaply. */
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 

@@ -7,9 +7,9 @@ import type { Duplex } from 'node:stream';
 import type { Request } from 'polka';
 import { oneLine, WallpaperError } from '../core/errors.js';
 import { sweepStaleUploads } from '../core/intake.js';
+import { sweepThumbnailTemps } from '../core/thumbnails.js';
 import type { Library } from '../core/types.js';
-import { type AppOptions, createApp } from './app.js';
-import { stderrLogger } from './app.js';
+import { type AppOptions, createApp, stderrLogger } from './app.js';
 import {
   CONNECTION_CHECK_INTERVAL_MS,
   DEFAULT_HOST,
@@ -18,6 +18,7 @@ import {
   KEEP_ALIVE_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
   SHUTDOWN_GRACE_MS,
+  STALE_THUMBNAIL_TEMP_AGE_MS,
   STALE_UPLOAD_AGE_MS,
 } from './limits.js';
 
@@ -115,6 +116,11 @@ export async function startServer(library: Library, options: ServerOptions = {})
     });
   });
   const { port } = server.address() as AddressInfo;
+  // Thumbnail temp files of a killed scan: swept in the background, a large cache never delays start.
+  void sweepThumbnailTemps(library.home, STALE_THUMBNAIL_TEMP_AGE_MS).then(
+    (removed) => removed > 0 && logger.info(`removed ${removed} unfinished thumbnail(s) left by a stopped scan`),
+    (error: unknown) => logger.error(`cannot sweep the thumbnail cache: ${oneLine(error)}`),
+  );
 
   let closed: Promise<void> | undefined;
   const close = () =>
