@@ -54,6 +54,8 @@ export function openLibrary({ home }: OpenOptions): Library {
       };
     },
 
+    version: () => store.version(),
+
     random(filters, options = {}) {
       // Avoid as many of the recent ids as possible while at least one match remains: the newest
       // are avoided longest.
@@ -77,12 +79,20 @@ export function openLibrary({ home }: OpenOptions): Library {
       const wallpaper = library.get(id);
       if (!wallpaper) return undefined;
       const size = settingsStore.read().thumbnail_size;
-      const path = await thumbnails.ensure(id, size, wallpaper.path, async (bytes) => {
-        const { makeThumbnail } = await import('./analyze.js');
-        return makeThumbnail(bytes, size);
-      });
       const { stat } = await import('node:fs/promises');
-      const info = await stat(path);
+      // The cached thumbnail is described by one stat; only a missing one goes through ensure().
+      const path = thumbnails.pathOf(id, size);
+      let info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      });
+      if (!info?.isFile()) {
+        await thumbnails.ensure(id, size, wallpaper.path, async (bytes) => {
+          const { makeThumbnail } = await import('./analyze.js');
+          return makeThumbnail(bytes, size);
+        });
+        info = await stat(path);
+      }
       const stem = wallpaper.filename.replace(/\.[^.]+$/, '');
       return { path, size: info.size, mtimeMs: info.mtimeMs, contentType: 'image/webp', filename: `${stem}-thumbnail.webp` };
     },

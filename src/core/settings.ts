@@ -2,6 +2,10 @@
 // on load and on change, and errors that name the key and the file.
 // Reads parse the JSON file directly and conf is loaded only to write: importing conf costs ~120 ms
 // (measured), which `list` and `random` must not pay at every start.
+// A parsed record is reused while the file's identity (inode, size, mtime and ctime in ns) is
+// unchanged: one stat instead of read + parse + validate on every request of a server (the thumbnail
+// route reads the size twice per request). conf replaces the file by rename, so a change by any
+// process gives a new inode and is seen at once.
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -115,7 +119,12 @@ export function openSettings(home: string): SettingsStore {
   const file = join(home, 'settings.json');
   const defaults = defaultSettings(home);
   let conf: Conf<Record<string, unknown>> | undefined;
+  let cached: { identity: string; settings: Settings } | undefined;
+  const copy = (settings: Settings): Settings => ({ ...settings, folders: [...settings.folders] });
   const read = (): Settings => {
+    const info = statSync(file, { bigint: true, throwIfNoEntry: false });
+    const identity = info ? `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}` : 'absent';
+    if (cached?.identity === identity) return copy(cached.settings);
     let stored: unknown = {};
     try {
       stored = JSON.parse(readFileSync(file, 'utf8'));
@@ -124,7 +133,9 @@ export function openSettings(home: string): SettingsStore {
         throw new WallpaperError('invalid_param', `settings file ${file} cannot be read: ${oneLine(error)}`, { cause: error });
       }
     }
-    return validateSettings(defaults, stored, { file });
+    const settings = validateSettings(defaults, stored, { file });
+    cached = { identity, settings };
+    return copy(settings);
   };
   return {
     file,

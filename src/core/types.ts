@@ -116,6 +116,9 @@ export interface Library {
   /** Rescan every folder; a call while a scan runs in this process waits for it and gets its summary. */
   scan(options?: { onProgress?: (progress: ScanProgress) => void }): Promise<ScanSummary>;
   list(filters: Filters, paging: Paging): ListResponse;
+  /** A token that changes whenever the index may have changed (this process or another): answers
+   * computed at one version can be reused while it holds. */
+  version(): string;
   /** A uniformly random match, or undefined; `avoid` ids are skipped while other matches remain. */
   random(filters: Filters, options?: { avoid?: readonly string[] }): Wallpaper | undefined;
   get(id: string): Wallpaper | undefined;

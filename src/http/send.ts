@@ -13,10 +13,14 @@ import { HttpError } from './errors.js';
 
 /** Send a JSON body. Metadata can change with any rescan, so by default caches revalidate. */
 export function json(res: ServerResponse, status: number, value: unknown, cacheControl = 'no-cache'): void {
-  const body = JSON.stringify(value);
+  jsonBody(res, status, Buffer.from(JSON.stringify(value)), cacheControl);
+}
+
+/** Send an already serialised JSON body (a cached one): the same headers as json(). */
+export function jsonBody(res: ServerResponse, status: number, body: Buffer, cacheControl = 'no-cache'): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.setHeader('Content-Length', body.length);
   res.setHeader('Cache-Control', cacheControl);
   res.end(body);
 }

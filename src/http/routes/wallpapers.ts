@@ -1,13 +1,16 @@
 // The read endpoints of the spec's table (list, random, random image and thumbnail, one wallpaper,
 // its image and thumbnail) and DELETE of one wallpaper. Every query goes through the core's filter
 // parser, so the HTTP face and the CLI accept and refuse the very same values.
+// List bodies are cached, serialised, per parsed query while the index version holds (any commit,
+// by this process or a cron scan, changes it): a gallery or a phone asking the same pages again
+// costs a map lookup instead of a query and JSON.stringify (measured: bench/RESULTS.md).
 import { WallpaperError } from '../../core/errors.js';
 import { parseFilters, parsePaging, type RawParams } from '../../core/filters.js';
 import type { ImageFile, Wallpaper } from '../../core/types.js';
 import type { RouteContext } from '../context.js';
 import { IMMUTABLE_CACHE_CONTROL } from '../limits.js';
 import type { Route } from '../router.js';
-import { goneFromDisk, json, MISSING_FILE_CODES, noContent, sendFile } from '../send.js';
+import { goneFromDisk, json, jsonBody, MISSING_FILE_CODES, noContent, sendFile } from '../send.js';
 import type { Request } from 'polka';
 
 /** An id is the first 16 hex characters of a SHA-256 (CONTRACT.md section 1), lowercase. */
@@ -29,7 +32,38 @@ function idOf(req: Request): string {
 
 const noMatch = () => new WallpaperError('not_found', 'no wallpaper matches the filters');
 
+/** Bytes of list bodies kept: a page of 50 is ~35 KB, so ~450 pages; the oldest go beyond it. */
+const LIST_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** Serialised list bodies of one index version, oldest first, bounded by LIST_CACHE_BYTES. */
+class ListCache {
+  private version = '';
+  private bytes = 0;
+  private readonly bodies = new Map<string, Buffer>();
+
+  get(version: string, key: string): Buffer | undefined {
+    if (version !== this.version) {
+      this.bodies.clear();
+      this.bytes = 0;
+      this.version = version;
+      return undefined;
+    }
+    return this.bodies.get(key);
+  }
+
+  set(key: string, body: Buffer): void {
+    this.bodies.set(key, body);
+    this.bytes += body.length;
+    for (const [oldKey, old] of this.bodies) {
+      if (this.bytes <= LIST_CACHE_BYTES) break;
+      this.bodies.delete(oldKey);
+      this.bytes -= old.length;
+    }
+  }
+}
+
 export function wallpaperRoutes({ library }: RouteContext): Route[] {
+  const lists = new ListCache();
   const pick = (req: Request): Wallpaper => {
     const wallpaper = library.random(parseFilters(queryOf(req)));
     if (!wallpaper) throw noMatch();
@@ -59,7 +93,17 @@ export function wallpaperRoutes({ library }: RouteContext): Route[] {
       methods: {
         GET: (req, res) => {
           const query = queryOf(req);
-          json(res, 200, library.list(parseFilters(query), parsePaging(query)));
+          const filters = parseFilters(query);
+          const paging = parsePaging(query);
+          // Parsed values make the key, so `?brightness=Dark` and `?brightness=dark` share a body.
+          const key = JSON.stringify([filters, paging.page, paging.limit]);
+          const version = library.version();
+          let body = lists.get(version, key);
+          if (!body) {
+            body = Buffer.from(JSON.stringify(library.list(filters, paging)));
+            lists.set(key, body);
+          }
+          jsonBody(res, 200, body);
         },
       },
     },
