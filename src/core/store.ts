@@ -363,13 +363,18 @@ export class Store {
 
   /** A uniformly random match not among `exclude`, or undefined when there is none. */
   random(filters: Filters, exclude: readonly string[] = []): Wallpaper | undefined {
+    // Fast path, no transaction (measured: BEGIN/COMMIT were ~7% of a random request): the cached
+    // ids of this version, then one primary-key read. A record deleted in between reads as
+    // undefined, and the consistent path below answers instead.
+    const ids = this.matchingIds(filters, this.version());
+    if (ids) {
+      const pool = exclude.length ? without(ids, exclude) : ids;
+      if (pool.length === 0) return undefined;
+      const wallpaper = this.get(pool[randomInt(pool.length)]!);
+      if (wallpaper) return wallpaper;
+    }
     const pick = this.db.transaction(() => {
       const version = this.version();
-      const ids = this.matchingIds(filters, version);
-      if (ids) {
-        const pool = exclude.length ? without(ids, exclude) : ids;
-        return pool.length === 0 ? undefined : this.get(pool[randomInt(pool.length)]!);
-      }
       // First time this version sees these filters: count (cached) and one walk of the narrow index.
       const where = whereClause(filters);
       let sql = where.sql;

@@ -2,6 +2,8 @@
 // rules of CONTRACT.md section 3 (strong ETag, Last-Modified, 304, single Range, HEAD). Files are
 // opened once and described from that open descriptor (fstat), so the length sent is the length
 // read even if the index is behind the disk, and the descriptor is closed on every path.
+// Small files (thumbnails) are read whole and sent with one write; large ones stream in bigger
+// chunks than the 64 KiB default, so a 4 MB wallpaper takes 16 reads instead of 64.
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -10,6 +12,12 @@ import { WallpaperError } from '../core/errors.js';
 import type { ImageFile } from '../core/types.js';
 import { decideRange, ifRangeAllows, isNotModified, type Validators } from './conditional.js';
 import { HttpError } from './errors.js';
+
+/** Files up to this size are read into memory and sent in one write: below it a stream's set-up
+ * costs more than the copy (thumbnails are 20-80 KB). */
+const SMALL_FILE_BYTES = 256 * 1024;
+/** Read size when streaming larger files: fewer read() calls and socket writes per file. */
+const STREAM_CHUNK_BYTES = 256 * 1024;
 
 /** Send a JSON body. Metadata can change with any rescan, so by default caches revalidate. */
 export function json(res: ServerResponse, status: number, value: unknown, cacheControl = 'no-cache'): void {
@@ -111,8 +119,20 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, file: 
       res.end();
       return;
     }
+    const length = end - start + 1;
+    if (length <= SMALL_FILE_BYTES) {
+      const buffer = Buffer.allocUnsafe(length);
+      let read = 0;
+      while (read < length) {
+        const { bytesRead } = await handle.read(buffer, read, length - read, start + read);
+        if (bytesRead === 0) break; // truncated behind our back: send what is there
+        read += bytesRead;
+      }
+      res.end(read === length ? buffer : buffer.subarray(0, read));
+      return;
+    }
     streaming = true; // from here the stream owns the descriptor and closes it
-    const stream = handle.createReadStream({ start, end, autoClose: true });
+    const stream = handle.createReadStream({ start, end, autoClose: true, highWaterMark: STREAM_CHUNK_BYTES });
     try {
       await pipeline(stream, res);
     } catch (error) {
