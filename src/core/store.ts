@@ -192,6 +192,9 @@ export class Store {
   }
 
   private migrate(): void {
+    // The common case, an index already at this version, needs no write lock: every CLI command
+    // opens the index, and a write transaction would wait on (and slow) a scan in another process.
+    if ((this.db.pragma('user_version', { simple: true }) as number) === SCHEMA_VERSION) return;
     const migrate = this.db.transaction(() => {
       const version = this.db.pragma('user_version', { simple: true }) as number;
       if (version > SCHEMA_VERSION) {
