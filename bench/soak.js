@@ -142,6 +142,7 @@ try {
   // 3. Crashes.
   const crash = await crashScans({ root, kills: KILLS, rng, log });
   log(`crash: ${JSON.stringify(crash)}`);
+  check(crash.midScan >= KILLS, `crash: ${crash.midScan} scans SIGKILLed mid-scan (${crash.kills} kills in all)`);
   check(crash.integrityFailures === 0, `crash: integrity_check ok after ${crash.kills} kills (${crash.midScan} mid-scan)`);
   check(crash.lost === 0, `crash: nothing indexed was lost (${crash.lost})`);
   check(crash.finalTotal === crash.expectedTotal && crash.finalFailed === 0, `crash: the next scan completes with the full total (${crash.finalTotal}/${crash.expectedTotal})`);
@@ -165,7 +166,7 @@ try {
 | 5xx | ${load.errors5xx + (fuzz.statuses['500'] ?? 0)} |
 | Connection errors | ${load.connectionErrors} |
 | Malformed answers | ${load.badAnswers + fuzz.problems.length} |
-| Faults injected | ${faults}: ${load.hostileUploads} hostile uploads, ${load.fuzzed + fuzz.requests} fuzzed queries, ${load.aborted} abandoned downloads, ${crash.kills} SIGKILLed scans (${crash.midScan} mid-scan), ${killed.kills} servers SIGKILLed mid-upload |
+| Faults injected | ${faults}: ${load.hostileUploads} hostile uploads, ${load.fuzzed + fuzz.requests} fuzzed queries, ${load.aborted} abandoned downloads, ${crash.kills} SIGKILLed scans (${crash.midScan} of them mid-scan, the rest after it had finished), ${killed.kills} servers SIGKILLed mid-upload |
 | Open fds (start -> peak -> after) | ${before.fds} -> ${peakFds} -> ${after.fds} |
 | RSS (start -> peak -> after) | ${mib(before.rss)} -> ${mib(peakRss)} -> ${mib(after.rss)} |
 | Index integrity after kills | ${crash.integrityFailures === 0 ? 'ok every time' : `${crash.integrityFailures} failures`} |

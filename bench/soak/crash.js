@@ -28,6 +28,10 @@ function inspect(home) {
   }
 }
 
+/** Rounds allowed per kill asked: a kill that lands after the scan finished does not count, so the
+ * phase goes on until `kills` kills landed mid-scan, within this bound. */
+const MAX_ROUNDS_PER_KILL = 3;
+
 export async function crashScans({ root, kills, rng, log }) {
   const home = join(root, 'crash-home');
   const folder = join(root, 'crash-images');
@@ -44,7 +48,7 @@ export async function crashScans({ root, kills, rng, log }) {
   await addImages(FIRST_IMAGES);
   const result = { kills: 0, midScan: 0, integrityFailures: 0, lost: 0, finalTotal: 0, expectedTotal: 0, finalFailed: 0 };
   let known = new Set();
-  for (let round = 0; round < kills; round++) {
+  for (let round = 0; result.midScan < kills && round < kills * MAX_ROUNDS_PER_KILL; round++) {
     const ms = rng.between(...KILL_AFTER_MS);
     const ended = await runCli(['--home', home, 'scan', folder, '--quiet'], { killAfterMs: ms });
     result.kills++;

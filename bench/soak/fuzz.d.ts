@@ -11,7 +11,7 @@ export function encode(text: string): string;
 export function queryString(rng: Rng): string;
 export function idSegment(rng: Rng): string;
 export function fuzzPath(rng: Rng, ids: readonly string[]): string;
-export function checkReply(status: number, headers: Record<string, unknown>, body: Buffer, forbidden?: readonly string[]): string | undefined;
+export function checkReply(status: number, headers: Record<string, unknown>, body: Buffer, forbidden?: readonly string[], options?: { head?: boolean }): string | undefined;
 export function fuzzQueries(options: {
   base: string;
   count: number;

@@ -83,12 +83,14 @@ export function fuzzPath(rng, ids) {
   return path + query;
 }
 
-/** Why an answer is wrong, or undefined when it is right. `forbidden`: strings no error may show. */
-export function checkReply(status, headers, body, forbidden = []) {
+/** Why an answer is wrong, or undefined when it is right. `forbidden`: strings no error may show.
+ * An answer to HEAD has no body, by definition: only its headers are checked. */
+export function checkReply(status, headers, body, forbidden = [], { head = false } = {}) {
   if (status >= 500) return `status ${status}`;
   if (headers['x-content-type-options'] !== 'nosniff') return `no nosniff on ${status}`;
   if (status < 400) return undefined;
   if (headers['content-type'] !== 'text/plain; charset=utf-8') return `${status} with Content-Type ${headers['content-type']}`;
+  if (head) return body.length === 0 ? undefined : `${status} answer to HEAD has a body`;
   const text = body.toString('utf8');
   if (!/^[^\n]*\n$/.test(text)) return `${status} body is not one line: ${JSON.stringify(text.slice(0, 200))}`;
   if (/\bat .*:\d+:\d+|node:internal|node_modules|Error: /.test(text)) return `${status} body looks like a stack trace: ${text.slice(0, 200)}`;

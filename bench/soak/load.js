@@ -44,12 +44,12 @@ export async function runLoad({ base, seconds, connections, rng, seedIds, images
   const until = Date.now() + seconds * 1000;
   let imageIndex = 0;
 
-  const note = (kind, status, headers, body, path) => {
+  const note = (kind, status, headers, body, path, head) => {
     stats.requests++;
     stats.byKind[kind] = (stats.byKind[kind] ?? 0) + 1;
     stats.statuses[status] = (stats.statuses[status] ?? 0) + 1;
     if (status >= 500) stats.errors5xx++;
-    const problem = checkReply(status, headers, body);
+    const problem = checkReply(status, headers, body, [], { head });
     if (problem) {
       stats.badAnswers++;
       if (stats.samples.length < 20) stats.samples.push(`${kind} ${path.slice(0, 120)}: ${problem}`);
@@ -61,7 +61,7 @@ export async function runLoad({ base, seconds, connections, rng, seedIds, images
       const reply = await request(`${base}${path}`, { dispatcher: agent, ...options });
       const body = Buffer.from(await reply.body.arrayBuffer());
       stats.latencies.push(performance.now() - started);
-      note(kind, reply.statusCode, reply.headers, body, path);
+      note(kind, reply.statusCode, reply.headers, body, path, options.method === 'HEAD');
       return { status: reply.statusCode, body };
     } catch (error) {
       stats.connectionErrors++;
