@@ -38,9 +38,11 @@ export function isLoopback(address: string | undefined): boolean {
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 /** Compare the bearer token in constant time: equal-length digests, so neither the length nor the
- * position of the first difference leaks through timing. */
+ * position of the first difference leaks through timing. Everything after the scheme counts, inner
+ * blanks included: `--token "my secret phrase"` is refused by no rule, and matching only up to the
+ * first blank made such a server refuse every mutation, even with the right token. */
 export function tokenMatches(authorization: string | undefined, token: string): boolean {
-  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? '');
+  const match = /^Bearer[ \t]+(.*?)[ \t]*$/i.exec(authorization ?? '');
   const given = match?.[1] ?? '';
   const same = timingSafeEqual(digest(given), digest(token));
   return same && given !== '';

@@ -131,6 +131,13 @@ t.test('mutations: Origin check and token over a real socket', async (t) => {
     t.notMatch(reply.text, token, 'the token is never echoed');
   }
   t.equal((await call(guarded.base, '/api/wallpapers')).status, 200, 'reads need no token');
+
+  // A token with blanks in it (a pass phrase) works too, and only whole.
+  const phrase = 'correct horse battery staple';
+  const spaced = await startFixture(t, { images: {}, token: phrase });
+  t.equal((await call(spaced.base, '/api/refresh', { method: 'POST', headers: { authorization: `Bearer ${phrase}` } })).status, 200, 'pass phrase');
+  t.equal((await call(spaced.base, '/api/refresh', { method: 'POST', headers: { authorization: 'Bearer correct' } })).status, 401, 'first word only');
+  t.equal((await call(spaced.base, '/api/refresh', { method: 'POST', headers: { authorization: `Bearer ${phrase} x` } })).status, 401, 'more words');
 });
 
 t.test('the access rule for other hosts (simulated remote addresses)', async (t) => {
