@@ -10,9 +10,10 @@ import sharp from 'sharp';
 import { request } from 'undici';
 import { runCli, startServe } from './process.js';
 
-/** Kill moments after the spawn, measured on the 2-core machine: start-up and walk ~0.5 s, the
- * first scan of 300 images ~2 s; later rounds have 80 files of work. */
-const KILL_AFTER_MS = [300, 2200];
+/** First guess of how long a scan process lives (start-up, walk, reads): kills land at a random
+ * moment between a quarter of it (before that, node is still loading) and all of it. Each scan that
+ * ends before its kill teaches the real figure, so the window follows the machine's speed. */
+const FIRST_ESTIMATE_MS = 2000;
 const FIRST_IMAGES = 300;
 const PER_ROUND = 40;
 
@@ -32,7 +33,11 @@ function inspect(home) {
  * phase goes on until `kills` kills landed mid-scan, within this bound. */
 const MAX_ROUNDS_PER_KILL = 3;
 
-export async function crashScans({ root, kills, rng, log }) {
+/**
+ * Scans SIGKILLed until `kills` kills landed mid-scan. `onRound` hears every round:
+ * { round, ms, signal, code, integrity, indexed, lost } (integrity undefined before the index exists).
+ */
+export async function crashScans({ root, kills, rng, log, onRound = () => undefined }) {
   const home = join(root, 'crash-home');
   const folder = join(root, 'crash-images');
   mkdirSync(folder, { recursive: true });
@@ -48,11 +53,15 @@ export async function crashScans({ root, kills, rng, log }) {
   await addImages(FIRST_IMAGES);
   const result = { kills: 0, midScan: 0, integrityFailures: 0, lost: 0, finalTotal: 0, expectedTotal: 0, finalFailed: 0 };
   let known = new Set();
+  let estimate = FIRST_ESTIMATE_MS;
   for (let round = 0; result.midScan < kills && round < kills * MAX_ROUNDS_PER_KILL; round++) {
-    const ms = rng.between(...KILL_AFTER_MS);
+    const ms = rng.between(Math.floor(estimate / 4), estimate);
+    const spawned = Date.now();
     const ended = await runCli(['--home', home, 'scan', folder, '--quiet'], { killAfterMs: ms });
+    if (ended.signal !== 'SIGKILL') estimate = Math.max(200, Date.now() - spawned);
     result.kills++;
     if (ended.signal === 'SIGKILL') result.midScan++;
+    const report = { round, ms, signal: ended.signal, code: ended.code, integrity: undefined, indexed: 0, lost: 0 };
     if (existsSync(join(home, 'index.sqlite'))) {
       const { integrity, ids } = inspect(home);
       if (integrity !== 'ok') {
@@ -63,7 +72,9 @@ export async function crashScans({ root, kills, rng, log }) {
       result.lost += lost.length;
       if (lost.length) log(`  round ${round}: ${lost.length} wallpapers lost`);
       known = ids;
+      Object.assign(report, { integrity, indexed: ids.size, lost: lost.length });
     }
+    onRound(report);
     const when = new Date(Date.now() + (round + 1) * 2000);
     for (let i = 0; i < PER_ROUND; i++) {
       const name = rng.pick(names);
