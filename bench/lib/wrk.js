@@ -36,9 +36,17 @@ request = function()
   return wrk.format("GET", paths[turn])
 end
 ${stopAfter ? `local seen = 0
+local bad = 0
+local started = os.time()
 response = function(status, headers, body)
   seen = seen + 1
-  if seen >= ${stopAfter} then wrk.thread:stop() end
+  if status >= 400 then bad = bad + 1 end
+  -- wrk.thread:stop() leaves wrk sleeping out its -d duration: exit at once, with the result line.
+  if seen >= ${stopAfter} then
+    io.write(string.format('BENCH_JSON {"requests":%d,"duration_us":%d,"bytes":0,"errors":0,"bad_status":%d,"p50_us":0,"p99_us":0,"max_us":0}\\n', seen, math.max(1, os.time() - started) * 1000000, bad))
+    io.flush()
+    os.exit(0)
+  end
 end
 ` : ''}done = function(summary, latency, requests)
   local e = summary.errors
