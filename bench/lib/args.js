@@ -4,7 +4,7 @@
 const HELP = `usage: npm run bench -- [flags]
   --quick          fewer and shorter runs (about a third of the time): for a first look, not for RESULTS.md
   --runs N         repeated runs per figure (default 3, quick 2)
-  --duration S     seconds of each wrk run (default 3, quick 2)
+  --duration S     seconds of each wrk run (default 5, quick 3)
   --corpus DIR     use this folder of real wallpapers for the image figures instead of the generated corpus
   --only a,b       run only these figures: scan, rescan, list, random, files, cli, memory
   --json FILE      also write every measurement as JSON to FILE`;
