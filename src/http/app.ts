@@ -65,6 +65,7 @@ export function createApp(library: Library, options: AppOptions = {}): Polka {
       idleTimeoutMs: options.uploads?.idleTimeoutMs ?? UPLOAD_IDLE_TIMEOUT_MS,
     },
     maxJsonBodyBytes: options.maxJsonBodyBytes ?? MAX_JSON_BODY_BYTES,
+    tokenRequired: Boolean(options.token),
   };
 
   const app = polka({

@@ -17,4 +17,6 @@ export interface RouteContext {
   uploads: UploadLimits;
   /** Largest JSON request body. */
   maxJsonBodyBytes: number;
+  /** Whether mutations need a bearer token (else they are open to every loopback client). */
+  tokenRequired: boolean;
 }

@@ -61,9 +61,9 @@ t.test('GET/PUT /api/settings', async (t) => {
 
   const put = (body: string, type = 'application/json') =>
     call(f.base, '/api/settings', { method: 'PUT', headers: { 'content-type': type }, body });
-  const changed = await put(JSON.stringify({ thumbnail_size: 256, set_command: 'true {path}' }));
+  const changed = await put(JSON.stringify({ thumbnail_size: 256, set_command: null }));
   t.equal(changed.status, 200);
-  t.same(changed.json(), { ...settings, thumbnail_size: 256, set_command: 'true {path}' }, 'the whole new record');
+  t.same(changed.json(), { ...settings, thumbnail_size: 256 }, 'the whole new record');
   t.same((await call(f.base, '/api/settings')).json(), changed.json(), 'kept');
   t.equal((await put('{}')).status, 200, 'an empty patch is fine');
   t.equal((await put(JSON.stringify({ thumbnail_size: 480 }), 'application/json; charset=utf-8')).status, 200);
@@ -97,6 +97,23 @@ t.test('GET/PUT /api/settings', async (t) => {
   const huge = await put(JSON.stringify({ set_command: 'x'.repeat(100_000) }));
   t.equal(huge.status, 413, 'body over 64 KiB');
   t.same((await call(f.base, '/api/settings')).json<Settings>().thumbnail_size, 480, 'nothing changed by refused requests');
+});
+
+t.test('set_command changes over HTTP only on a server with a token', async (t) => {
+  const body = JSON.stringify({ set_command: 'touch /tmp/planted {path}' });
+  const refused = await call(f.base, '/api/settings', { method: 'PUT', headers: { 'content-type': 'application/json' }, body });
+  t.equal(refused.status, 403);
+  t.match(refused.text, /^set_command can be changed over HTTP only on a server started with a token/);
+  t.equal(f.library.settings().set_command, null, 'nothing planted');
+
+  const guarded = await startFixture(t, { token: 'sesame' });
+  const allowed = await call(guarded.base, '/api/settings', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer sesame' },
+    body,
+  });
+  t.equal(allowed.status, 200);
+  t.equal(allowed.json<Settings>().set_command, 'touch /tmp/planted {path}');
 });
 
 t.test('changed folders start a rescan in the background', async (t) => {

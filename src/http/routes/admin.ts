@@ -69,7 +69,23 @@ async function sweep(folder: string, logger: Logger): Promise<void> {
   }
 }
 
-export function adminRoutes({ library, logger, maxJsonBodyBytes }: RouteContext): Route[] {
+/**
+ * `set_command` is run by the owner's next `random --set`: without a token any local account could
+ * reach the loopback server and plant a command, so over HTTP it changes only when a token guards
+ * the server. The CLI (`wallpaper config set set_command ...`) is the owner's own way.
+ */
+function checkSetCommand(patch: unknown, current: Settings, tokenRequired: boolean): void {
+  if (tokenRequired || typeof patch !== 'object' || patch === null || !('set_command' in patch)) return;
+  const value = (patch as Record<string, unknown>).set_command;
+  // Unchanged, cleared (back to detection: harmless) or not a string (the core refuses it): no check.
+  if (value === current.set_command || typeof value !== 'string') return;
+  throw new WallpaperError(
+    'forbidden',
+    'set_command can be changed over HTTP only on a server started with a token; use `wallpaper config set set_command ...` on the server',
+  );
+}
+
+export function adminRoutes({ library, logger, maxJsonBodyBytes, tokenRequired }: RouteContext): Route[] {
   return [
     {
       path: '/api/refresh',
@@ -89,6 +105,7 @@ export function adminRoutes({ library, logger, maxJsonBodyBytes }: RouteContext)
           const patch = await readJsonBody(req, maxJsonBodyBytes);
           const before = library.settings();
           checkFolderPaths(patch, before, library.home);
+          checkSetCommand(patch, before, tokenRequired);
           const after = library.updateSettings(patch);
           // Answer now; the rescan of changed folders runs on and logs its outcome.
           if (libraryChanged(before, after)) void scanInBackground(library, logger, 'settings changed');
