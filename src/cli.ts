@@ -13,7 +13,7 @@ const EXIT_FAILURE = 1;
 const EXIT_USAGE = 2;
 
 /** Invalid input is a usage error (2); everything else that fails, including no match, is 1. */
-const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = { invalid_param: EXIT_USAGE, not_json: EXIT_USAGE };
+const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = { invalid_param: EXIT_USAGE, not_json: EXIT_USAGE, bad_settings_file: EXIT_USAGE };
 
 export function createProgram(ctx: CliContext): Command {
   const program = new Command('wallpaper')

@@ -90,7 +90,8 @@ export async function analyzeImage(bytes: Buffer, thumbnailSize: number): Promis
       .toBuffer({ resolveWithObject: true });
     const id = contentId(bytes);
     const { data, info } = await decoding;
-    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    // Already shrunk to thumbnail size, but every decode carries the limit all the same.
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels }, limitInputPixels: MAX_PIXELS };
 
     const [thumbnail, small] = await Promise.all([
       sharp(data, raw).webp({ quality: THUMBNAIL_QUALITY, effort: THUMBNAIL_EFFORT }).toBuffer(),

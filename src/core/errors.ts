@@ -3,6 +3,7 @@
 
 export type ErrorCode =
   | 'invalid_param' // a filter, flag, setting or body value is not acceptable
+  | 'bad_settings_file' // the settings file on disk is unreadable or invalid (the owner must fix it)
   | 'unsupported' // a file is not a decodable JPEG, PNG or WebP
   | 'too_large' // over max_upload_bytes or over the pixel limit
   | 'not_found' // unknown id, or no wallpaper matches

@@ -2,7 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { copyFile, link, mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname, extname, join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, extname, join, sep } from 'node:path';
 
 /** Write via a temporary sibling and a rename, so readers never see half a file. */
 export async function writeFileAtomic(path: string, data: Uint8Array): Promise<void> {
@@ -58,3 +59,17 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
     await copyFile(from, to, constants.COPYFILE_EXCL);
   }
 }
+
+/** The real path of `path` through links, for the part of it that exists (the rest appended). */
+export function realPathOf(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(realPathOf(parent), path.slice(parent.length));
+  }
+}
+
+/** Whether `path` is `folder` or lies inside it (both absolute and normalised). */
+export const isWithin = (path: string, folder: string): boolean =>
+  path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);

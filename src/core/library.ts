@@ -38,7 +38,7 @@ export function openLibrary({ home }: OpenOptions): Library {
       scanning ??= (async () => {
         const settings = settingsStore.read();
         await mkdir(settings.upload_folder, { recursive: true });
-        return runScan({ store, thumbnails, settings, onProgress: options.onProgress });
+        return runScan({ home, store, thumbnails, settings, onProgress: options.onProgress });
       })().finally(() => {
         scanning = undefined;
       });

@@ -23,3 +23,7 @@ export const SCAN_BATCH_SIZE = 64;
 
 /** How many recently set wallpapers `random --set` avoids. */
 export const HISTORY_AVOID = 20;
+
+/** An upload temp file older than this is abandoned whoever wrote it: far longer than the HTTP
+ * face's idle timeout plus the decode of the largest image, so a live upload is never swept. */
+export const STALE_UPLOAD_AGE_MS = 10 * 60_000;

@@ -6,13 +6,17 @@ import { availableParallelism } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { diffFiles } from './diff.js';
 import { oneLine } from './errors.js';
-import { SCAN_BATCH_SIZE } from './limits.js';
+import { sweepStaleUploads } from './intake.js';
+import { SCAN_BATCH_SIZE, STALE_UPLOAD_AGE_MS } from './limits.js';
+import { dataFolders } from './settings.js';
 import type { FileResult, Store } from './store.js';
 import type { ThumbnailCache } from './thumbnails.js';
 import type { ScanProblem, ScanProgress, ScanSummary, Settings } from './types.js';
 import { walkFolders } from './walk.js';
 
 export interface ScanContext {
+  /** The data home: its own folders are never scanned, even inside a library folder. */
+  home: string;
   store: Store;
   thumbnails: ThumbnailCache;
   settings: Settings;
@@ -22,9 +26,11 @@ export interface ScanContext {
 /** Files decoded at once: one per core keeps both cores busy while one file is being read. */
 const CONCURRENCY = Math.max(2, availableParallelism());
 
-export async function runScan({ store, thumbnails, settings, onProgress }: ScanContext): Promise<ScanSummary> {
+export async function runScan({ home, store, thumbnails, settings, onProgress }: ScanContext): Promise<ScanSummary> {
   const started = performance.now();
-  const walk = await walkFolders([...settings.folders, settings.upload_folder]);
+  // Uploads abandoned by a killed server are dropped here too, so cron scans clean up as well.
+  await sweepStaleUploads(settings.upload_folder, STALE_UPLOAD_AGE_MS);
+  const walk = await walkFolders([...settings.folders, settings.upload_folder], dataFolders(home));
   const diff = diffFiles(store.fileStates(), walk.files, walk.unreachable);
   const toRead = [...diff.added, ...diff.changed];
   const progress: ScanProgress = { toRead: toRead.length, read: 0, failed: 0 };

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
 import type Conf from 'conf';
 import { WallpaperError, oneLine } from './errors.js';
+import { isWithin, realPathOf } from './files.js';
 import {
   DEFAULT_MAX_UPLOAD_BYTES,
   DEFAULT_THUMBNAIL_SIZE,
@@ -37,17 +38,30 @@ type Source = { file: string } | { change: true };
 
 const bad = (key: string, expected: string, source: Source) =>
   new WallpaperError(
-    'invalid_param',
+    'file' in source ? 'bad_settings_file' : 'invalid_param',
     'file' in source ? `invalid ${key} in ${source.file}: expected ${expected}` : `invalid ${key}: expected ${expected}`,
   );
 
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
 
-function checkFolder(key: string, value: unknown, source: Source, mustExist: boolean): string {
+/** The data home's own folders: the thumbnail cache, the trash and downloads. A library folder there
+ * would index thumbnails as wallpapers and bring deleted ones back from the trash. */
+export const dataFolders = (home: string): string[] => ['thumbnails', 'trash', 'downloads'].map((name) => join(home, name));
+
+function checkFolder(key: string, value: unknown, source: Source, mustExist: boolean, home: string): string {
   if (typeof value !== 'string' || value.trim() === '' || !isAbsolute(value) || value.includes('\0')) {
     throw bad(key, 'an absolute folder path', source);
   }
+  // `a/link/../b` means one folder to the kernel and another once normalised: name it plainly.
+  if (value.split(/[/\\]/).some((segment) => segment === '.' || segment === '..')) {
+    throw bad(key, 'an absolute folder path without . or .. segments', source);
+  }
   const folder = resolve(value);
+  const real = realPathOf(folder);
+  const realHome = realPathOf(home);
+  if (isWithin(real, realHome) && !isWithin(real, realPathOf(join(home, 'uploads')))) {
+    throw bad(key, 'a folder outside the data home (which holds the thumbnails and the trash)', source);
+  }
   if (mustExist) {
     let isDirectory = false;
     try {
@@ -65,9 +79,11 @@ function checkFolder(key: string, value: unknown, source: Source, mustExist: boo
  * A change (source.change) also requires new folders to exist; a file being loaded does not, so an
  * unmounted disk never stops the tool from starting.
  */
-export function validateSettings(base: Settings, patch: unknown, source: Source): Settings {
+export function validateSettings(base: Settings, patch: unknown, source: Source, home: string): Settings {
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
-    throw new WallpaperError('invalid_param', 'file' in source ? `invalid settings in ${source.file}: expected a JSON object` : 'invalid settings: expected a JSON object with any of ' + SETTINGS_KEYS.join(', '));
+    throw 'file' in source
+      ? new WallpaperError('bad_settings_file', `invalid settings in ${source.file}: expected a JSON object`)
+      : new WallpaperError('invalid_param', `invalid settings: expected a JSON object with any of ${SETTINGS_KEYS.join(', ')}`);
   }
   const next: Settings = { ...base, folders: [...base.folders] };
   const mustExist = 'change' in source;
@@ -77,12 +93,12 @@ export function validateSettings(base: Settings, patch: unknown, source: Source)
         if (!Array.isArray(value)) throw bad(key, 'an array of absolute folder paths', source);
         // Only folders new to the record must exist: a folder already there may be on a disk that
         // is away, and that must not stop other changes.
-        const folders = value.map((folder) => checkFolder(key, folder, source, mustExist && !base.folders.includes(folder)));
+        const folders = value.map((folder) => checkFolder(key, folder, source, mustExist && !base.folders.includes(folder), home));
         next.folders = [...new Set(folders)];
         break;
       }
       case 'upload_folder':
-        next.upload_folder = checkFolder(key, value, source, false);
+        next.upload_folder = value === base.upload_folder ? base.upload_folder : checkFolder(key, value, source, false, home);
         break;
       case 'thumbnail_size':
         if (!isWhole(value) || value < MIN_THUMBNAIL_SIZE || value > MAX_THUMBNAIL_SIZE) {
@@ -99,7 +115,10 @@ export function validateSettings(base: Settings, patch: unknown, source: Source)
         next.set_command = typeof value === 'string' && value.trim() === '' ? null : value;
         break;
       default:
-        throw new WallpaperError('invalid_param', `unknown setting ${JSON.stringify(key.slice(0, 64))}: expected one of ${SETTINGS_KEYS.join(', ')}`);
+        throw new WallpaperError(
+          'file' in source ? 'bad_settings_file' : 'invalid_param',
+          `unknown setting ${JSON.stringify(key.slice(0, 64))}${'file' in source ? ` in ${source.file}` : ''}: expected one of ${SETTINGS_KEYS.join(', ')}`,
+        );
     }
   }
   return next;
@@ -130,10 +149,10 @@ export function openSettings(home: string): SettingsStore {
       stored = JSON.parse(readFileSync(file, 'utf8'));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        throw new WallpaperError('invalid_param', `settings file ${file} cannot be read: ${oneLine(error)}`, { cause: error });
+        throw new WallpaperError('bad_settings_file', `settings file ${file} cannot be read: ${oneLine(error)}`, { cause: error });
       }
     }
-    const settings = validateSettings(defaults, stored, { file });
+    const settings = validateSettings(defaults, stored, { file }, home);
     cached = { identity, settings };
     return copy(settings);
   };
@@ -141,7 +160,7 @@ export function openSettings(home: string): SettingsStore {
     file,
     read,
     update(patch) {
-      const next = validateSettings(read(), patch, { change: true });
+      const next = validateSettings(read(), patch, { change: true }, home);
       // conf writes atomically (temp file and rename) and creates the folder.
       const { default: ConfClass } = require('conf') as typeof import('conf');
       conf ??= new ConfClass({ cwd: home, configName: 'settings', accessPropertiesByDotNotation: false });

@@ -24,10 +24,18 @@ export interface WalkResult {
   problems: WalkProblem[];
 }
 
-/** Walk `folders` recursively, skipping names that start with '.', following links but not loops. */
-export async function walkFolders(folders: readonly string[]): Promise<WalkResult> {
+/**
+ * Walk `folders` recursively, skipping names that start with '.', following links but not loops.
+ * @param skip folders never entered, by whatever path or link they are reached (the data home's
+ *   thumbnail cache and trash, should a library folder hold the data home)
+ */
+export async function walkFolders(folders: readonly string[], skip: readonly string[] = []): Promise<WalkResult> {
   const result: WalkResult = { files: new Map(), unreachable: [], problems: [] };
   const visited = new Set<string>();
+  for (const folder of skip) {
+    const info = await stat(folder).catch(() => undefined);
+    if (info?.isDirectory()) visited.add(`${info.dev}:${info.ino}`);
+  }
   for (const folder of folders) {
     const root = resolve(folder);
     try {

@@ -32,6 +32,7 @@ const STATUS_OF_CODE: Partial<Record<ErrorCode, number>> = {
   forbidden: 403,
   not_json: 415,
   io_failed: 500,
+  bad_settings_file: 500, // the owner's file to fix, not the client's request
   setter_failed: 500,
   unavailable: 503,
 };

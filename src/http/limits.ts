@@ -33,10 +33,6 @@ export const HEADERS_TIMEOUT_MS = 30_000;
  * (30 s) would let a slowloris client hold a connection for up to twice HEADERS_TIMEOUT_MS. */
 export const CONNECTION_CHECK_INTERVAL_MS = 5_000;
 
-/** An upload temp file older than this is abandoned whoever wrote it: far longer than the idle
- * timeout plus the decode of the largest image, so a live upload is never swept. */
-export const STALE_UPLOAD_AGE_MS = 10 * 60_000;
-
 /** A thumbnail temp file older than this was left by a killed process: a live one exists for the
  * milliseconds of one write. */
 export const STALE_THUMBNAIL_TEMP_AGE_MS = 60_000;

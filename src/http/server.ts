@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream';
 import type { Request } from 'polka';
 import { oneLine, WallpaperError } from '../core/errors.js';
 import { sweepStaleUploads } from '../core/intake.js';
+import { STALE_UPLOAD_AGE_MS } from '../core/limits.js';
 import { sweepThumbnailTemps } from '../core/thumbnails.js';
 import type { Library } from '../core/types.js';
 import { type AppOptions, createApp, stderrLogger } from './app.js';
@@ -19,7 +20,6 @@ import {
   REQUEST_TIMEOUT_MS,
   SHUTDOWN_GRACE_MS,
   STALE_THUMBNAIL_TEMP_AGE_MS,
-  STALE_UPLOAD_AGE_MS,
 } from './limits.js';
 
 /** Receive deadlines of the server (all in milliseconds). */

@@ -1,7 +1,7 @@
 // The mutations other than upload, against a real server: DELETE to the trash, POST /api/refresh
 // (with concurrent calls sharing one scan), GET/PUT /api/settings with validation and the rescan of
 // changed folders, and a scan by a second process showing up without a restart.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { openLibrary } from '../../src/core/library.js';
@@ -114,6 +114,16 @@ t.test('set_command changes over HTTP only on a server with a token', async (t) 
   });
   t.equal(allowed.status, 200);
   t.equal(allowed.json<Settings>().set_command, 'touch /tmp/planted {path}');
+});
+
+t.test('a broken settings file on the server is a logged 500, not the client\'s fault', async (t) => {
+  const own = await startFixture(t);
+  writeFileSync(join(own.home, 'settings.json'), '{ broken');
+  const reply = await call(own.base, '/api/settings');
+  t.equal(reply.status, 500);
+  t.match(reply.text, /^internal error/);
+  t.notMatch(reply.text, own.home, 'no server path in the body');
+  t.ok(own.logs.some((line) => line.includes('settings.json cannot be read')), 'the operator is told which file');
 });
 
 t.test('changed folders start a rescan in the background', async (t) => {
