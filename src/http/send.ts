@@ -1,23 +1,37 @@
-// How responses leave the server: JSON, empty, and image files streamed from disk with the caching
+// How responses leave the server: JSON, empty, and image files from disk or memory with the caching
 // rules of CONTRACT.md section 3 (strong ETag, Last-Modified, 304, single Range, HEAD). Files are
 // opened once and described from that open descriptor (fstat), so the length sent is the length
 // read even if the index is behind the disk, and the descriptor is closed on every path.
 // Small files (thumbnails) are read whole and sent with one write; large ones stream in bigger
 // chunks than the 64 KiB default, so a 4 MB wallpaper takes 16 reads instead of 64.
+// Header lists are prepared once per file state and policy and sent with one writeHead(array):
+// building them per request with setHeader was a visible share of a cached thumbnail's cost.
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { WallpaperError } from '../core/errors.js';
-import type { ImageFile } from '../core/types.js';
 import { decideRange, ifRangeAllows, isNotModified, type Validators } from './conditional.js';
 import { HttpError } from './errors.js';
 
 /** Files up to this size are read into memory and sent in one write: below it a stream's set-up
  * costs more than the copy (thumbnails are 20-80 KB). */
-const SMALL_FILE_BYTES = 256 * 1024;
+export const SMALL_FILE_BYTES = 256 * 1024;
 /** Read size when streaming larger files: fewer read() calls and socket writes per file. */
 const STREAM_CHUNK_BYTES = 256 * 1024;
+
+/** Response headers a cross-origin reader may see. */
+export const EXPOSED_HEADERS = 'Content-Length, Content-Range, Content-Disposition, ETag, Last-Modified, Accept-Ranges';
+
+/** The headers every API read carries (app.ts sets them with setHeader for routes reached through
+ * polka; prepared answers carry them in their list, and writeHead(array) replaces, not repeats). */
+export const API_READ_HEADERS: readonly string[] = [
+  'X-Content-Type-Options', 'nosniff',
+  'Access-Control-Allow-Origin', '*',
+  'Access-Control-Expose-Headers', EXPOSED_HEADERS,
+];
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Send a JSON body. Metadata can change with any rescan, so by default caches revalidate. */
 export function json(res: ServerResponse, status: number, value: unknown, cacheControl = 'no-cache'): void {
@@ -27,9 +41,15 @@ export function json(res: ServerResponse, status: number, value: unknown, cacheC
 /** Send an already serialised JSON body (a cached one): the same headers as json(). */
 export function jsonBody(res: ServerResponse, status: number, body: Buffer, cacheControl = 'no-cache'): void {
   res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Type', JSON_TYPE);
   res.setHeader('Content-Length', body.length);
   res.setHeader('Cache-Control', cacheControl);
+  res.end(body);
+}
+
+/** A 200 JSON read with the API read headers in one writeHead (the hot /random path). */
+export function jsonRead(res: ServerResponse, body: Buffer, cacheControl: string): void {
+  res.writeHead(200, [...API_READ_HEADERS, 'Content-Type', JSON_TYPE, 'Cache-Control', cacheControl, 'Content-Length', String(body.length)]);
   res.end(body);
 }
 
@@ -50,15 +70,6 @@ export function contentDisposition(filename: string): string {
   return `inline; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-export interface FilePolicy {
-  cacheControl: string;
-  /** A strong entity tag (quotes included) for content-addressed URLs: enables 304 and If-Range.
-   * Left out for the random endpoints, whose URL names no particular file. */
-  etag?: string;
-  /** Honour Range requests (off for random: a second request would pick another image). */
-  ranges: boolean;
-}
-
 /** Error codes meaning "the file is not there (any more)". */
 export const MISSING_FILE_CODES: ReadonlySet<string> = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
 
@@ -66,9 +77,9 @@ export const MISSING_FILE_CODES: ReadonlySet<string> = new Set(['ENOENT', 'ENOTD
 export const goneFromDisk = () =>
   new WallpaperError('not_found', 'the file of this wallpaper is gone from disk; a rescan will update the library');
 
-async function openImage(file: ImageFile): Promise<FileHandle> {
+async function openImage(path: string): Promise<FileHandle> {
   try {
-    return await open(file.path, 'r');
+    return await open(path, 'r');
   } catch (error) {
     if (MISSING_FILE_CODES.has((error as NodeJS.ErrnoException).code ?? '')) throw goneFromDisk();
     throw error;
@@ -79,52 +90,145 @@ async function openImage(file: ImageFile): Promise<FileHandle> {
 const isClientAbort = (error: unknown) =>
   (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' || (error as NodeJS.ErrnoException).code === 'ECONNRESET';
 
-/** Stream an image file with its metadata headers, answering 304/206/416 and HEAD as RFC 9110 says. */
-export async function sendFile(req: IncomingMessage, res: ServerResponse, file: ImageFile, policy: FilePolicy): Promise<void> {
-  const handle = await openImage(file);
+export interface FilePolicy {
+  cacheControl: string;
+  /** Strong ETag and Last-Modified, hence 304 and If-Range, for content-addressed URLs. Off for
+   * the random endpoints, whose URL names no particular file. */
+  validators: boolean;
+  /** Honour Range requests (off for random: a second request would pick another image). */
+  ranges: boolean;
+}
+
+/** What a file's answers are made of, besides its size and mtime (read from the open file). */
+export interface FileFacts {
+  path: string;
+  contentType: string;
+  filename: string;
+  /** The strong entity tag (quotes included), used when the policy has validators. */
+  etag: string;
+}
+
+/** The answers of one file state (size, mtime) under one policy, headers ready to send. */
+export class PreparedFile {
+  readonly validators: Validators | undefined;
+  /** Headers of a full 200 answer and of a 304. */
+  readonly full: readonly string[];
+  readonly notModified: readonly string[];
+  private readonly common: readonly string[];
+
+  constructor(readonly facts: FileFacts, readonly policy: FilePolicy, readonly size: number, readonly mtimeMs: number) {
+    this.validators = policy.validators ? { etag: facts.etag, lastModifiedMs: mtimeMs } : undefined;
+    const validatorHeaders = this.validators ? ['ETag', facts.etag, 'Last-Modified', new Date(mtimeMs).toUTCString()] : [];
+    this.notModified = [...API_READ_HEADERS, 'Cache-Control', policy.cacheControl, ...validatorHeaders];
+    this.common = [
+      ...this.notModified,
+      ...(policy.ranges ? ['Accept-Ranges', 'bytes'] : []),
+      'Content-Type', facts.contentType,
+      'Content-Disposition', contentDisposition(facts.filename),
+    ];
+    this.full = [...this.common, 'Content-Length', String(size)];
+  }
+
+  matches(size: number, mtimeMs: number): boolean {
+    return size === this.size && mtimeMs === this.mtimeMs;
+  }
+
+  /** Headers of a 206 answer for bytes start..end. */
+  partial(start: number, end: number): string[] {
+    return [...this.common, 'Content-Range', `bytes ${start}-${end}/${this.size}`, 'Content-Length', String(end - start + 1)];
+  }
+}
+
+/** Prepared answers of one file, kept by the caller (the file table) across requests. */
+export interface FileSlot {
+  facts: FileFacts;
+  prepared: PreparedFile[];
+}
+
+/** The prepared answers of `slot` for this policy and file state, made once and then reused. */
+export function preparedOf(slot: FileSlot, policy: FilePolicy, size: number, mtimeMs: number): PreparedFile {
+  for (const p of slot.prepared) if (p.policy === policy && p.matches(size, mtimeMs)) return p;
+  const made = new PreparedFile(slot.facts, policy, size, mtimeMs);
+  // Another file state replaces the old answers of that policy: the file changed on disk.
+  slot.prepared = [...slot.prepared.filter((p) => p.policy !== policy), made];
+  return made;
+}
+
+/**
+ * Answer 304 / 416 / 206 / 200 and HEAD from prepared headers. Returns the byte range to send as
+ * the body, or undefined when the answer is already complete.
+ */
+function answer(req: IncomingMessage, res: ServerResponse, file: PreparedFile): { start: number; end: number } | undefined {
+  const validators = file.validators;
+  const headers = req.headers;
+  if (validators && (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined)) {
+    if (isNotModified({ ifNoneMatch: headers['if-none-match'], ifModifiedSince: headers['if-modified-since'] }, validators)) {
+      res.writeHead(304, file.notModified as string[]);
+      res.end();
+      return undefined;
+    }
+  }
+  const size = file.size;
+  const rangeHeader = file.policy.ranges && headers.range !== undefined && (!validators || ifRangeAllows(header(req, 'if-range'), validators)) ? headers.range : undefined;
+  const range = decideRange(rangeHeader, size);
+  if (range.kind === 'unsatisfiable') {
+    throw new HttpError(416, `range not satisfiable: the file has ${size} bytes`, { 'Content-Range': `bytes */${size}` });
+  }
+  let start = 0;
+  let end = size - 1;
+  if (range.kind === 'partial') {
+    start = range.start;
+    end = range.end;
+    res.writeHead(206, file.partial(start, end));
+  } else {
+    res.writeHead(200, file.full as string[]);
+  }
+  if (req.method === 'HEAD' || size === 0) {
+    res.end();
+    return undefined;
+  }
+  return { start, end };
+}
+
+/** Answer from bytes already in memory (a cached thumbnail): no file system call at all. */
+export function sendBytes(req: IncomingMessage, res: ServerResponse, file: PreparedFile, bytes: Buffer): void {
+  const range = answer(req, res, file);
+  if (!range) return;
+  res.end(range.start === 0 && range.end === bytes.length - 1 ? bytes : bytes.subarray(range.start, range.end + 1));
+}
+
+/**
+ * Send a file with its metadata headers, answering 304/206/416 and HEAD as RFC 9110 says. A small
+ * file read whole is handed to `keep` (with its prepared answers), so the caller may keep its bytes.
+ */
+export async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  slot: FileSlot,
+  policy: FilePolicy,
+  keep?: (file: PreparedFile, bytes: Buffer) => void,
+): Promise<void> {
+  const handle = await openImage(slot.facts.path);
   let streaming = false;
   try {
     const stat = await handle.stat();
-    const size = stat.size;
-    const validators: Validators | undefined = policy.etag ? { etag: policy.etag, lastModifiedMs: stat.mtimeMs } : undefined;
-
-    res.setHeader('Cache-Control', policy.cacheControl);
-    if (validators) {
-      res.setHeader('ETag', validators.etag);
-      res.setHeader('Last-Modified', new Date(stat.mtimeMs).toUTCString());
-      const conditional = { ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'] };
-      if (isNotModified(conditional, validators)) {
-        res.statusCode = 304;
-        res.end();
-        return;
-      }
-    }
-
-    const rangeHeader = policy.ranges && (!validators || ifRangeAllows(header(req, 'if-range'), validators)) ? req.headers.range : undefined;
-    const range = decideRange(rangeHeader, size);
-    if (range.kind === 'unsatisfiable') {
-      throw new HttpError(416, `range not satisfiable: the file has ${size} bytes`, { 'Content-Range': `bytes */${size}` });
-    }
-
-    const start = range.kind === 'partial' ? range.start : 0;
-    const end = range.kind === 'partial' ? range.end : size - 1;
-    res.statusCode = range.kind === 'partial' ? 206 : 200;
-    if (range.kind === 'partial') res.setHeader('Content-Range', `bytes ${start}-${end}/${size}`);
-    if (policy.ranges) res.setHeader('Accept-Ranges', 'bytes');
-    res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Content-Length', Math.max(0, end - start + 1));
-    res.setHeader('Content-Disposition', contentDisposition(file.filename));
-
-    if (req.method === 'HEAD' || size === 0) {
-      res.end();
+    const file = preparedOf(slot, policy, stat.size, stat.mtimeMs);
+    const whole = req.method !== 'HEAD' && keep !== undefined && stat.size > 0 && stat.size <= SMALL_FILE_BYTES;
+    if (whole) {
+      // Read it all first (even for a 304 or a range) so the caller can keep it for later requests.
+      const bytes = await readAll(handle, stat.size);
+      if (bytes.length === stat.size) keep(file, bytes);
+      sendBytes(req, res, bytes.length === stat.size ? file : preparedOf(slot, policy, bytes.length, stat.mtimeMs), bytes);
       return;
     }
-    const length = end - start + 1;
+    const range = answer(req, res, file);
+    if (!range) return;
+    const length = range.end - range.start + 1;
     if (length <= SMALL_FILE_BYTES) {
       const buffer = Buffer.allocUnsafe(length);
       let read = 0;
       while (read < length) {
-        const { bytesRead } = await handle.read(buffer, read, length - read, start + read);
+        const { bytesRead } = await handle.read(buffer, read, length - read, range.start + read);
         if (bytesRead === 0) break; // truncated behind our back: send what is there
         read += bytesRead;
       }
@@ -132,7 +236,7 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, file: 
       return;
     }
     streaming = true; // from here the stream owns the descriptor and closes it
-    const stream = handle.createReadStream({ start, end, autoClose: true, highWaterMark: STREAM_CHUNK_BYTES });
+    const stream = handle.createReadStream({ start: range.start, end: range.end, autoClose: true, highWaterMark: STREAM_CHUNK_BYTES });
     try {
       await pipeline(stream, res);
     } catch (error) {
@@ -141,6 +245,18 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, file: 
   } finally {
     if (!streaming) await handle.close();
   }
+}
+
+/** Up to `size` bytes from the start of the file (fewer if it shrank behind our back). */
+async function readAll(handle: FileHandle, size: number): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafe(size);
+  let read = 0;
+  while (read < size) {
+    const { bytesRead } = await handle.read(buffer, read, size - read, read);
+    if (bytesRead === 0) break;
+    read += bytesRead;
+  }
+  return read === size ? buffer : buffer.subarray(0, read);
 }
 
 /** One value of a request header (Node joins most repeated headers already). */

@@ -4,13 +4,19 @@
 // List bodies are cached, serialised, per parsed query while the index version holds (any commit,
 // by this process or a cron scan, changes it): a gallery or a phone asking the same pages again
 // costs a map lookup instead of a query and JSON.stringify (measured: bench/RESULTS.md).
+// Image and thumbnail answers go through the file tables of file-table.ts (per index version), and
+// the hottest reads (random, images, thumbnails, no query string) are also offered to app.ts as a
+// hot path that answers before polka's generic routing, with the same handlers.
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WallpaperError } from '../../core/errors.js';
 import { parseFilters, parsePaging, type RawParams } from '../../core/filters.js';
-import type { ImageFile, Wallpaper } from '../../core/types.js';
+import type { Library, Wallpaper } from '../../core/types.js';
 import type { RouteContext } from '../context.js';
 import { IMMUTABLE_CACHE_CONTROL } from '../limits.js';
 import type { Route } from '../router.js';
-import { goneFromDisk, json, jsonBody, MISSING_FILE_CODES, noContent, sendFile } from '../send.js';
+import { FileTable, type TableEntry } from '../file-table.js';
+import { type FilePolicy, goneFromDisk, json, jsonBody, jsonRead, MISSING_FILE_CODES, noContent, preparedOf, sendBytes, sendFile } from '../send.js';
 import type { Request } from 'polka';
 
 /** An id is the first 16 hex characters of a SHA-256 (CONTRACT.md section 1), lowercase. */
@@ -18,6 +24,11 @@ const ID_PATTERN = /^[0-9a-f]{16}$/;
 
 /** Random answers differ on every request: no cache may keep one. */
 const NO_STORE = 'no-store';
+
+/** Content-addressed files: cached for good, validators, ranges. */
+const IMMUTABLE_FILE: FilePolicy = { cacheControl: IMMUTABLE_CACHE_CONTROL, validators: true, ranges: true };
+/** The random endpoints' files: never cached, no validators, no ranges (the URL names no file). */
+const RANDOM_FILE: FilePolicy = { cacheControl: NO_STORE, validators: false, ranges: false };
 
 const queryOf = (req: Request): RawParams => (req.query ?? {}) as unknown as RawParams;
 
@@ -62,30 +73,138 @@ class ListCache {
   }
 }
 
-export function wallpaperRoutes({ library }: RouteContext): Route[] {
-  const lists = new ListCache();
-  const pick = (req: Request): Wallpaper => {
-    const wallpaper = library.random(parseFilters(queryOf(req)));
+type Read = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
+
+/** The read handlers of one library, shared by the polka routes and the hot path. */
+interface Reads {
+  random: (req: Request, res: ServerResponse) => void;
+  randomImage: (req: Request, res: ServerResponse) => Promise<void>;
+  randomThumbnail: (req: Request, res: ServerResponse) => Promise<void>;
+  image: (id: string, req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  thumbnail: (id: string, req: IncomingMessage, res: ServerResponse) => Promise<void>;
+}
+
+/** One set of handlers (and file tables) per library, whichever of routes and hot path asks first. */
+const readsOf = new WeakMap<Library, Reads>();
+
+function makeReads(library: Library): Reads {
+  const images = new FileTable();
+  const thumbnails = new FileTable();
+  const pick = (filters: ReturnType<typeof parseFilters>): Wallpaper => {
+    const wallpaper = library.random(filters);
     if (!wallpaper) throw noMatch();
     return wallpaper;
   };
-  const imageOf = (id: string): ImageFile => {
-    const file = library.imageFile(id);
-    if (!file) throw unknownId();
-    return file;
+  /** The image slot of a wallpaper, from the table or made from its record. */
+  const imageSlot = (id: string, known?: Wallpaper): TableEntry => {
+    const version = library.version();
+    let entry = images.get(version, id);
+    if (!entry) {
+      const wallpaper = known ?? library.get(id);
+      if (!wallpaper) throw unknownId();
+      entry = { facts: { path: wallpaper.path, contentType: wallpaper.content_type, filename: wallpaper.filename, etag: `"${id}"` }, prepared: [] };
+      images.set(id, entry);
+    }
+    return entry;
   };
-  const thumbnailOf = async (id: string): Promise<ImageFile> => {
-    const file = await library.thumbnailFile(id).catch((error: unknown) => {
-      // The core reads the source to make a missing thumbnail; a source deleted behind the index's
-      // back is the same "gone from disk" 404 as for the image, not a server fault.
-      if (MISSING_FILE_CODES.has((error as NodeJS.ErrnoException).code ?? '')) throw goneFromDisk();
-      throw error;
+  const sendThumbnail = async (id: string, req: IncomingMessage, res: ServerResponse, policy: FilePolicy): Promise<void> => {
+    const size = library.settings().thumbnail_size;
+    const token = `${library.version()}/${size}`;
+    let entry = thumbnails.get(token, id);
+    const memory = entry?.memory;
+    if (entry && memory) {
+      // One stat: a thumbnail deleted or replaced on disk is re-made or re-read, never served stale.
+      const info = await stat(entry.facts.path).catch(() => undefined);
+      if (info?.isFile() && memory.file.matches(info.size, info.mtimeMs)) {
+        const file = policy === IMMUTABLE_FILE ? memory.file : preparedOf(entry, policy, info.size, info.mtimeMs);
+        return sendBytes(req, res, file, memory.bytes);
+      } else {
+        thumbnails.drop(id);
+        entry = undefined;
+      }
+    }
+    // Without bytes in memory the core checks the cached file (and makes it again if it is gone).
+    if (!entry?.memory) {
+      const file = await library.thumbnailFile(id).catch((error: unknown) => {
+        // The core reads the source to make a missing thumbnail; a source deleted behind the index's
+        // back is the same "gone from disk" 404 as for the image, not a server fault.
+        if (MISSING_FILE_CODES.has((error as NodeJS.ErrnoException).code ?? '')) throw goneFromDisk();
+        throw error;
+      });
+      if (!file) throw unknownId();
+      // Thumbnails depend on the id and on the size setting: both are in the tag.
+      if (entry?.facts.path !== file.path) {
+        entry = { facts: { path: file.path, contentType: file.contentType, filename: file.filename, etag: `"${id}-t${size}"` }, prepared: [] };
+        thumbnails.set(id, entry);
+      }
+    }
+    const slot = entry;
+    return sendFile(req, res, slot, policy, (file, bytes) => {
+      if (policy === IMMUTABLE_FILE) thumbnails.keep(id, slot, file, bytes);
     });
-    if (!file) throw unknownId();
-    return file;
   };
-  /** Thumbnails depend on the id and on the size setting: both are in the tag. */
-  const thumbnailTag = (id: string) => `"${id}-t${library.settings().thumbnail_size}"`;
+  return {
+    random: (req, res) => jsonRead(res, Buffer.from(JSON.stringify(pick(parseFilters(queryOf(req))))), NO_STORE),
+    randomImage: (req, res) => {
+      const wallpaper = pick(parseFilters(queryOf(req)));
+      return sendFile(req, res, imageSlot(wallpaper.id, wallpaper), RANDOM_FILE);
+    },
+    randomThumbnail: (req, res) => {
+      const wallpaper = pick(parseFilters(queryOf(req)));
+      return sendThumbnail(wallpaper.id, req, res, RANDOM_FILE);
+    },
+    image: (id, req, res) => sendFile(req, res, imageSlot(id), IMMUTABLE_FILE),
+    thumbnail: (id, req, res) => sendThumbnail(id, req, res, IMMUTABLE_FILE),
+  };
+}
+
+function readsFor(library: Library): Reads {
+  let reads = readsOf.get(library);
+  if (!reads) {
+    reads = makeReads(library);
+    readsOf.set(library, reads);
+  }
+  return reads;
+}
+
+const RANDOM_PATH = '/api/wallpapers/random';
+const RANDOM_IMAGE_PATH = '/api/wallpapers/random/image';
+const ID_PREFIX = '/api/wallpapers/';
+/** `/api/wallpapers/` + 16 hex + `/image` or `/thumbnail`, exactly (no query, no escapes). */
+const HOT_FILE_PATH = /^\/api\/wallpapers\/([0-9a-f]{16})\/(image|thumbnail)$/;
+const NO_QUERY = Object.freeze({}) as Request['query'];
+
+/**
+ * The hot reads for app.ts: GET or HEAD of the random, image and thumbnail paths without a query
+ * string, answered by the very handlers the routes use. Returns undefined for anything else, which
+ * then goes through polka. Errors are the caller's (the one error mapper).
+ */
+export function wallpaperHotPath({ library }: RouteContext): (req: IncomingMessage) => Read | undefined {
+  const reads = readsFor(library);
+  const randomJson: Read = (req, res) => {
+    (req as Request).query = NO_QUERY;
+    reads.random(req as Request, res);
+  };
+  const randomImage: Read = (req, res) => {
+    (req as Request).query = NO_QUERY;
+    return reads.randomImage(req as Request, res);
+  };
+  return (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+    const url = req.url ?? '';
+    if (!url.startsWith(ID_PREFIX)) return undefined;
+    if (url === RANDOM_PATH) return randomJson;
+    if (url === RANDOM_IMAGE_PATH) return randomImage;
+    const match = HOT_FILE_PATH.exec(url);
+    if (!match) return undefined;
+    const id = match[1]!;
+    return match[2] === 'image' ? (q, s) => reads.image(id, q, s) : (q, s) => reads.thumbnail(id, q, s);
+  };
+}
+
+export function wallpaperRoutes({ library }: RouteContext): Route[] {
+  const lists = new ListCache();
+  const reads = readsFor(library);
 
   return [
     {
@@ -109,19 +228,15 @@ export function wallpaperRoutes({ library }: RouteContext): Route[] {
     },
     {
       path: '/api/wallpapers/random',
-      methods: { GET: (req, res) => json(res, 200, pick(req), NO_STORE) },
+      methods: { GET: (req, res) => reads.random(req, res) },
     },
     {
       path: '/api/wallpapers/random/image',
-      methods: {
-        GET: (req, res) => sendFile(req, res, imageOf(pick(req).id), { cacheControl: NO_STORE, ranges: false }),
-      },
+      methods: { GET: (req, res) => reads.randomImage(req, res) },
     },
     {
       path: '/api/wallpapers/random/thumbnail',
-      methods: {
-        GET: async (req, res) => sendFile(req, res, await thumbnailOf(pick(req).id), { cacheControl: NO_STORE, ranges: false }),
-      },
+      methods: { GET: (req, res) => reads.randomThumbnail(req, res) },
     },
     {
       path: '/api/wallpapers/:id',
@@ -139,22 +254,11 @@ export function wallpaperRoutes({ library }: RouteContext): Route[] {
     },
     {
       path: '/api/wallpapers/:id/image',
-      methods: {
-        GET: (req, res) => {
-          const id = idOf(req);
-          return sendFile(req, res, imageOf(id), { cacheControl: IMMUTABLE_CACHE_CONTROL, etag: `"${id}"`, ranges: true });
-        },
-      },
+      methods: { GET: (req, res) => reads.image(idOf(req), req, res) },
     },
     {
       path: '/api/wallpapers/:id/thumbnail',
-      methods: {
-        GET: async (req, res) => {
-          const id = idOf(req);
-          const file = await thumbnailOf(id);
-          return sendFile(req, res, file, { cacheControl: IMMUTABLE_CACHE_CONTROL, etag: thumbnailTag(id), ranges: true });
-        },
-      },
+      methods: { GET: (req, res) => reads.thumbnail(idOf(req), req, res) },
     },
   ];
 }
