@@ -57,7 +57,7 @@ t.test(`a scan SIGKILLed mid-scan ${KILLS} times (SEED=${seed}) loses nothing an
   t.equal(result.finalFailed, 0, 'and nothing failed');
 });
 
-t.test('a server SIGKILLed mid-upload leaves no file in the library; the next start sweeps the temp', async (t) => {
+t.test('a server SIGKILLed mid-upload leaves no file in the library; the next scan or start sweeps the temp', async (t) => {
   const home = tempDir(t, 'wallpaper-crash-serve-');
   const folder = tempDir(t, 'wallpaper-crash-serve-images-');
   writeFileSync(join(folder, 'one.png'), await sharp({ create: { width: 40, height: 30, channels: 3, background: '#345' } }).png().toBuffer());
@@ -80,10 +80,13 @@ t.test('a server SIGKILLed mid-upload leaves no file in the library; the next st
   const summary = JSON.parse(scan.stdout) as { total: number; failed: unknown[] };
   t.equal(summary.total, 1, 'a scan does not index the temp file');
   t.same(summary.failed, [], 'nor report it');
+  t.same(tempFilesIn(uploads), [], 'the scan (a cron scan too) removed the temp file of the killed server');
   t.equal(integrityOf(home), 'ok');
 
+  // A server that starts before any scan sweeps it itself.
+  writeFileSync(join(uploads, '.upload-999999999-0123456789abcdef.part'), 'half an image');
   const again = await startServe(t, { home });
-  t.same(tempFilesIn(uploads), [], 'the next start removed the temp file of the killed server');
+  t.same(tempFilesIn(uploads), [], 'the next start removed the temp file of a dead writer');
   t.match(again.output().stderr, /removed 1 unfinished upload/);
   t.equal(await again.stop(), 0);
 });
