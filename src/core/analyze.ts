@@ -5,9 +5,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import {
   ANALYSIS_SIZE,
-  classifyAspectRatio,
-  classifyBrightness,
-  classifyOrientation,
+  classifyShapeAndBrightness,
   pixelStats,
   type AspectRatio,
   type Brightness,
@@ -112,9 +110,7 @@ export async function analyzeImage(bytes: Buffer, thumbnailSize: number): Promis
         width,
         height,
         luminance,
-        brightness: classifyBrightness(luminance),
-        aspect_ratio: classifyAspectRatio(width, height),
-        orientation: classifyOrientation(width, height),
+        ...classifyShapeAndBrightness(width, height, luminance),
         dominant_hue,
       },
     };

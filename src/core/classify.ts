@@ -67,6 +67,15 @@ export function classifyAspectRatio(width: number, height: number): AspectRatio 
   return 'custom';
 }
 
+/** The categories that follow from the displayed size and the luminance. */
+export function classifyShapeAndBrightness(width: number, height: number, luminance: number) {
+  return {
+    brightness: classifyBrightness(luminance),
+    aspect_ratio: classifyAspectRatio(width, height),
+    orientation: classifyOrientation(width, height),
+  };
+}
+
 /** The hue class of a chromatic pixel, h in degrees [0, 360). */
 export function hueClass(h: number): Exclude<Hue, 'neutral'> {
   if (h < 15 || h >= 345) return 'red';
