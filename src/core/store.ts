@@ -220,7 +220,16 @@ export class Store {
    * this connection. Equal tokens mean equal query answers.
    */
   version(): string {
-    return `${this.prepare('PRAGMA data_version').pluck().get() as number}.${this.generation}`;
+    return `${this.dataVersion().get() as number}.${this.generation}`;
+  }
+
+  // The two statements of every cached random pick, held directly: looking them up in `statements`
+  // built and hashed the whole column list's SQL text on each call.
+  private dataVersionStatement: Database.Statement | undefined;
+  private getStatement: Database.Statement | undefined;
+
+  private dataVersion(): Database.Statement {
+    return (this.dataVersionStatement ??= this.db.prepare('PRAGMA data_version').pluck());
   }
 
   close(): void {
@@ -342,7 +351,7 @@ export class Store {
   }
 
   get(id: string): Wallpaper | undefined {
-    const row = this.prepare(`SELECT ${COLUMNS} FROM wallpapers WHERE id = ?`).get(id) as Row | undefined;
+    const row = (this.getStatement ??= this.db.prepare(`SELECT ${COLUMNS} FROM wallpapers WHERE id = ?`)).get(id) as Row | undefined;
     return row && toWallpaper(row);
   }
 

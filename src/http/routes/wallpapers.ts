@@ -144,7 +144,7 @@ function makeReads(library: Library): Reads {
     });
   };
   return {
-    random: (req, res) => jsonRead(res, Buffer.from(JSON.stringify(pick(parseFilters(queryOf(req))))), NO_STORE),
+    random: (req, res) => jsonRead(res, JSON.stringify(pick(parseFilters(queryOf(req)))), NO_STORE),
     randomImage: (req, res) => {
       const wallpaper = pick(parseFilters(queryOf(req)));
       return sendFile(req, res, imageSlot(wallpaper.id, wallpaper), RANDOM_FILE);
