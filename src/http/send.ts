@@ -3,7 +3,7 @@
 // opened once and described from that open descriptor (fstat), so the length sent is the length
 // read even if the index is behind the disk, and the descriptor is closed on every path.
 // Small files (thumbnails) are read whole and sent with one write; large ones stream in bigger
-// chunks than the 64 KiB default, so a 4 MB wallpaper takes 16 reads instead of 64.
+// chunks than the 64 KiB default, so a 4 MB wallpaper takes 4 reads and socket writes instead of 64.
 // Header lists are prepared once per file state and policy and sent with one writeHead(array):
 // building them per request with setHeader was a visible share of a cached thumbnail's cost.
 import type { FileHandle } from 'node:fs/promises';
@@ -17,8 +17,10 @@ import { HttpError } from './errors.js';
 /** Files up to this size are read into memory and sent in one write: below it a stream's set-up
  * costs more than the copy (thumbnails are 20-80 KB). */
 export const SMALL_FILE_BYTES = 256 * 1024;
-/** Read size when streaming larger files: fewer read() calls and socket writes per file. */
-const STREAM_CHUNK_BYTES = 256 * 1024;
+/** Read size when streaming larger files: fewer read() calls and socket writes per file. Measured
+ * on a 3.6 MB JPEG against sirv (64 KiB reads): 64 KiB 0.80x, 256 KiB 0.87-0.99x, 1 MiB 1.08-1.13x.
+ * Each file being sent holds at most about this much in memory. */
+const STREAM_CHUNK_BYTES = 1024 * 1024;
 
 /** Response headers a cross-origin reader may see. */
 export const EXPOSED_HEADERS = 'Content-Length, Content-Range, Content-Disposition, ETag, Last-Modified, Accept-Ranges';
