@@ -1,7 +1,8 @@
 // Folders -> the image files under them with size and modification time. I/O only.
 // A hand-rolled walk rather than fast-glob: fast-glob follows a symbolic-link loop forever (measured:
 // a `loop -> ../..` link hangs it), and CONTRACT.md section 1 wants links followed and loops not.
-import { opendir, stat } from 'node:fs/promises';
+import { type Dirent, type Stats, stat as statCallback } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import type { FileState } from './diff.js';
 import { oneLine } from './errors.js';
@@ -52,22 +53,13 @@ export async function walkFolders(folders: readonly string[], skip: readonly str
 }
 
 async function walkDirectory(dir: string, visited: Set<string>, result: WalkResult): Promise<void> {
-  let entries: { name: string; isFile: boolean; isDirectory: boolean; isLink: boolean }[];
+  let entries: Dirent[];
   try {
     const info = await stat(dir);
     const key = `${info.dev}:${info.ino}`;
     if (visited.has(key)) return; // a loop, or a folder reached twice through links
     visited.add(key);
-    entries = [];
-    for await (const entry of await opendir(dir)) {
-      if (entry.name.startsWith('.')) continue;
-      entries.push({
-        name: entry.name,
-        isFile: entry.isFile(),
-        isDirectory: entry.isDirectory(),
-        isLink: entry.isSymbolicLink(),
-      });
-    }
+    entries = await readdir(dir, { withFileTypes: true });
   } catch (error) {
     result.unreachable.push(dir);
     result.problems.push({ path: dir, error: `folder cannot be read: ${oneLine(error)}` });
@@ -75,22 +67,40 @@ async function walkDirectory(dir: string, visited: Set<string>, result: WalkResu
   }
 
   const subfolders: string[] = [];
-  await Promise.all(
-    entries.map(async (entry) => {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory) return void subfolders.push(path);
-      if (!entry.isFile && !entry.isLink) return; // sockets, fifos, devices
-      if (entry.isFile && !isImageName(entry.name)) return;
-      try {
-        const info = await stat(path); // follows links
-        if (info.isDirectory()) subfolders.push(path);
-        else if (info.isFile() && isImageName(entry.name)) result.files.set(path, { size: info.size, mtimeMs: Math.trunc(info.mtimeMs) });
-      } catch (error) {
-        if (entry.isLink) result.problems.push({ path, error: `broken link: ${oneLine(error)}` });
-        // a file that vanished between listing and stat is simply not there any more
-      }
-    }),
-  );
-  subfolders.sort();
-  for (const sub of subfolders) await walkDirectory(sub, visited, result);
+  const toStat: Dirent[] = [];
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue;
+    if (entry.isDirectory()) subfolders.push(join(dir, entry.name));
+    else if (entry.isSymbolicLink() || (entry.isFile() && isImageName(entry.name))) toStat.push(entry);
+    // sockets, fifos, devices and other files are never opened
+  }
+  const stats = await statAll(toStat.map((entry) => join(dir, entry.name)));
+  toStat.forEach((entry, i) => {
+    const path = join(dir, entry.name);
+    const info = stats[i]!;
+    if (info instanceof Error) {
+      if (entry.isSymbolicLink()) result.problems.push({ path, error: `broken link: ${oneLine(info)}` });
+      return; // a file that vanished between listing and stat is simply not there any more
+    }
+    if (info.isDirectory()) subfolders.push(path);
+    else if (info.isFile() && isImageName(entry.name)) result.files.set(path, { size: info.size, mtimeMs: Math.trunc(info.mtimeMs) });
+  });
+  // Sibling folders are walked at once: the stat calls of several folders keep libuv's threads busy.
+  await Promise.all(subfolders.map((sub) => walkDirectory(sub, visited, result)));
+}
+
+/** stat (following links) every path at once; one promise for the lot rather than one per file,
+ * which measured at twice fast-glob's time on 10,000 files. */
+function statAll(paths: readonly string[]): Promise<(Stats | Error)[]> {
+  return new Promise((resolve) => {
+    const results: (Stats | Error)[] = new Array(paths.length);
+    let left = paths.length;
+    if (left === 0) return resolve(results);
+    paths.forEach((path, i) =>
+      statCallback(path, (error, info) => {
+        results[i] = error ?? info;
+        if (--left === 0) resolve(results);
+      }),
+    );
+  });
 }
