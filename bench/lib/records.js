@@ -2,7 +2,7 @@
 // categories spread as in real wallpaper folders, written through the project's own Store exactly
 // as a scan writes them (batched transactions), so the index has the real schema and indexes.
 import { createHash } from 'node:crypto';
-import { classifyAspectRatio, classifyBrightness, classifyOrientation } from '../../dist/core/classify.js';
+import { classifyShapeAndBrightness } from '../../dist/core/classify.js';
 import { Store } from '../../dist/core/store.js';
 import { weighted } from './util.js';
 
@@ -34,9 +34,7 @@ export function makeRecord(random, i, path) {
       width,
       height,
       luminance,
-      brightness: classifyBrightness(luminance),
-      aspect_ratio: classifyAspectRatio(width, height),
-      orientation: classifyOrientation(width, height),
+      ...classifyShapeAndBrightness(width, height, luminance),
       dominant_hue: weighted(random, HUES),
     },
   };
