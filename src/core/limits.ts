@@ -23,6 +23,9 @@ export const SCAN_BATCH_SIZE = 64;
 
 /** How many recently set wallpapers `random --set` avoids. */
 export const HISTORY_AVOID = 20;
+/** Rows of set history kept: far more than HISTORY_AVOID, so a cron job every minute for years
+ * keeps a small table. */
+export const HISTORY_KEEP = 1000;
 
 /** An upload temp file older than this is abandoned whoever wrote it: far longer than the HTTP
  * face's idle timeout plus the decode of the largest image, so a live upload is never swept. */

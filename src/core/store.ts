@@ -15,6 +15,7 @@ import { basename, extname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Analysis } from './analyze.js';
 import type { FileState } from './diff.js';
+import { HISTORY_KEEP } from './limits.js';
 import type { Filters, Paging, ScanProblem, Wallpaper } from './types.js';
 
 const MIGRATIONS: string[] = [
@@ -432,7 +433,11 @@ export class Store {
   }
 
   recordSet(id: string, now: string): void {
-    this.prepare('INSERT INTO history (id, set_at) VALUES (?, ?)').run(id, now);
+    const record = this.db.transaction(() => {
+      const { lastInsertRowid } = this.prepare('INSERT INTO history (id, set_at) VALUES (?, ?)').run(id, now);
+      this.prepare('DELETE FROM history WHERE seq <= ?').run(Number(lastInsertRowid) - HISTORY_KEEP);
+    });
+    record.immediate();
   }
 
   /** Distinct ids set most recently, newest first. */

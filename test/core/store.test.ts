@@ -5,6 +5,7 @@ import t, { type Test } from 'tap';
 import type { Analysis } from '../../src/core/analyze.js';
 import { classifyAspectRatio, classifyOrientation } from '../../src/core/classify.js';
 import { openLibrary } from '../../src/core/library.js';
+import { HISTORY_KEEP } from '../../src/core/limits.js';
 import { Store } from '../../src/core/store.js';
 import type { Filters, Wallpaper } from '../../src/core/types.js';
 import { tempDir } from '../helpers/fixtures.js';
@@ -145,4 +146,12 @@ t.test('history: recent ids newest first; random avoids them while others match'
   ['a', 'b', 'a', 'c'].forEach((id) => store.recordSet(id.padStart(16, '0')));
   t.same(library.recentlySet(2), ['000000000000000c', '000000000000000a']);
   t.same(library.recentlySet(20), ['000000000000000c', '000000000000000a', '000000000000000b']);
+});
+
+t.test('history keeps the last HISTORY_KEEP sets only', async (t) => {
+  const store = new Store(join(tempDir(t), 'history.sqlite'));
+  t.teardown(() => store.close());
+  for (let i = 0; i < HISTORY_KEEP + 50; i++) store.recordSet(i.toString(16).padStart(16, '0'), '2026-01-01T00:00:00.000Z');
+  t.equal(store.db.prepare('SELECT count(*) FROM history').pluck().get(), HISTORY_KEEP);
+  t.equal(store.recentlySet(1)[0], (HISTORY_KEEP + 49).toString(16).padStart(16, '0'), 'the newest kept');
 });
