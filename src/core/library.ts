@@ -1,7 +1,7 @@
 // The facade every face uses: open(home) -> scan, list, random, get, add, remove, settings.
 // Holds no module-level state: each openLibrary() owns its index connection and caches.
 import { mkdirSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { WallpaperError } from './errors.js';
 import { moveFile } from './files.js';
@@ -69,17 +69,10 @@ export function openLibrary({ home }: OpenOptions): Library {
 
     get: (id) => (isId(id) ? store.get(id) : undefined),
 
-    imageFile(id) {
-      const wallpaper = library.get(id);
-      if (!wallpaper) return undefined;
-      return { path: wallpaper.path, size: wallpaper.size_bytes, mtimeMs: Date.parse(wallpaper.added_at), contentType: wallpaper.content_type, filename: wallpaper.filename };
-    },
-
     async thumbnailFile(id): Promise<ImageFile | undefined> {
       const wallpaper = library.get(id);
       if (!wallpaper) return undefined;
       const size = settingsStore.read().thumbnail_size;
-      const { stat } = await import('node:fs/promises');
       // The cached thumbnail is described by one stat; only a missing one goes through ensure().
       const path = thumbnails.pathOf(id, size);
       let info = await stat(path).catch((error: NodeJS.ErrnoException) => {

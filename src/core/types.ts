@@ -122,8 +122,6 @@ export interface Library {
   /** A uniformly random match, or undefined; `avoid` ids are skipped while other matches remain. */
   random(filters: Filters, options?: { avoid?: readonly string[] }): Wallpaper | undefined;
   get(id: string): Wallpaper | undefined;
-  /** The image file of a wallpaper, or undefined when the id is unknown. */
-  imageFile(id: string): ImageFile | undefined;
   /** The cached thumbnail of a wallpaper, made on demand (once) if missing; undefined for unknown id. */
   thumbnailFile(id: string): Promise<ImageFile | undefined>;
   /** Index uploaded files into the upload folder; all or nothing. */

@@ -142,8 +142,7 @@ t.test('history: recent ids newest first; random avoids them while others match'
   const home = tempDir(t);
   const library = openLibrary({ home });
   t.teardown(() => library.close());
-  const store = (library as unknown as { recordSet(id: string): void });
-  ['a', 'b', 'a', 'c'].forEach((id) => store.recordSet(id.padStart(16, '0')));
+  ['a', 'b', 'a', 'c'].forEach((id) => library.recordSet(id.padStart(16, '0')));
   t.same(library.recentlySet(2), ['000000000000000c', '000000000000000a']);
   t.same(library.recentlySet(20), ['000000000000000c', '000000000000000a', '000000000000000b']);
 });

@@ -23,7 +23,7 @@ const json = { 'content-type': 'application/json' };
 
 /** The library, with every call that may reach the disk for an id recorded. */
 function spied(library: Library, calls: string[]): Library {
-  const watched = new Set(['get', 'imageFile', 'thumbnailFile', 'remove']);
+  const watched = new Set(['get', 'thumbnailFile', 'remove']);
   return new Proxy(library, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver) as unknown;

@@ -11,6 +11,7 @@ import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WallpaperError } from '../../core/errors.js';
 import { parseFilters, parsePaging, type RawParams } from '../../core/filters.js';
+import { isId } from '../../core/library.js';
 import type { Library, Wallpaper } from '../../core/types.js';
 import type { RouteContext } from '../context.js';
 import { IMMUTABLE_CACHE_CONTROL } from '../limits.js';
@@ -20,7 +21,6 @@ import { type FilePolicy, goneFromDisk, json, jsonBody, jsonRead, MISSING_FILE_C
 import type { Request } from 'polka';
 
 /** An id is the first 16 hex characters of a SHA-256 (CONTRACT.md section 1), lowercase. */
-const ID_PATTERN = /^[0-9a-f]{16}$/;
 
 /** Random answers differ on every request: no cache may keep one. */
 const NO_STORE = 'no-store';
@@ -37,7 +37,7 @@ const unknownId = () => new WallpaperError('not_found', 'no wallpaper with this 
 /** The id of the path, checked before anything touches the index or the disk. */
 function idOf(req: Request): string {
   const id = req.params.id ?? '';
-  if (!ID_PATTERN.test(id)) throw new WallpaperError('not_found', 'no wallpaper with this id: an id is 16 lowercase hex characters');
+  if (!isId(id)) throw new WallpaperError('not_found', 'no wallpaper with this id: an id is 16 lowercase hex characters');
   return id;
 }
 
