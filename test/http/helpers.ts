@@ -118,12 +118,4 @@ export const tempFilesIn = (folder: string): string[] => {
   }
 };
 
-/** Poll until `check` is true (for background work), failing after `ms`. */
-export async function eventually(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  return check();
-}
+export { eventually } from '../helpers/serve.js';
