@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { copyFile, link, mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
+import { WallpaperError } from './errors.js';
 import { basename, dirname, extname, join, sep } from 'node:path';
 
 /** Write via a temporary sibling and a rename, so readers never see half a file. */
@@ -73,3 +74,12 @@ export function realPathOf(path: string): string {
 /** Whether `path` is `folder` or lies inside it (both absolute and normalised). */
 export const isWithin = (path: string, folder: string): boolean =>
   path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
+
+/** Error codes meaning "the file is not there (any more)". */
+const MISSING_FILE_CODES: ReadonlySet<string> = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
+
+export const isMissingFile = (error: unknown): boolean => MISSING_FILE_CODES.has((error as NodeJS.ErrnoException)?.code ?? '');
+
+/** An indexed file deleted or moved behind the index's back: not found until the next rescan. */
+export const goneFromDisk = (): WallpaperError =>
+  new WallpaperError('not_found', 'the file of this wallpaper is gone from disk; a rescan will update the library');

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { WallpaperError } from './errors.js';
-import { moveFile } from './files.js';
+import { goneFromDisk, isMissingFile, moveFile } from './files.js';
 import { intake } from './intake.js';
 import { runScan } from './scan.js';
 import { openSettings } from './settings.js';
@@ -80,9 +80,12 @@ export function openLibrary({ home }: OpenOptions): Library {
         throw error;
       });
       if (!info?.isFile()) {
+        // Made from the source file: one deleted behind the index's back is not found, not a fault.
         await thumbnails.ensure(id, size, wallpaper.path, async (bytes) => {
           const { makeThumbnail } = await import('./analyze.js');
           return makeThumbnail(bytes, size);
+        }).catch((error: unknown) => {
+          throw isMissingFile(error) ? goneFromDisk() : error;
         });
         info = await stat(path);
       }

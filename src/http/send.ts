@@ -10,7 +10,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { WallpaperError } from '../core/errors.js';
+import { goneFromDisk, isMissingFile } from '../core/files.js';
 import { decideRange, ifRangeAllows, isNotModified, type Validators } from './conditional.js';
 import { HttpError } from './errors.js';
 
@@ -74,19 +74,11 @@ export function contentDisposition(filename: string): string {
   return `inline; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-/** Error codes meaning "the file is not there (any more)". */
-export const MISSING_FILE_CODES: ReadonlySet<string> = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
-
-/** An indexed file deleted or moved behind the index's back: 404 until the next rescan. */
-export const goneFromDisk = () =>
-  new WallpaperError('not_found', 'the file of this wallpaper is gone from disk; a rescan will update the library');
-
 async function openImage(path: string): Promise<FileHandle> {
   try {
     return await open(path, 'r');
   } catch (error) {
-    if (MISSING_FILE_CODES.has((error as NodeJS.ErrnoException).code ?? '')) throw goneFromDisk();
-    throw error;
+    throw isMissingFile(error) ? goneFromDisk() : error;
   }
 }
 

@@ -137,6 +137,16 @@ t.test('concurrent scans in one process share one run', async (t) => {
   t.equal(a.added, 1);
 });
 
+t.test('a thumbnail whose source left the disk behind the index is not found, not a fault', async (t) => {
+  const { pictures, library } = setup(t);
+  const file = await writeImage(join(pictures, 'gone.jpg'), { width: 100, height: 100, color: '#123123' });
+  await library.scan();
+  const [wallpaper] = library.list({}, { page: 1, limit: 1 }).wallpapers;
+  rmSync(join(library.home, 'thumbnails'), { recursive: true });
+  rmSync(file);
+  await t.rejects(library.thumbnailFile(wallpaper!.id), { code: 'not_found', message: /gone from disk/ });
+});
+
 t.test('removing a wallpaper moves its file to the trash', async (t) => {
   const { pictures, library } = setup(t);
   const file = await writeImage(join(pictures, 'bye.jpg'), { width: 100, height: 100, color: '#654321' });

@@ -17,7 +17,7 @@ import type { RouteContext } from '../context.js';
 import { IMMUTABLE_CACHE_CONTROL } from '../limits.js';
 import type { Route } from '../router.js';
 import { FileTable, type TableEntry } from '../file-table.js';
-import { type FilePolicy, goneFromDisk, json, jsonBody, jsonRead, MISSING_FILE_CODES, noContent, preparedOf, sendBytes, sendFile } from '../send.js';
+import { type FilePolicy, json, jsonBody, jsonRead, noContent, preparedOf, sendBytes, sendFile } from '../send.js';
 import type { Request } from 'polka';
 
 /** An id is the first 16 hex characters of a SHA-256 (CONTRACT.md section 1), lowercase. */
@@ -125,12 +125,7 @@ function makeReads(library: Library): Reads {
     }
     // Without bytes in memory the core checks the cached file (and makes it again if it is gone).
     if (!entry?.memory) {
-      const file = await library.thumbnailFile(id).catch((error: unknown) => {
-        // The core reads the source to make a missing thumbnail; a source deleted behind the index's
-        // back is the same "gone from disk" 404 as for the image, not a server fault.
-        if (MISSING_FILE_CODES.has((error as NodeJS.ErrnoException).code ?? '')) throw goneFromDisk();
-        throw error;
-      });
+      const file = await library.thumbnailFile(id);
       if (!file) throw unknownId();
       // Thumbnails depend on the id and on the size setting: both are in the tag.
       if (entry?.facts.path !== file.path) {
