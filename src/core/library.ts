@@ -10,7 +10,7 @@ import { runScan } from './scan.js';
 import { openSettings } from './settings.js';
 import { Store } from './store.js';
 import { ThumbnailCache } from './thumbnails.js';
-import type { Filters, ImageFile, Library, Paging, ScanSummary, UploadedFile } from './types.js';
+import type { Filters, ImageFile, Library, Paging, ScanProgress, ScanSummary, UploadedFile } from './types.js';
 import { hasFilters } from './filters.js';
 
 export interface OpenOptions {
@@ -28,6 +28,7 @@ export function openLibrary({ home }: OpenOptions): Library {
   const store = new Store(join(home, 'index.sqlite'));
   const thumbnails = new ThumbnailCache(home);
   let scanning: Promise<ScanSummary> | undefined;
+  let progress: ScanProgress | undefined;
 
   const library: Library = {
     home,
@@ -38,9 +39,16 @@ export function openLibrary({ home }: OpenOptions): Library {
       scanning ??= (async () => {
         const settings = settingsStore.read();
         await mkdir(settings.upload_folder, { recursive: true });
-        return runScan({ home, store, thumbnails, settings, onProgress: options.onProgress });
+        return runScan({
+          home, store, thumbnails, settings,
+          onProgress: (now) => {
+            progress = now;
+            options.onProgress?.(now);
+          },
+        });
       })().finally(() => {
         scanning = undefined;
+        progress = undefined;
       });
       return scanning;
     },
@@ -68,6 +76,34 @@ export function openLibrary({ home }: OpenOptions): Library {
     },
 
     get: (id) => (isId(id) ? store.get(id) : undefined),
+
+    status: () => ({
+      scanning: scanning !== undefined,
+      progress: scanning && progress ? { to_read: progress.toRead, read: progress.read, failed: progress.failed } : null,
+      total: store.count(),
+      version: store.version(),
+    }),
+
+    // TODO(identity): fstat of the opened file against the index's files table.
+    async verifiedFile(id) {
+      const wallpaper = library.get(id);
+      if (!wallpaper) return undefined;
+      const info = await stat(wallpaper.path).catch(() => undefined);
+      if (!info?.isFile()) return undefined;
+      return { wallpaper, path: wallpaper.path, size: info.size, mtimeMs: info.mtimeMs };
+    },
+
+    async randomFile(filters, options = {}) {
+      const avoid = [...(options.avoid ?? [])];
+      for (let i = 0; i < 8; i++) {
+        const pick = library.random(filters, { avoid });
+        if (!pick) return undefined;
+        const file = await library.verifiedFile(pick.id);
+        if (file) return file;
+        avoid.push(pick.id);
+      }
+      return undefined;
+    },
 
     async thumbnailFile(id): Promise<ImageFile | undefined> {
       const wallpaper = library.get(id);

@@ -81,6 +81,8 @@ export async function runScan({ home, store, thumbnails, settings, onProgress }:
     unchanged: diff.unchanged.length,
     duplicates: store.duplicates(),
     failed: [...walk.problems, ...vanished, ...store.failures()],
+    skipped: [],
+    unavailable: 0,
     total: store.count(),
     duration_ms: Math.round(performance.now() - started),
   };

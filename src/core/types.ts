@@ -65,6 +65,10 @@ export interface ScanSummary {
   duplicates: { path: string; duplicate_of: string }[];
   /** Files (and folders) that could not be indexed, with the reason. */
   failed: ScanProblem[];
+  /** Image files of formats the library does not index (.gif, .svg, .tif, .heic, ...), with the reason. */
+  skipped: { path: string; reason: string }[];
+  /** Wallpapers kept in the index whose every file is in a folder that is away (an unmounted disk). */
+  unavailable: number;
   /** Wallpapers in the index after the scan. */
   total: number;
   duration_ms: number;
@@ -76,6 +80,26 @@ export interface ScanProgress {
   /** Files read so far. */
   read: number;
   failed: number;
+}
+
+/** What `GET /api/status` answers (CONTRACT.md section 6.2). */
+export interface LibraryStatus {
+  scanning: boolean;
+  /** The running scan's progress, null when no scan runs in this process. */
+  progress: { to_read: number; read: number; failed: number } | null;
+  /** Wallpapers in the index now. */
+  total: number;
+  /** Changes whenever the index does (by this or another process). */
+  version: string;
+}
+
+/** A wallpaper's file checked against the index: same size and mtime as when it was indexed. */
+export interface VerifiedFile {
+  wallpaper: Wallpaper;
+  /** The path whose identity matched (the canonical one, or another indexed path of the same bytes). */
+  path: string;
+  size: number;
+  mtimeMs: number;
 }
 
 export interface Settings {
@@ -122,6 +146,14 @@ export interface Library {
   /** A uniformly random match, or undefined; `avoid` ids are skipped while other matches remain. */
   random(filters: Filters, options?: { avoid?: readonly string[] }): Wallpaper | undefined;
   get(id: string): Wallpaper | undefined;
+  /** What the index holds and whether a scan runs (with its progress). */
+  status(): LibraryStatus;
+  /** A file of the wallpaper whose size and mtime still match the index (fstat of the opened file);
+   * a file that changed behind the index is queued for a rescan. undefined when no path matches. */
+  verifiedFile(id: string): Promise<VerifiedFile | undefined>;
+  /** Like random(), but only a wallpaper with a reachable, unchanged file (verifiedFile); picks
+   * again (bounded) past unreachable ones. undefined when nothing matches or nothing is reachable. */
+  randomFile(filters: Filters, options?: { avoid?: readonly string[] }): Promise<VerifiedFile | undefined>;
   /** The cached thumbnail of a wallpaper, made on demand (once) if missing; undefined for unknown id. */
   thumbnailFile(id: string): Promise<ImageFile | undefined>;
   /** Index uploaded files into the upload folder; all or nothing. */
