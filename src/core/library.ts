@@ -4,12 +4,14 @@ import { mkdirSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { WallpaperError } from './errors.js';
-import { goneFromDisk, isMissingFile, moveFile } from './files.js';
+import { goneFromDisk, moveFile } from './files.js';
+import { RANDOM_FILE_TRIES } from './limits.js';
 import { intake } from './intake.js';
 import { runScan } from './scan.js';
 import { openSettings } from './settings.js';
 import { Store } from './store.js';
 import { ThumbnailCache } from './thumbnails.js';
+import { openIndexed, readOpened } from './verify.js';
 import type { Filters, ImageFile, Library, Paging, ScanProgress, ScanSummary, UploadedFile } from './types.js';
 import { hasFilters } from './filters.js';
 
@@ -29,6 +31,11 @@ export function openLibrary({ home }: OpenOptions): Library {
   const thumbnails = new ThumbnailCache(home);
   let scanning: Promise<ScanSummary> | undefined;
   let progress: ScanProgress | undefined;
+  const staleListeners = new Set<(path: string) => void>();
+  /** A file found changed behind the index: never served again under its id, re-read next scan. */
+  const staleFile = (path: string) => {
+    if (store.markStale(path)) for (const listener of staleListeners) listener(path);
+  };
 
   const library: Library = {
     home,
@@ -66,13 +73,18 @@ export function openLibrary({ home }: OpenOptions): Library {
 
     random(filters, options = {}) {
       // Avoid as many of the recent ids as possible while at least one match remains: the newest
-      // are avoided longest.
-      const avoid = [...(options.avoid ?? [])];
-      for (;;) {
-        const pick = store.random(filters, avoid);
-        if (pick || avoid.length === 0) return pick;
-        avoid.pop();
+      // are avoided longest. Wallpapers whose folder is away come only when no reachable one matches.
+      const reachableFirst = store.awayCount() > 0 ? [true, false] : [false];
+      for (const reachable of reachableFirst) {
+        const avoid = [...(options.avoid ?? [])];
+        for (;;) {
+          const pick = store.random(filters, avoid, reachable);
+          if (pick) return pick;
+          if (avoid.length === 0) break;
+          avoid.pop();
+        }
       }
+      return undefined;
     },
 
     get: (id) => (isId(id) ? store.get(id) : undefined),
@@ -84,25 +96,31 @@ export function openLibrary({ home }: OpenOptions): Library {
       version: store.version(),
     }),
 
-    // TODO(identity): fstat of the opened file against the index's files table.
+    openFile: (id) => (isId(id) ? openIndexed(store.filesOf(id), staleFile) : Promise.resolve(undefined)),
+
     async verifiedFile(id) {
       const wallpaper = library.get(id);
-      if (!wallpaper) return undefined;
-      const info = await stat(wallpaper.path).catch(() => undefined);
-      if (!info?.isFile()) return undefined;
-      return { wallpaper, path: wallpaper.path, size: info.size, mtimeMs: info.mtimeMs };
+      const opened = wallpaper && (await library.openFile(id));
+      if (!wallpaper || !opened) return undefined;
+      await opened.handle.close();
+      return { wallpaper, path: opened.path, size: opened.size, mtimeMs: opened.mtimeMs };
     },
 
     async randomFile(filters, options = {}) {
       const avoid = [...(options.avoid ?? [])];
-      for (let i = 0; i < 8; i++) {
+      for (let tries = 0; tries < RANDOM_FILE_TRIES; tries++) {
         const pick = library.random(filters, { avoid });
-        if (!pick) return undefined;
+        if (!pick || avoid.includes(pick.id)) return undefined; // nothing left but what failed
         const file = await library.verifiedFile(pick.id);
         if (file) return file;
-        avoid.push(pick.id);
+        avoid.unshift(pick.id); // avoided first: random() gives up recent ids before failed ones
       }
       return undefined;
+    },
+
+    watchStale(listener) {
+      staleListeners.add(listener);
+      return () => staleListeners.delete(listener);
     },
 
     async thumbnailFile(id): Promise<ImageFile | undefined> {
@@ -116,12 +134,19 @@ export function openLibrary({ home }: OpenOptions): Library {
         throw error;
       });
       if (!info?.isFile()) {
-        // Made from the source file: one deleted behind the index's back is not found, not a fault.
-        await thumbnails.ensure(id, size, wallpaper.path, async (bytes) => {
+        // Made from a source file that is still what was indexed; none left is not found, not a fault.
+        const readSource = async () => {
+          const opened = await library.openFile(id);
+          if (!opened) throw goneFromDisk();
+          try {
+            return await readOpened(opened);
+          } finally {
+            await opened.handle.close();
+          }
+        };
+        await thumbnails.ensure(id, size, readSource, async (bytes) => {
           const { makeThumbnail } = await import('./analyze.js');
           return makeThumbnail(bytes, size);
-        }).catch((error: unknown) => {
-          throw isMissingFile(error) ? goneFromDisk() : error;
         });
         info = await stat(path);
       }

@@ -30,3 +30,7 @@ export const HISTORY_KEEP = 1000;
 /** An upload temp file older than this is abandoned whoever wrote it: far longer than the HTTP
  * face's idle timeout plus the decode of the largest image, so a live upload is never swept. */
 export const STALE_UPLOAD_AGE_MS = 10 * 60_000;
+
+/** Picks a random file makes past wallpapers whose files are unreachable or changed (each one
+ * tried is avoided by the next pick): bounded, so a library whose disk is away fails fast. */
+export const RANDOM_FILE_TRIES = 8;

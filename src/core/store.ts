@@ -73,6 +73,13 @@ const MIGRATIONS: string[] = [
    CREATE INDEX wallpapers_format ON wallpapers (format, added_at DESC, id);
    CREATE INDEX wallpapers_browse ON wallpapers
      (added_at DESC, id, brightness, aspect_ratio, orientation, dominant_hue, format, width, height);`,
+  // Identity and reachability (issue 10, CONTRACT.md 6.1): a file reached through a symbolic link
+  // is an alias, canonical only when no regular file holds the bytes; a file under a folder that
+  // could not be walked (a disk away) is kept but "away", and a wallpaper all of whose files are
+  // away is left out of random picks while a reachable match exists.
+  `ALTER TABLE files ADD COLUMN link INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE files ADD COLUMN away INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE wallpapers ADD COLUMN away INTEGER NOT NULL DEFAULT 0;`,
 ];
 
 /** Filter combinations whose matching ids are kept for random picks; beyond, the oldest go. */
@@ -93,6 +100,18 @@ export interface FileResult {
   analysis?: Analysis;
   error?: string;
 }
+
+/** A file holding a wallpaper's bytes as the index recorded it: a path is served only while its
+ * size and mtime still match. */
+export interface IndexedFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** The order of a wallpaper's files, best first: reachable before away, regular files before
+ * links, then by path (byte order). The first is the canonical path. */
+const FILE_ORDER = 'ORDER BY away, link, path';
 
 /** What a write changed, by wallpaper id. */
 export interface WriteEffect {
@@ -130,8 +149,8 @@ export function toWallpaper(row: Row): Wallpaper {
 const formatOf = (path: string) => extname(path).slice(1).toLowerCase();
 
 /** SQL conditions for the filters; every value is bound, never spliced. */
-function whereClause(filters: Filters): { sql: string; params: (string | number)[] } {
-  const parts: string[] = [];
+function whereClause(filters: Filters, reachable = false): { sql: string; params: (string | number)[] } {
+  const parts: string[] = reachable ? ['away = 0'] : [];
   const params: (string | number)[] = [];
   const add = (sql: string, value: string | number | undefined) => {
     if (value === undefined) return;
@@ -159,7 +178,8 @@ function indexFor(filters: Filters): string {
 }
 
 /** A stable key of applied filters, for the caches. */
-const keyOf = (filters: Filters) => JSON.stringify(Object.entries(filters).sort(([a], [b]) => (a < b ? -1 : 1)));
+const keyOf = (filters: Filters, reachable = false) =>
+  JSON.stringify(Object.entries(filters).sort(([a], [b]) => (a < b ? -1 : 1))) + (reachable ? '+reachable' : '');
 
 /** A Map used as a small LRU: get() refreshes, set() evicts the oldest beyond `max`. */
 function lruGet<V>(map: Map<string, V>, key: string): V | undefined {
@@ -240,8 +260,8 @@ export class Store {
 
   /** Every indexed file's size and mtime, for the rescan diff. */
   fileStates(): Map<string, FileState> {
-    const rows = this.prepare('SELECT path, size, mtime_ms FROM files').raw().all() as [string, number, number][];
-    return new Map(rows.map(([path, size, mtimeMs]) => [path, { size, mtimeMs }]));
+    const rows = this.prepare('SELECT path, size, mtime_ms, link FROM files').raw().all() as [string, number, number, number][];
+    return new Map(rows.map(([path, size, mtimeMs, link]) => [path, link ? { size, mtimeMs, link: true } : { size, mtimeMs }]));
   }
 
   /** Write analysed (or failed) files in one transaction. */
@@ -254,9 +274,10 @@ export class Store {
         if (previous) touched.add(previous);
         const id = result.analysis?.id ?? null;
         this.prepare(
-          `INSERT INTO files (path, size, mtime_ms, id, error) VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, id = excluded.id, error = excluded.error`,
-        ).run(result.path, result.state.size, Math.trunc(result.state.mtimeMs), id, result.error ?? null);
+          `INSERT INTO files (path, size, mtime_ms, id, error, link, away) VALUES (?, ?, ?, ?, ?, ?, 0)
+           ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, id = excluded.id,
+             error = excluded.error, link = excluded.link, away = 0`,
+        ).run(result.path, result.state.size, Math.trunc(result.state.mtimeMs), id, result.error ?? null, result.state.link ? 1 : 0);
         if (!result.analysis) continue;
         const a = result.analysis;
         const inserted = this.prepare(
@@ -301,11 +322,12 @@ export class Store {
     return dedupe(effect);
   }
 
-  /** After files changed: each touched wallpaper points at its first file, or goes when it has none. */
+  /** After files changed: each touched wallpaper points at its first file (FILE_ORDER) and is away
+   * when that one is, or goes when it has none. */
   private settle(ids: Iterable<string>, effect: WriteEffect): void {
     for (const id of ids) {
-      const first = this.prepare('SELECT path, size FROM files WHERE id = ? ORDER BY path LIMIT 1').get(id) as
-        | { path: string; size: number }
+      const first = this.prepare(`SELECT path, size, away FROM files WHERE id = ? ${FILE_ORDER} LIMIT 1`).get(id) as
+        | { path: string; size: number; away: number }
         | undefined;
       if (!first) {
         if (this.prepare('DELETE FROM wallpapers WHERE id = ?').run(id).changes > 0) effect.removed.push(id);
@@ -314,14 +336,63 @@ export class Store {
       const moved = this.prepare(
         'UPDATE wallpapers SET path = ?, filename = ?, format = ?, size_bytes = ? WHERE id = ? AND path != ?',
       ).run(first.path, basename(first.path), formatOf(first.path), first.size, id, first.path);
+      this.prepare('UPDATE wallpapers SET away = ? WHERE id = ? AND away != ?').run(first.away, id, first.away);
       if (moved.changes > 0 && !effect.added.includes(id)) effect.updated.push(id);
     }
   }
 
-  /** Files whose bytes are another file's: every path but the canonical one. */
+  /** Mark exactly `paths` as away (under a folder the scan could not walk) and every other file as
+   * reachable; returns how many wallpapers are then away. Writes nothing when nothing changes, so
+   * an ordinary rescan does not bump the index version. */
+  setAway(paths: readonly string[]): number {
+    const away = new Set(paths);
+    const before = new Set(this.prepare('SELECT path FROM files WHERE away = 1').pluck().all() as string[]);
+    const flips = [...paths.filter((path) => !before.has(path)), ...[...before].filter((path) => !away.has(path))];
+    if (flips.length > 0) {
+      const write = this.db.transaction(() => {
+        const touched = new Set<string>();
+        for (const path of flips) {
+          const id = this.prepare('UPDATE files SET away = ? WHERE path = ? RETURNING id').pluck().get(away.has(path) ? 1 : 0, path) as
+            | string
+            | null
+            | undefined;
+          if (id) touched.add(id);
+        }
+        this.settle(touched, { added: [], removed: [], updated: [] });
+      });
+      try {
+        write.immediate();
+      } finally {
+        this.generation++;
+      }
+    }
+    return this.awayCount();
+  }
+
+  /** Wallpapers whose every file is away. */
+  awayCount(): number {
+    return this.prepare('SELECT count(*) FROM wallpapers WHERE away = 1').pluck().get() as number;
+  }
+
+  /** Every file holding a wallpaper's bytes with the state the index recorded, best first. */
+  filesOf(id: string): IndexedFile[] {
+    return this.prepare(`SELECT path, size, mtime_ms AS mtimeMs FROM files WHERE id = ? ${FILE_ORDER}`).all(id) as IndexedFile[];
+  }
+
+  /** A file found changed behind the index (its size or mtime): recorded as unknown, so it is never
+   * served under its old id and the next scan reads it again. False when it was not indexed. */
+  markStale(path: string): boolean {
+    const changed = this.prepare('UPDATE files SET mtime_ms = -1 WHERE path = ? AND mtime_ms != -1').run(path).changes > 0;
+    if (changed) this.generation++;
+    return changed;
+  }
+
+  /** Files whose bytes are another regular file's: every path but the canonical one. Links are
+   * aliases, never duplicates (a KDE package's size-named links to its one image). */
   duplicates(): { path: string; duplicate_of: string }[] {
     return this.prepare(
-      'SELECT f.path AS path, w.path AS duplicate_of FROM files f JOIN wallpapers w ON w.id = f.id WHERE f.path != w.path ORDER BY f.path',
+      `SELECT f.path AS path, w.path AS duplicate_of FROM files f JOIN wallpapers w ON w.id = f.id
+       WHERE f.path != w.path AND f.link = 0 ORDER BY f.path`,
     ).all() as { path: string; duplicate_of: string }[];
   }
 
@@ -374,12 +445,13 @@ export class Store {
     return read.deferred();
   }
 
-  /** A uniformly random match not among `exclude`, or undefined when there is none. */
-  random(filters: Filters, exclude: readonly string[] = []): Wallpaper | undefined {
+  /** A uniformly random match not among `exclude`, or undefined when there is none.
+   * @param reachable only wallpapers with a file outside the folders that are away */
+  random(filters: Filters, exclude: readonly string[] = [], reachable = false): Wallpaper | undefined {
     // Fast path, no transaction (measured: BEGIN/COMMIT were ~7% of a random request): the cached
     // ids of this version, then one primary-key read. A record deleted in between reads as
     // undefined, and the consistent path below answers instead.
-    const ids = this.matchingIds(filters, this.version());
+    const ids = this.matchingIds(filters, this.version(), reachable);
     if (ids) {
       const pool = exclude.length ? without(ids, exclude) : ids;
       if (pool.length === 0) return undefined;
@@ -389,14 +461,14 @@ export class Store {
     const pick = this.db.transaction(() => {
       const version = this.version();
       // First time this version sees these filters: count (cached) and one walk of the narrow index.
-      const where = whereClause(filters);
+      const where = whereClause(filters, reachable);
       let sql = where.sql;
       const params = [...where.params];
       if (exclude.length) {
         sql += `${sql ? ' AND' : 'WHERE'} id NOT IN (${exclude.map(() => '?').join(', ')})`;
         params.push(...exclude);
       }
-      const total = exclude.length
+      const total = exclude.length || reachable
         ? (this.prepare(`SELECT count(*) FROM wallpapers ${indexFor(filters)} ${sql}`).pluck().get(...params) as number)
         : this.countIn(filters, version);
       if (total === 0) return undefined;
@@ -408,8 +480,8 @@ export class Store {
 
   /** The ids matching `filters` at `version` once they were asked for before in this version
    * (a server asks again; a one-shot command never pays for the list); undefined before that. */
-  private matchingIds(filters: Filters, version: string): string[] | undefined {
-    const key = keyOf(filters);
+  private matchingIds(filters: Filters, version: string, reachable: boolean): string[] | undefined {
+    const key = keyOf(filters, reachable);
     let entry = lruGet(this.randomCache, key);
     if (!entry || entry.version !== version) {
       if (entry?.ids) this.cachedIds -= entry.ids.length;
@@ -418,7 +490,7 @@ export class Store {
     }
     entry.asked++;
     if (entry.ids || entry.asked < 2) return entry.ids;
-    const where = whereClause(filters);
+    const where = whereClause(filters, reachable);
     entry.ids = this.prepare(`SELECT id FROM wallpapers ${indexFor(filters)} ${where.sql}`)
       .pluck()
       .all(...where.params) as string[];

@@ -1,7 +1,7 @@
 // The on-disk thumbnail cache: <home>/thumbnails/<size>/<first two hex>/<id>.webp. Keyed by size so a
 // changed thumbnail_size never serves a stale thumbnail; a missing one is made on demand, once, even
 // under concurrent requests for it.
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from './files.js';
 
@@ -26,17 +26,17 @@ export class ThumbnailCache {
   }
 
   /**
-   * The path of the thumbnail, making it from `source` with `make` if it is not cached.
+   * The path of the thumbnail, making it from the bytes `read` gives with `make` if it is not cached.
    * Concurrent calls for the same thumbnail share one make.
    */
-  async ensure(id: string, size: number, source: string, make: (bytes: Buffer) => Promise<Uint8Array>): Promise<string> {
+  async ensure(id: string, size: number, read: () => Promise<Buffer>, make: (bytes: Buffer) => Promise<Uint8Array>): Promise<string> {
     const path = this.pathOf(id, size);
     if (await exists(path)) return path;
     const key = `${size}/${id}`;
     let job = this.pending.get(key);
     if (!job) {
       job = (async () => {
-        await this.write(id, size, await make(await readFile(source)));
+        await this.write(id, size, await make(await read()));
         return path;
       })().finally(() => this.pending.delete(key));
       this.pending.set(key, job);

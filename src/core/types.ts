@@ -1,6 +1,9 @@
 // The shapes the core hands to its faces: the Wallpaper record of the API spec (section 2), the list
 // response, the scan summary, the settings record, and the Library facade itself.
 import type { AspectRatio, Brightness, Hue, Orientation } from './classify.js';
+import type { OpenedFile } from './verify.js';
+
+export type { OpenedFile };
 
 /** A wallpaper as the API spec's section 2.1 describes it, fields in the spec's order. */
 export interface Wallpaper {
@@ -148,6 +151,12 @@ export interface Library {
   get(id: string): Wallpaper | undefined;
   /** What the index holds and whether a scan runs (with its progress). */
   status(): LibraryStatus;
+  /** Open a file of the wallpaper that is still what the index recorded (size and mtime, by fstat on
+   * the opened descriptor), trying its other indexed paths; each one that changed is queued for a
+   * rescan. The caller reads from `handle` and closes it. undefined for an unknown id or no match. */
+  openFile(id: string): Promise<OpenedFile | undefined>;
+  /** Listen for files found changed behind the index (a server rescans); returns the unsubscribe. */
+  watchStale(listener: (path: string) => void): () => void;
   /** A file of the wallpaper whose size and mtime still match the index (fstat of the opened file);
    * a file that changed behind the index is queued for a rescan. undefined when no path matches. */
   verifiedFile(id: string): Promise<VerifiedFile | undefined>;

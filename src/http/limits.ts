@@ -52,3 +52,7 @@ export const PREFLIGHT_MAX_AGE_SECONDS = 86_400;
 /** Loopback by default: serving the network is a choice (`--host 0.0.0.0`). 8519 is the spec's port. */
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8519;
+
+/** A file found changed behind the index is re-read by a rescan this long after the first such
+ * find: a burst (a folder being replaced) costs one scan, and a request never waits for it. */
+export const STALE_RESCAN_DELAY_MS = 2_000;

@@ -6,6 +6,7 @@
 // chunks than the 64 KiB default, so a 4 MB wallpaper takes 4 reads and socket writes instead of 64.
 // Header lists are prepared once per file state and policy and sent with one writeHead(array):
 // building them per request with setHeader was a visible share of a cached thumbnail's cost.
+import type { Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -194,8 +195,9 @@ export function sendBytes(req: IncomingMessage, res: ServerResponse, file: Prepa
 }
 
 /**
- * Send a file with its metadata headers, answering 304/206/416 and HEAD as RFC 9110 says. A small
- * file read whole is handed to `keep` (with its prepared answers), so the caller may keep its bytes.
+ * Send a file of our own (a cached thumbnail) with its metadata headers, answering 304/206/416 and
+ * HEAD as RFC 9110 says. A small file read whole is handed to `keep` (with its prepared answers),
+ * so the caller may keep its bytes.
  */
 export async function sendFile(
   req: IncomingMessage,
@@ -205,9 +207,37 @@ export async function sendFile(
   keep?: (file: PreparedFile, bytes: Buffer) => void,
 ): Promise<void> {
   const handle = await openImage(slot.facts.path);
+  let stat: Stats;
+  try {
+    stat = await handle.stat();
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return sendOpened(req, res, slot, policy, { handle, size: stat.size, mtimeMs: stat.mtimeMs }, keep);
+}
+
+/** An open file and its state as read from the descriptor (fstat). */
+export interface OpenFile {
+  handle: FileHandle;
+  size: number;
+  mtimeMs: number;
+}
+
+/**
+ * Send an already opened file (a library image, opened by the core only while it is the file the
+ * index recorded) as sendFile does; the descriptor is closed on every path.
+ */
+export async function sendOpened(
+  req: IncomingMessage,
+  res: ServerResponse,
+  slot: FileSlot,
+  policy: FilePolicy,
+  { handle, ...stat }: OpenFile,
+  keep?: (file: PreparedFile, bytes: Buffer) => void,
+): Promise<void> {
   let streaming = false;
   try {
-    const stat = await handle.stat();
     const file = preparedOf(slot, policy, stat.size, stat.mtimeMs);
     const whole = req.method !== 'HEAD' && keep !== undefined && stat.size > 0 && stat.size <= SMALL_FILE_BYTES;
     if (whole) {

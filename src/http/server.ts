@@ -19,8 +19,10 @@ import {
   KEEP_ALIVE_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
   SHUTDOWN_GRACE_MS,
+  STALE_RESCAN_DELAY_MS,
   STALE_THUMBNAIL_TEMP_AGE_MS,
 } from './limits.js';
+import { scanInBackground } from './background.js';
 
 /** Receive deadlines of the server (all in milliseconds). */
 export interface ServerTimeouts {
@@ -122,10 +124,21 @@ export async function startServer(library: Library, options: ServerOptions = {})
     (error: unknown) => logger.error(`cannot sweep the thumbnail cache: ${oneLine(error)}`),
   );
 
+  // Files the app found changed behind the index (CONTRACT.md 6.1) are re-read by one rescan soon.
+  let rescan: NodeJS.Timeout | undefined;
+  const unwatch = library.watchStale(() => {
+    rescan ??= setTimeout(() => {
+      rescan = undefined;
+      void scanInBackground(library, logger, 'files changed on disk');
+    }, STALE_RESCAN_DELAY_MS).unref();
+  });
+
   let closed: Promise<void> | undefined;
   const close = () =>
     (closed ??= new Promise<void>((resolve) => {
       closing = true;
+      unwatch();
+      clearTimeout(rescan);
       const cut = setTimeout(() => server.closeAllConnections(), options.graceMs ?? SHUTDOWN_GRACE_MS);
       cut.unref();
       server.close(() => {

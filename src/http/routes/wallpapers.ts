@@ -17,7 +17,8 @@ import type { RouteContext } from '../context.js';
 import { IMMUTABLE_CACHE_CONTROL } from '../limits.js';
 import type { Route } from '../router.js';
 import { FileTable, type TableEntry } from '../file-table.js';
-import { type FilePolicy, json, jsonBody, jsonRead, noContent, preparedOf, sendBytes, sendFile } from '../send.js';
+import { type FilePolicy, json, jsonBody, jsonRead, noContent, preparedOf, sendBytes, sendFile, sendOpened } from '../send.js';
+import { RANDOM_FILE_TRIES } from '../../core/limits.js';
 import type { Request } from 'polka';
 
 /** An id is the first 16 hex characters of a SHA-256 (CONTRACT.md section 1), lowercase. */
@@ -95,6 +96,25 @@ function makeReads(library: Library): Reads {
     if (!wallpaper) throw noMatch();
     return wallpaper;
   };
+  /** The library file of a wallpaper opened for sending, only while it is what the index recorded
+   * (the core tries its other paths and queues a changed one for a rescan); else 404. */
+  const openImage = async (id: string) => {
+    const opened = await library.openFile(id);
+    if (!opened) throw new WallpaperError('not_found', 'the file of this wallpaper changed or is gone since it was indexed');
+    return opened;
+  };
+  /** A random match whose file can be sent: picks again past unreachable or changed files. */
+  const pickOpened = async (filters: ReturnType<typeof parseFilters>) => {
+    const avoid: string[] = [];
+    for (let tries = 0; tries < RANDOM_FILE_TRIES; tries++) {
+      const wallpaper = tries === 0 ? pick(filters) : library.random(filters, { avoid });
+      if (!wallpaper || avoid.includes(wallpaper.id)) break;
+      const opened = await library.openFile(wallpaper.id);
+      if (opened) return { wallpaper, opened };
+      avoid.push(wallpaper.id);
+    }
+    throw new WallpaperError('not_found', 'no wallpaper matching the filters has a reachable file');
+  };
   /** The image slot of a wallpaper, from the table or made from its record. */
   const imageSlot = (id: string, known?: Wallpaper): TableEntry => {
     const version = library.version();
@@ -140,15 +160,18 @@ function makeReads(library: Library): Reads {
   };
   return {
     random: (req, res) => jsonRead(res, JSON.stringify(pick(parseFilters(queryOf(req)))), NO_STORE),
-    randomImage: (req, res) => {
-      const wallpaper = pick(parseFilters(queryOf(req)));
-      return sendFile(req, res, imageSlot(wallpaper.id, wallpaper), RANDOM_FILE);
+    randomImage: async (req, res) => {
+      const { wallpaper, opened } = await pickOpened(parseFilters(queryOf(req)));
+      return sendOpened(req, res, imageSlot(wallpaper.id, wallpaper), RANDOM_FILE, opened);
     },
     randomThumbnail: (req, res) => {
       const wallpaper = pick(parseFilters(queryOf(req)));
       return sendThumbnail(wallpaper.id, req, res, RANDOM_FILE);
     },
-    image: (id, req, res) => sendFile(req, res, imageSlot(id), IMMUTABLE_FILE),
+    image: async (id, req, res) => {
+      const slot = imageSlot(id);
+      return sendOpened(req, res, slot, IMMUTABLE_FILE, await openImage(id));
+    },
     thumbnail: (id, req, res) => sendThumbnail(id, req, res, IMMUTABLE_FILE),
   };
 }
