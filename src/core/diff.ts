@@ -3,6 +3,9 @@
 export interface FileState {
   size: number;
   mtimeMs: number;
+  /** The path is a symbolic link (to a file): an alias, canonical only when no regular file holds
+   * the same bytes (CONTRACT.md 6.1). Absent means a regular file. */
+  link?: boolean;
 }
 
 export interface FileDiff {
@@ -12,8 +15,10 @@ export interface FileDiff {
   changed: string[];
   /** Indexed, no longer walked, and not under a folder that could not be read: drop. */
   removed: string[];
-  /** Same size and modification time: not read at all. */
+  /** Same size and modification time: not read at all (including the files of `away`). */
   unchanged: string[];
+  /** Indexed files under a folder that could not be walked: kept, but unreachable for now. */
+  away: string[];
 }
 
 /**
@@ -27,17 +32,26 @@ export function diffFiles(
   walked: ReadonlyMap<string, FileState>,
   unreachable: readonly string[] = [],
 ): FileDiff {
-  const result: FileDiff = { added: [], changed: [], removed: [], unchanged: [] };
+  const result: FileDiff = { added: [], changed: [], removed: [], unchanged: [], away: [] };
   for (const [path, now] of walked) {
     const before = stored.get(path);
     if (!before) result.added.push(path);
-    else if (before.size !== now.size || Math.trunc(before.mtimeMs) !== Math.trunc(now.mtimeMs)) result.changed.push(path);
+    else if (
+      before.size !== now.size ||
+      Math.trunc(before.mtimeMs) !== Math.trunc(now.mtimeMs) ||
+      Boolean(before.link) !== Boolean(now.link)
+    ) {
+      result.changed.push(path);
+    }
     else result.unchanged.push(path);
   }
   const prefixes = unreachable.map((folder) => (folder.endsWith('/') ? folder : `${folder}/`));
   for (const path of stored.keys()) {
     if (walked.has(path)) continue;
-    if (prefixes.some((prefix) => path.startsWith(prefix))) result.unchanged.push(path);
+    if (prefixes.some((prefix) => path.startsWith(prefix))) {
+      result.unchanged.push(path);
+      result.away.push(path);
+    }
     else result.removed.push(path);
   }
   for (const list of Object.values(result)) list.sort();

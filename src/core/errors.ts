@@ -27,8 +27,31 @@ export class WallpaperError extends Error {
 export const isWallpaperError = (error: unknown): error is WallpaperError =>
   error instanceof WallpaperError;
 
-/** The message of anything thrown, on one line. */
+/** Words for the system errors people meet, instead of Node's `ENOENT: no such file or directory,
+ * stat '/x'`: the code is for programs, the words for the person reading a scan summary. */
+const SYSTEM_ERRORS: Readonly<Record<string, string>> = {
+  ENOENT: 'it does not exist (a disk not mounted, or moved?)',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ENOTDIR: 'a part of the path is not a folder',
+  EISDIR: 'it is a folder',
+  ELOOP: 'too many levels of symbolic links',
+  EMFILE: 'too many open files',
+  ENFILE: 'too many open files on the system',
+  ENOSPC: 'no space left on the device',
+  EROFS: 'the file system is read-only',
+  EIO: 'input/output error (a failing disk?)',
+  ENAMETOOLONG: 'the name is too long',
+  EADDRINUSE: 'the address is already in use',
+  EADDRNOTAVAIL: 'the address is not one of this machine',
+  ECONNREFUSED: 'the connection was refused',
+};
+
+/** The message of anything thrown, on one line; system errors in words, without their code. */
 export function oneLine(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const syscall = (error as NodeJS.ErrnoException | undefined)?.syscall;
+  if (error instanceof Error && code && syscall && SYSTEM_ERRORS[code]) return SYSTEM_ERRORS[code];
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/\s*\n\s*/g, ' ').trim();
 }

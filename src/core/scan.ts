@@ -4,7 +4,7 @@
 // batch is one transaction, and the next scan's diff picks up whatever was not written.
 import { availableParallelism } from 'node:os';
 import { readFile } from 'node:fs/promises';
-import { diffFiles } from './diff.js';
+import { diffFiles, type FileState } from './diff.js';
 import { oneLine } from './errors.js';
 import { sweepStaleUploads } from './intake.js';
 import { SCAN_BATCH_SIZE, STALE_UPLOAD_AGE_MS } from './limits.js';
@@ -75,14 +75,15 @@ export async function runScan({ home, store, thumbnails, settings, onProgress }:
   const gone = store.removeFiles(diff.removed);
   count(gone);
   await thumbnails.drop(gone.removed);
+  const unavailable = store.setAway(diff.away);
 
   return {
     ...summary,
     unchanged: diff.unchanged.length,
     duplicates: store.duplicates(),
     failed: [...walk.problems, ...vanished, ...store.failures()],
-    skipped: [],
-    unavailable: 0,
+    skipped: walk.skipped,
+    unavailable,
     total: store.count(),
     duration_ms: Math.round(performance.now() - started),
   };
@@ -94,7 +95,7 @@ type Analyze = typeof import('./analyze.js').analyzeImage;
  * A file that vanished since the walk is not recorded at all. */
 async function readOne(
   path: string,
-  state: { size: number; mtimeMs: number },
+  state: FileState,
   thumbnailSize: number,
   analyzeImage: Analyze,
   thumbnails: ThumbnailCache,
@@ -107,7 +108,7 @@ async function readOne(
     return { path, state, error: `cannot be read: ${oneLine(error)}` };
   }
   // The state written is what was read, so a file that changed since the walk is read again next time.
-  const readState = { size: bytes.length, mtimeMs: state.mtimeMs };
+  const readState = { ...state, size: bytes.length };
   if (bytes.length === 0) return { path, state: readState, error: 'empty file (0 bytes)' };
   try {
     const { analysis, thumbnail } = await analyzeImage(bytes, thumbnailSize);

@@ -3,7 +3,7 @@
 // a `loop -> ../..` link hangs it), and CONTRACT.md section 1 wants links followed and loops not.
 import { type Dirent, type Stats, stat as statCallback } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
-import { extname, join, resolve } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import type { FileState } from './diff.js';
 import { oneLine } from './errors.js';
 
@@ -13,6 +13,18 @@ export const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp']);
 export const isImageName = (name: string): boolean =>
   !name.startsWith('.') && IMAGE_EXTENSIONS.has(extname(name).toLowerCase());
 
+/** Image formats people keep in wallpaper folders that the library does not index (CONTRACT.md
+ * 6.1): reported as skipped, so they do not vanish silently. */
+export const SKIPPED_EXTENSIONS: Readonly<Record<string, string>> = {
+  '.gif': 'GIF', '.svg': 'SVG', '.tif': 'TIFF', '.tiff': 'TIFF', '.avif': 'AVIF', '.heic': 'HEIC',
+  '.heif': 'HEIF', '.bmp': 'BMP', '.jxl': 'JPEG XL',
+};
+
+/** Files that describe a wallpaper package (KDE Plasma, and the packages other desktops borrow):
+ * the folder holding one has a `contents/` whose `screenshot.*` is a preview, not a wallpaper. */
+const PACKAGE_METADATA = new Set(['metadata.json', 'metadata.desktop']);
+const isPackagePreview = (name: string) => /^screenshot\.[^.]+$/i.test(name);
+
 export interface WalkProblem {
   path: string;
   error: string;
@@ -20,6 +32,8 @@ export interface WalkProblem {
 
 export interface WalkResult {
   files: Map<string, FileState>;
+  /** Image files of formats not indexed, with the reason. */
+  skipped: { path: string; reason: string }[];
   /** Folders (given or found) that could not be read; files indexed under them must be kept. */
   unreachable: string[];
   problems: WalkProblem[];
@@ -31,7 +45,7 @@ export interface WalkResult {
  *   thumbnail cache and trash, should a library folder hold the data home)
  */
 export async function walkFolders(folders: readonly string[], skip: readonly string[] = []): Promise<WalkResult> {
-  const result: WalkResult = { files: new Map(), unreachable: [], problems: [] };
+  const result: WalkResult = { files: new Map(), skipped: [], unreachable: [], problems: [] };
   const visited = new Set<string>();
   for (const folder of skip) {
     const info = await stat(folder).catch(() => undefined);
@@ -47,12 +61,14 @@ export async function walkFolders(folders: readonly string[], skip: readonly str
       result.problems.push({ path: root, error: `folder cannot be read: ${oneLine(error)}` });
       continue;
     }
-    await walkDirectory(root, visited, result);
+    await walkDirectory(root, visited, result, false);
   }
+  result.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return result;
 }
 
-async function walkDirectory(dir: string, visited: Set<string>, result: WalkResult): Promise<void> {
+/** @param packageContents `dir` is the `contents/` folder of a wallpaper package: its screenshot is skipped */
+async function walkDirectory(dir: string, visited: Set<string>, result: WalkResult, packageContents: boolean): Promise<void> {
   let entries: Dirent[];
   try {
     const info = await stat(dir);
@@ -66,12 +82,15 @@ async function walkDirectory(dir: string, visited: Set<string>, result: WalkResu
     return;
   }
 
+  const isPackage = entries.some((entry) => PACKAGE_METADATA.has(entry.name) && !entry.isDirectory());
   const subfolders: string[] = [];
   const toStat: Dirent[] = [];
   for (const entry of entries) {
     if (entry.name.startsWith('.')) continue;
+    if (packageContents && isPackagePreview(entry.name)) continue;
     if (entry.isDirectory()) subfolders.push(join(dir, entry.name));
     else if (entry.isSymbolicLink() || (entry.isFile() && isImageName(entry.name))) toStat.push(entry);
+    else if (entry.isFile()) skipIfImage(join(dir, entry.name), result);
     // sockets, fifos, devices and other files are never opened
   }
   const stats = await statAll(toStat.map((entry) => join(dir, entry.name)));
@@ -83,11 +102,20 @@ async function walkDirectory(dir: string, visited: Set<string>, result: WalkResu
       return; // a file that vanished between listing and stat is simply not there any more
     }
     if (info.isDirectory()) subfolders.push(path);
-    else if (info.isFile() && isImageName(entry.name)) result.files.set(path, { size: info.size, mtimeMs: Math.trunc(info.mtimeMs) });
+    else if (info.isFile() && isImageName(entry.name)) {
+      const state: FileState = { size: info.size, mtimeMs: Math.trunc(info.mtimeMs) };
+      if (entry.isSymbolicLink()) state.link = true;
+      result.files.set(path, state);
+    } else if (info.isFile()) skipIfImage(path, result);
   });
   // Folders one after another: walking siblings at once measured no faster, and on 100 folders of
   // 1,000 files it held 100,000 stat requests in flight (peak RSS 451 MB instead of 244 MB).
-  for (const sub of subfolders) await walkDirectory(sub, visited, result);
+  for (const sub of subfolders) await walkDirectory(sub, visited, result, isPackage && basename(sub) === 'contents');
+}
+
+function skipIfImage(path: string, result: WalkResult): void {
+  const format = SKIPPED_EXTENSIONS[extname(path).toLowerCase()];
+  if (format) result.skipped.push({ path, reason: `${format} images are not indexed (JPEG, PNG and WebP are)` });
 }
 
 /** stat (following links) every path at once; one promise for the lot rather than one per file,

@@ -22,6 +22,7 @@ t.test('added, changed, removed and unchanged', async (t) => {
     changed: ['/a/grown.jpg', '/a/touched.jpg'],
     removed: ['/a/gone.jpg'],
     unchanged: ['/a/same.jpg'],
+    away: [],
   });
 });
 
@@ -33,9 +34,17 @@ t.test('files under an unreachable folder are kept, not removed', async (t) => {
   ]);
   const result = diffFiles(stored, new Map(), ['/mnt/disk']);
   t.same(result.unchanged, ['/mnt/disk/a.jpg']);
+  t.same(result.away, ['/mnt/disk/a.jpg'], 'kept, and known to be away');
   t.same(result.removed, ['/home/c.jpg', '/mnt/disk2/b.jpg']); // a sibling with a common prefix is not kept
 });
 
 t.test('empty inputs', async (t) => {
-  t.same(diffFiles(new Map(), new Map()), { added: [], changed: [], removed: [], unchanged: [] });
+  t.same(diffFiles(new Map(), new Map()), { added: [], changed: [], removed: [], unchanged: [], away: [] });
+});
+
+t.test('a file replaced by a link (or a link by a file) is read again, even with the same size and mtime', async (t) => {
+  const stored = new Map([['/a/x.jpg', state(10, 1000)], ['/a/y.jpg', { size: 10, mtimeMs: 1000, link: true }]]);
+  const walked = new Map([['/a/x.jpg', { size: 10, mtimeMs: 1000, link: true }], ['/a/y.jpg', state(10, 1000)]]);
+  t.same(diffFiles(stored, walked).changed, ['/a/x.jpg', '/a/y.jpg']);
+  t.same(diffFiles(walked, walked).unchanged, ['/a/x.jpg', '/a/y.jpg']);
 });
