@@ -4,7 +4,8 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { Transform } from 'node:stream';
 import { request } from 'undici';
 import { WallpaperError, oneLine } from './errors.js';
 import type { Filters, ListResponse, Paging, Wallpaper } from './types.js';
@@ -13,6 +14,9 @@ import type { Filters, ListResponse, Paging, Wallpaper } from './types.js';
 export const KEEP_DOWNLOADS = 5;
 /** A server that does not answer within this time is treated as unreachable. */
 const TIMEOUT_MS = 30_000;
+
+/** An id is this many hex characters of the SHA-256 of the bytes (CONTRACT.md section 1). */
+const ID_HEX_LENGTH = 16;
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
@@ -76,7 +80,9 @@ export class RemoteLibrary {
     }
   }
 
-  /** Stream the wallpaper's image into `folder` (temp file, then rename); keeps the last few. */
+  /** Stream the wallpaper's image into `folder` (temp file, then rename); keeps the last few. The
+   * bytes must hash to the wallpaper's id (its SHA-256 prefix): a server, proxy or cache that sends
+   * other bytes is refused and nothing is kept. */
   async download(wallpaper: Wallpaper, folder: string): Promise<string> {
     await mkdir(folder, { recursive: true });
     const response = await this.get(this.url(wallpaper.url));
@@ -84,8 +90,18 @@ export class RemoteLibrary {
     const ext = EXTENSIONS[type] ?? wallpaper.filename.split('.').pop() ?? 'img';
     const target = join(folder, `${wallpaper.id}.${ext}`);
     const temp = join(folder, `.${wallpaper.id}.${randomBytes(6).toString('hex')}.part`);
+    const hash = createHash('sha256');
+    const hashing = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
     try {
-      await pipeline(response.body, createWriteStream(temp));
+      await pipeline(response.body, hashing, createWriteStream(temp));
+      if (hash.digest('hex').slice(0, ID_HEX_LENGTH) !== wallpaper.id) {
+        throw new Error(`the bytes sent are not those of wallpaper ${wallpaper.id}`);
+      }
       await rename(temp, target);
     } catch (error) {
       await rm(temp, { force: true });
