@@ -44,7 +44,7 @@ export function ensureIndex100k(root, corpusFiles, { log }) {
     const targets = byFormat[record.format].length ? byFormat[record.format] : byFormat.jpg;
     const target = targets[i % targets.length];
     symlinkSync(target.path, record.path);
-    records.push({ path: record.path, state: { size: target.size, mtimeMs: target.mtimeMs }, analysis: record.analysis });
+    records.push({ path: record.path, state: { size: target.size, mtimeMs: target.mtimeMs, link: true }, analysis: record.analysis });
   }
   writeRecords(join(home, 'index.sqlite'), records);
   writeFileSync(join(home, 'settings.json'), JSON.stringify({ folders: [links] }, null, 2));

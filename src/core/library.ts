@@ -74,17 +74,16 @@ export function openLibrary({ home }: OpenOptions): Library {
     random(filters, options = {}) {
       // Avoid as many of the recent ids as possible while at least one match remains: the newest
       // are avoided longest. Wallpapers whose folder is away come only when no reachable one matches.
-      const reachableFirst = store.awayCount() > 0 ? [true, false] : [false];
-      for (const reachable of reachableFirst) {
+      // (store.random leaves them out by itself whenever any are away.)
+      const pickAvoiding = (reachable?: boolean) => {
         const avoid = [...(options.avoid ?? [])];
         for (;;) {
           const pick = store.random(filters, avoid, reachable);
-          if (pick) return pick;
-          if (avoid.length === 0) break;
+          if (pick || avoid.length === 0) return pick;
           avoid.pop();
         }
-      }
-      return undefined;
+      };
+      return pickAvoiding() ?? (store.awayCount() > 0 ? pickAvoiding(false) : undefined);
     },
 
     get: (id) => (isId(id) ? store.get(id) : undefined),

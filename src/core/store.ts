@@ -369,10 +369,15 @@ export class Store {
     return this.awayCount();
   }
 
-  /** Wallpapers whose every file is away. */
-  awayCount(): number {
-    return this.prepare('SELECT count(*) FROM wallpapers WHERE away = 1').pluck().get() as number;
+  /** Wallpapers whose every file is away; counted once per index version (random asks every pick). */
+  awayCount(version = this.version()): number {
+    if (this.away?.version !== version) {
+      this.away = { version, count: this.prepare('SELECT count(*) FROM wallpapers WHERE away = 1').pluck().get() as number };
+    }
+    return this.away.count;
   }
+
+  private away: { version: string; count: number } | undefined;
 
   /** Every file holding a wallpaper's bytes with the state the index recorded, best first. */
   filesOf(id: string): IndexedFile[] {
@@ -446,12 +451,15 @@ export class Store {
   }
 
   /** A uniformly random match not among `exclude`, or undefined when there is none.
-   * @param reachable only wallpapers with a file outside the folders that are away */
-  random(filters: Filters, exclude: readonly string[] = [], reachable = false): Wallpaper | undefined {
+   * @param reachable only wallpapers with a file outside the folders that are away; by default,
+   *   whenever any wallpaper is away */
+  random(filters: Filters, exclude: readonly string[] = [], reachable?: boolean): Wallpaper | undefined {
     // Fast path, no transaction (measured: BEGIN/COMMIT were ~7% of a random request): the cached
     // ids of this version, then one primary-key read. A record deleted in between reads as
     // undefined, and the consistent path below answers instead.
-    const ids = this.matchingIds(filters, this.version(), reachable);
+    const version = this.version();
+    const onlyReachable = reachable ?? this.awayCount(version) > 0;
+    const ids = this.matchingIds(filters, version, onlyReachable);
     if (ids) {
       const pool = exclude.length ? without(ids, exclude) : ids;
       if (pool.length === 0) return undefined;
@@ -461,14 +469,14 @@ export class Store {
     const pick = this.db.transaction(() => {
       const version = this.version();
       // First time this version sees these filters: count (cached) and one walk of the narrow index.
-      const where = whereClause(filters, reachable);
+      const where = whereClause(filters, onlyReachable);
       let sql = where.sql;
       const params = [...where.params];
       if (exclude.length) {
         sql += `${sql ? ' AND' : 'WHERE'} id NOT IN (${exclude.map(() => '?').join(', ')})`;
         params.push(...exclude);
       }
-      const total = exclude.length || reachable
+      const total = exclude.length || onlyReachable
         ? (this.prepare(`SELECT count(*) FROM wallpapers ${indexFor(filters)} ${sql}`).pluck().get(...params) as number)
         : this.countIn(filters, version);
       if (total === 0) return undefined;
