@@ -4,7 +4,7 @@
 // every file unchanged (same size and mtime) and keeps the whole index. Cached in bench/.corpus/.
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { SCHEMA_VERSION } from '../../dist/core/store.js';
+import { SCHEMA_VERSION } from '../../dist/core/store/index.js';
 import { makeRecord, writeRecords } from './records.js';
 import { seededRandom } from './util.js';
 

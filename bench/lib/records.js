@@ -3,7 +3,7 @@
 // as a scan writes them (batched transactions), so the index has the real schema and indexes.
 import { createHash } from 'node:crypto';
 import { classifyShapeAndBrightness } from '../../dist/core/classify.js';
-import { Store } from '../../dist/core/store.js';
+import { openStore } from '../../dist/core/store/index.js';
 import { weighted } from './util.js';
 
 /** Resolutions with rough popularity: 16:9 dominates, then 16:10, ultrawide, 4:3 and phones. */
@@ -45,7 +45,7 @@ export function makeRecord(random, i, path) {
  * added_at `k` minutes after `start`, like a library that grew over many scans.
  */
 export function writeRecords(indexFile, records, start = Date.UTC(2024, 0, 1)) {
-  const store = new Store(indexFile);
+  const store = openStore(indexFile);
   try {
     for (let k = 0; k * BUILD_BATCH < records.length; k++) {
       const batch = records.slice(k * BUILD_BATCH, (k + 1) * BUILD_BATCH);

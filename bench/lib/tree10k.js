@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { SCHEMA_VERSION } from '../../dist/core/store.js';
+import { SCHEMA_VERSION } from '../../dist/core/store/index.js';
 import { makeRecord, writeRecords } from './records.js';
 import { seededRandom } from './util.js';
 

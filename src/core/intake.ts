@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { placeWithoutClobber } from './files.js';
-import type { Store } from './store.js';
+import type { Store } from './store/index.js';
 import type { ThumbnailCache } from './thumbnails.js';
 import type { Settings, UploadedFile, Wallpaper } from './types.js';
 

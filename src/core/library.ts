@@ -9,7 +9,7 @@ import { RANDOM_FILE_TRIES } from './limits.js';
 import { intake } from './intake.js';
 import { runScan } from './scan.js';
 import { openSettings } from './settings.js';
-import { Store } from './store.js';
+import { openStore } from './store/index.js';
 import { ThumbnailCache } from './thumbnails.js';
 import { openIndexed, readOpened } from './verify.js';
 import type { Filters, ImageFile, Library, Paging, ScanProgress, ScanSummary, UploadedFile } from './types.js';
@@ -27,7 +27,7 @@ export function openLibrary({ home }: OpenOptions): Library {
   mkdirSync(home, { recursive: true });
   const settingsStore = openSettings(home);
   settingsStore.read(); // a broken settings file is reported now, naming the key and the file
-  const store = new Store(join(home, 'index.sqlite'));
+  const store = openStore(join(home, 'index.sqlite'));
   const thumbnails = new ThumbnailCache(home);
   let scanning: Promise<ScanSummary> | undefined;
   let progress: ScanProgress | undefined;

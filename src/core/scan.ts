@@ -9,7 +9,7 @@ import { oneLine } from './errors.js';
 import { sweepStaleUploads } from './intake.js';
 import { SCAN_BATCH_SIZE, STALE_UPLOAD_AGE_MS } from './limits.js';
 import { dataFolders } from './settings.js';
-import type { FileResult, Store } from './store.js';
+import type { FileResult, Store } from './store/index.js';
 import type { ThumbnailCache } from './thumbnails.js';
 import type { ScanProblem, ScanProgress, ScanSummary, Settings } from './types.js';
 import { walkFolders } from './walk.js';

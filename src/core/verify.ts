@@ -5,7 +5,7 @@
 // caller reads from that very descriptor. I/O only; the store says what was recorded.
 import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import type { IndexedFile } from './store.js';
+import type { IndexedFile } from './store/index.js';
 
 /** An open file whose size and mtime matched the index; the caller must close `handle`. */
 export interface OpenedFile {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import type { Analysis } from '../../src/core/analyze.js';
 import { openSettings } from '../../src/core/settings.js';
-import { Store } from '../../src/core/store.js';
+import { openStore, type Store } from '../../src/core/store/index.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 const analysis = (n: number, brightness: Analysis['brightness'] = 'dark'): Analysis => ({
@@ -26,8 +26,8 @@ const write = (store: Store, n: number, brightness: Analysis['brightness'] = 'da
 
 t.test('a commit by another connection changes the version and every cached answer', async (t) => {
   const file = join(tempDir(t), 'index.sqlite');
-  const server = new Store(file);
-  const cron = new Store(file);
+  const server = openStore(file);
+  const cron = openStore(file);
   t.teardown(() => {
     server.close();
     cron.close();
@@ -54,7 +54,7 @@ t.test('a commit by another connection changes the version and every cached answ
 });
 
 t.test('this connection\'s own writes change the version too', async (t) => {
-  const store = new Store(join(tempDir(t), 'index.sqlite'));
+  const store = openStore(join(tempDir(t), 'index.sqlite'));
   t.teardown(() => store.close());
   write(store, 1, 'light');
   store.random({});
@@ -68,7 +68,7 @@ t.test('this connection\'s own writes change the version too', async (t) => {
 });
 
 t.test('random avoids excluded ids from the cached list and returns undefined when all are excluded', async (t) => {
-  const store = new Store(join(tempDir(t), 'index.sqlite'));
+  const store = openStore(join(tempDir(t), 'index.sqlite'));
   t.teardown(() => store.close());
   for (let n = 1; n <= 3; n++) write(store, n);
   store.random({});

@@ -6,7 +6,7 @@ import type { Analysis } from '../../src/core/analyze.js';
 import { classifyAspectRatio, classifyOrientation } from '../../src/core/classify.js';
 import { openLibrary } from '../../src/core/library.js';
 import { HISTORY_KEEP } from '../../src/core/limits.js';
-import { Store } from '../../src/core/store.js';
+import { openStore } from '../../src/core/store/index.js';
 import type { Filters, Wallpaper } from '../../src/core/types.js';
 import { tempDir } from '../helpers/fixtures.js';
 
@@ -39,7 +39,7 @@ function analysis(spec: Spec, index: number): Analysis {
 }
 
 function seeded(t: Test) {
-  const store = new Store(join(tempDir(t), 'index.sqlite'));
+  const store = openStore(join(tempDir(t), 'index.sqlite'));
   t.teardown(() => store.close());
   SPECS.forEach((spec, i) => {
     // one file per write, each a millisecond apart: added_at orders them
@@ -102,7 +102,7 @@ t.test('newest first, then id; pages are stable and complete', async (t) => {
   t.same(store.page({}, { page: Number.MAX_SAFE_INTEGER, limit: 200 }).wallpapers, []);
 
   // equal added_at falls back to id
-  const tied = new Store(join(tempDir(t), 'tied.sqlite'));
+  const tied = openStore(join(tempDir(t), 'tied.sqlite'));
   t.teardown(() => tied.close());
   const when = '2026-01-01T00:00:00.000Z';
   tied.writeFiles(SPECS.slice(0, 4).map((spec, i) => ({ path: `/p/${spec.name}`, state: { size: 1, mtimeMs: 1 }, analysis: analysis(spec, 40 - i) })), when);
@@ -148,7 +148,7 @@ t.test('history: recent ids newest first; random avoids them while others match'
 });
 
 t.test('history keeps the last HISTORY_KEEP sets only', async (t) => {
-  const store = new Store(join(tempDir(t), 'history.sqlite'));
+  const store = openStore(join(tempDir(t), 'history.sqlite'));
   t.teardown(() => store.close());
   for (let i = 0; i < HISTORY_KEEP + 50; i++) store.recordSet(i.toString(16).padStart(16, '0'), '2026-01-01T00:00:00.000Z');
   t.equal(store.db.prepare('SELECT count(*) FROM history').pluck().get(), HISTORY_KEEP);

@@ -6,7 +6,7 @@ import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import sharp from 'sharp';
 import t from 'tap';
-import { Store } from '../../src/core/store.js';
+import { openStore } from '../../src/core/store/index.js';
 import { call, header, startFixture } from './helpers.js';
 
 t.test('a thumbnail kept in memory follows its file on disk', async (t) => {
@@ -56,7 +56,7 @@ t.test('a removal by another process is a 404 on the next request', async (t) =>
   t.equal((await call(f.base, `/api/wallpapers/${w.id}/image`)).status, 200);
   t.equal((await call(f.base, `/api/wallpapers/${w.id}/thumbnail`)).status, 200);
   t.equal((await call(f.base, `/api/wallpapers/${w.id}/thumbnail`)).status, 200);
-  const other = new Store(join(f.home, 'index.sqlite'));
+  const other = openStore(join(f.home, 'index.sqlite'));
   t.teardown(() => other.close());
   other.removeFiles([w.path]);
   const image = await call(f.base, `/api/wallpapers/${w.id}/image`);

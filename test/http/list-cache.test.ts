@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import t from 'tap';
 import { request } from 'undici';
-import { Store } from '../../src/core/store.js';
+import { openStore } from '../../src/core/store/index.js';
 import { startFixture } from './helpers.js';
 
 t.test('a list body is served from cache until another process changes the index', async (t) => {
@@ -14,7 +14,7 @@ t.test('a list body is served from cache until another process changes the index
   const again = await get('/api/wallpapers?brightness=DARK');
   t.same(again, first, 'the same parsed query, the same body');
 
-  const other = new Store(join(fixture.home, 'index.sqlite'));
+  const other = openStore(join(fixture.home, 'index.sqlite'));
   t.teardown(() => other.close());
   const [victim] = fixture.library.list({ brightness: 'dark' }, { page: 1, limit: 1 }).wallpapers;
   other.removeFiles([victim!.path]);

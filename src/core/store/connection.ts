@@ -1,0 +1,56 @@
+// One open index connection as the store's parts share it: prepared statements made once, the
+// index version (SQLite's data_version, which changes when another connection commits, plus a
+// counter of this connection's own commits, which data_version does not see), and write
+// transactions that take the write lock at once and always count as a commit.
+import type Database from 'better-sqlite3';
+
+export class Connection {
+  private readonly statements = new Map<string, Database.Statement>();
+  /** Commits of this connection: `data_version` does not change for a connection's own writes. */
+  private generation = 0;
+  // Held directly, not looked up by SQL text: it is asked on every cached read.
+  private dataVersion: Database.Statement | undefined;
+
+  constructor(readonly db: Database.Database) {}
+
+  prepare(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** A token that changes whenever the index may have changed; equal tokens mean equal answers. */
+  version(): string {
+    return `${(this.dataVersion ??= this.db.prepare('PRAGMA data_version').pluck()).get() as number}.${this.generation}`;
+  }
+
+  /** Run `work` in an IMMEDIATE transaction (the write lock first: two writers wait, never fail
+   * half-way); the version moves on even when it throws, since the caches cannot know how far it got. */
+  write<T>(work: () => T): T {
+    try {
+      return this.db.transaction(work).immediate();
+    } finally {
+      this.generation++;
+    }
+  }
+
+  /** A single write statement outside a transaction, counted as a commit when it changed rows. */
+  run(sql: string, ...params: unknown[]): number {
+    const { changes } = this.prepare(sql).run(...params);
+    if (changes > 0) this.generation++;
+    return changes;
+  }
+
+  /** Read `work` from one snapshot of the index. */
+  read<T>(work: () => T): T {
+    return this.db.transaction(work).deferred();
+  }
+
+  close(): void {
+    this.statements.clear();
+    if (this.db.open) this.db.close();
+  }
+}

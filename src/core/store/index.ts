@@ -1,0 +1,82 @@
+// The SQLite index (better-sqlite3), split the way thumbsup splits its index: schema.ts (migrations),
+// writes.ts, queries.ts, random.ts, history.ts, with the dialect in sql.ts. openStore() does the
+// I/O (open, pragmas, migrate); the Store class only composes the parts over one connection.
+//
+// Two tables: `files` holds every walked image file (its size and mtime for the rescan diff and the
+// identity check, the id of its bytes or the reason it failed, whether it is a link and whether its
+// folder is away); `wallpapers` holds one record per distinct id, pointing at its canonical file.
+import Database from 'better-sqlite3';
+import type { FileState } from '../diff.js';
+import type { Filters, Paging, ScanProblem, Wallpaper } from '../types.js';
+import { Connection } from './connection.js';
+import * as history from './history.js';
+import { type IndexedFile, Queries } from './queries.js';
+import { RandomPicks } from './random.js';
+import { migrate } from './schema.js';
+import * as writes from './writes.js';
+
+export type { IndexedFile } from './queries.js';
+export type { FileResult, WriteEffect } from './writes.js';
+export { SCHEMA_VERSION } from './schema.js';
+
+/** Open (creating and migrating if needed) the index at `file`. */
+export function openStore(file: string): Store {
+  const db = new Database(file);
+  try {
+    // WAL lets a serving process read while a cron scan writes; the busy timeout makes two writers
+    // wait for each other instead of failing.
+    db.pragma('journal_mode = WAL');
+    db.pragma('busy_timeout = 15000');
+    db.pragma('synchronous = NORMAL');
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return new Store(db);
+}
+
+export class Store {
+  private readonly conn: Connection;
+  private readonly queries: Queries;
+  private readonly picks: RandomPicks;
+
+  /** Wrap an open, migrated database (openStore does the opening). */
+  constructor(db: Database.Database) {
+    this.conn = new Connection(db);
+    this.queries = new Queries(this.conn);
+    this.picks = new RandomPicks(this.conn, this.queries);
+  }
+
+  get db(): Database.Database {
+    return this.conn.db;
+  }
+
+  /** A token that changes whenever the index may have changed (a commit here or elsewhere). */
+  version = (): string => this.conn.version();
+  close = (): void => this.conn.close();
+
+  writeFiles = (results: readonly writes.FileResult[], now: string): writes.WriteEffect => writes.writeFiles(this.conn, results, now);
+  removeFiles = (paths: readonly string[]): writes.WriteEffect => writes.removeFiles(this.conn, paths);
+  /** Mark exactly `paths` away; returns how many wallpapers are then away. */
+  setAway = (paths: readonly string[]): number => {
+    writes.setAway(this.conn, paths);
+    return this.queries.awayCount();
+  };
+  markStale = (path: string): boolean => writes.markStale(this.conn, path);
+
+  fileStates = (): Map<string, FileState> => this.queries.fileStates();
+  get = (id: string): Wallpaper | undefined => this.queries.get(id);
+  count = (filters: Filters = {}): number => this.queries.count(filters);
+  page = (filters: Filters, paging: Paging): { wallpapers: Wallpaper[]; total: number } => this.queries.page(filters, paging);
+  duplicates = (): { path: string; duplicate_of: string }[] => this.queries.duplicates();
+  failures = (): ScanProblem[] => this.queries.failures();
+  pathsOf = (id: string): string[] => this.queries.pathsOf(id);
+  filesOf = (id: string): IndexedFile[] => this.queries.filesOf(id);
+  awayCount = (): number => this.queries.awayCount();
+  random = (filters: Filters, exclude: readonly string[] = [], reachable?: boolean): Wallpaper | undefined =>
+    this.picks.pick(filters, exclude, reachable);
+
+  recordSet = (id: string, now: string): void => history.recordSet(this.conn, id, now);
+  recentlySet = (count: number): string[] => history.recentlySet(this.conn, count);
+}

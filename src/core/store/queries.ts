@@ -1,0 +1,119 @@
+// The reads of the index: records by id and by page, counts, the files of a wallpaper, and what a
+// scan reports (duplicates, failures). Counts are cached per index version: a server asks the same
+// ones again and again, and any commit (here or in another process) makes them stale.
+import { VersionedCache } from '../cache.js';
+import type { FileState } from '../diff.js';
+import type { Filters, Paging, ScanProblem, Wallpaper } from '../types.js';
+import type { Connection } from './connection.js';
+import { COLUMNS, FILE_ORDER, LIST_ORDER, type Row, indexFor, keyOf, whereClause } from './sql.js';
+
+/** Filter combinations whose count is kept (a number each). */
+const COUNT_CACHE_KEYS = 1024;
+
+/** A file holding a wallpaper's bytes as the index recorded it: a path is served only while its
+ * size and mtime still match. */
+export interface IndexedFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export function toWallpaper(row: Row): Wallpaper {
+  return {
+    id: row.id,
+    filename: row.filename,
+    path: row.path,
+    url: `/api/wallpapers/${row.id}/image`,
+    thumbnail_url: `/api/wallpapers/${row.id}/thumbnail`,
+    width: row.width,
+    height: row.height,
+    size_bytes: row.size_bytes,
+    added_at: row.added_at,
+    content_type: row.content_type,
+    brightness: row.brightness,
+    aspect_ratio: row.aspect_ratio,
+    orientation: row.orientation,
+    luminance: row.luminance,
+    dominant_hue: row.dominant_hue,
+  };
+}
+
+export class Queries {
+  private readonly counts = new VersionedCache<number>({ maxEntries: COUNT_CACHE_KEYS });
+  // Held directly: the record read of every random pick (a Map lookup by SQL text hashed it each time).
+  private getStatement: ReturnType<Connection['prepare']> | undefined;
+
+  constructor(private readonly conn: Connection) {}
+
+  /** Every indexed file's size and mtime (and whether it is a link), for the rescan diff. */
+  fileStates(): Map<string, FileState> {
+    const rows = this.conn.prepare('SELECT path, size, mtime_ms, link FROM files').raw().all() as [string, number, number, number][];
+    return new Map(rows.map(([path, size, mtimeMs, link]) => [path, link ? { size, mtimeMs, link: true } : { size, mtimeMs }]));
+  }
+
+  get(id: string): Wallpaper | undefined {
+    const row = (this.getStatement ??= this.conn.db.prepare(`SELECT ${COLUMNS} FROM wallpapers WHERE id = ?`)).get(id) as Row | undefined;
+    return row && toWallpaper(row);
+  }
+
+  /** The count of matches at `version` (default: now), cached per filter combination. */
+  count(filters: Filters = {}, version = this.conn.version()): number {
+    const key = keyOf(filters);
+    const cached = this.counts.get(version, key);
+    if (cached !== undefined) return cached;
+    const where = whereClause(filters);
+    const total = this.conn.prepare(`SELECT count(*) FROM wallpapers ${indexFor(filters)} ${where.sql}`).pluck().get(...where.params) as number;
+    this.counts.set(version, key, total);
+    return total;
+  }
+
+  /** One page of matches in the list order, and the total, from one snapshot. */
+  page(filters: Filters, paging: Paging): { wallpapers: Wallpaper[]; total: number } {
+    const where = whereClause(filters);
+    return this.conn.read(() => {
+      const total = this.count(filters);
+      const offset = (paging.page - 1) * paging.limit;
+      if (offset >= total) return { wallpapers: [], total };
+      // OFFSET walks the narrow index only; the page's whole rows are read for its ids alone.
+      const rows = this.conn.prepare(
+        `SELECT ${COLUMNS} FROM wallpapers WHERE id IN
+           (SELECT id FROM wallpapers ${indexFor(filters)} ${where.sql} ${LIST_ORDER} LIMIT ? OFFSET ?)
+         ${LIST_ORDER}`,
+      ).all(...where.params, paging.limit, offset) as Row[];
+      return { wallpapers: rows.map(toWallpaper), total };
+    });
+  }
+
+  /** Files whose bytes are another regular file's: every path but the canonical one. Links are
+   * aliases, never duplicates (a KDE package's size-named links to its one image). */
+  duplicates(): { path: string; duplicate_of: string }[] {
+    return this.conn.prepare(
+      `SELECT f.path AS path, w.path AS duplicate_of FROM files f JOIN wallpapers w ON w.id = f.id
+       WHERE f.path != w.path AND f.link = 0 ORDER BY f.path`,
+    ).all() as { path: string; duplicate_of: string }[];
+  }
+
+  /** Files that could not be indexed, with the reason. */
+  failures(): ScanProblem[] {
+    return this.conn.prepare('SELECT path, error FROM files WHERE error IS NOT NULL ORDER BY path').all() as ScanProblem[];
+  }
+
+  /** Paths of every file holding a wallpaper's bytes. */
+  pathsOf(id: string): string[] {
+    return this.conn.prepare('SELECT path FROM files WHERE id = ? ORDER BY path').pluck().all(id) as string[];
+  }
+
+  /** Every file holding a wallpaper's bytes with the state the index recorded, best first. */
+  filesOf(id: string): IndexedFile[] {
+    return this.conn.prepare(`SELECT path, size, mtime_ms AS mtimeMs FROM files WHERE id = ? ${FILE_ORDER}`).all(id) as IndexedFile[];
+  }
+
+  /** Wallpapers whose every file is away, at `version` (default: now); counted once per version. */
+  awayCount(version = this.conn.version()): number {
+    const cached = this.counts.get(version, 'away');
+    if (cached !== undefined) return cached;
+    const count = this.conn.prepare('SELECT count(*) FROM wallpapers WHERE away = 1').pluck().get() as number;
+    this.counts.set(version, 'away', count);
+    return count;
+  }
+}

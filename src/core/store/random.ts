@@ -1,0 +1,85 @@
+// Uniformly random picks among the matches of filters. A server asks the same filters again and
+// again: from the second ask in an index version, the matching ids are kept (per filter key, within
+// an id budget) and a pick is one array index and one primary-key read instead of an OFFSET walk.
+// One-shot CLI processes never build the lists.
+import { randomInt } from 'node:crypto';
+import { VersionedCache } from '../cache.js';
+import type { Filters, Wallpaper } from '../types.js';
+import type { Connection } from './connection.js';
+import type { Queries } from './queries.js';
+import { excluding, indexFor, keyOf, whereClause } from './sql.js';
+
+/** Filter combinations whose matching ids are kept for random picks. */
+const RANDOM_CACHE_KEYS = 64;
+/** Ids held over all those combinations (~40 bytes each: 400,000 is ~16 MB, four full 100k lists). */
+const RANDOM_CACHE_IDS = 400_000;
+
+/** Per filter key: how often it was asked in this version, and its ids once asked twice. */
+interface Asked {
+  asked: number;
+  ids?: string[];
+}
+
+export class RandomPicks {
+  private readonly matching = new VersionedCache<Asked>({
+    maxEntries: RANDOM_CACHE_KEYS,
+    maxSize: RANDOM_CACHE_IDS,
+    // A list longer than the budget still counts as the whole budget: kept alone, never refused.
+    sizeOf: (entry) => Math.min(entry.ids?.length ?? 0, RANDOM_CACHE_IDS),
+  });
+
+  constructor(
+    private readonly conn: Connection,
+    private readonly queries: Queries,
+  ) {}
+
+  /** A uniformly random match not among `exclude`, or undefined when there is none.
+   * @param reachable only wallpapers with a file outside the folders that are away; by default,
+   *   whenever any wallpaper is away */
+  pick(filters: Filters, exclude: readonly string[] = [], reachable?: boolean): Wallpaper | undefined {
+    // Fast path, no transaction (measured: BEGIN/COMMIT were ~7% of a random request): the cached
+    // ids of this version, then one primary-key read. A record deleted in between reads as
+    // undefined, and the consistent path below answers instead.
+    const version = this.conn.version();
+    const onlyReachable = reachable ?? this.queries.awayCount(version) > 0;
+    const ids = this.matchingIds(filters, version, onlyReachable);
+    if (ids) {
+      const pool = exclude.length ? without(ids, exclude) : ids;
+      if (pool.length === 0) return undefined;
+      const wallpaper = this.queries.get(pool[randomInt(pool.length)]!);
+      if (wallpaper) return wallpaper;
+    }
+    return this.conn.read(() => {
+      // First time this version sees these filters: a count and one walk of the narrow index.
+      const where = excluding(whereClause(filters, onlyReachable), exclude);
+      const total =
+        exclude.length || onlyReachable
+          ? (this.conn.prepare(`SELECT count(*) FROM wallpapers ${indexFor(filters)} ${where.sql}`).pluck().get(...where.params) as number)
+          : this.queries.count(filters);
+      if (total === 0) return undefined;
+      const sql = `SELECT id FROM wallpapers ${indexFor(filters)} ${where.sql} LIMIT 1 OFFSET ?`;
+      const id = this.conn.prepare(sql).pluck().get(...where.params, randomInt(total)) as string;
+      return this.queries.get(id);
+    });
+  }
+
+  /** The ids matching `filters` at `version` once they were asked for before in this version;
+   * undefined before that. */
+  private matchingIds(filters: Filters, version: string, reachable: boolean): string[] | undefined {
+    const key = keyOf(filters, reachable);
+    let entry = this.matching.get(version, key);
+    if (!entry) this.matching.set(version, key, (entry = { asked: 0 }));
+    entry.asked++;
+    if (!entry.ids && entry.asked >= 2) {
+      const where = whereClause(filters, reachable);
+      entry.ids = this.conn.prepare(`SELECT id FROM wallpapers ${indexFor(filters)} ${where.sql}`).pluck().all(...where.params) as string[];
+      this.matching.set(version, key, entry); // weighed again, now with its ids
+    }
+    return entry.ids;
+  }
+}
+
+function without(ids: readonly string[], exclude: readonly string[]): string[] {
+  const skip = new Set(exclude);
+  return ids.filter((id) => !skip.has(id));
+}

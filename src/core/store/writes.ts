@@ -1,0 +1,130 @@
+// The writes of a scan, an upload or a delete: files in, files out, and after each, every touched
+// wallpaper settled on its canonical file (or dropped when no file holds its bytes any more).
+// Also the two marks a scan or a read leaves: files away (their folder could not be walked) and
+// files stale (found changed behind the index, so never served under their old id).
+import { basename } from 'node:path';
+import type { Analysis } from '../analyze.js';
+import type { FileState } from '../diff.js';
+import type { Connection } from './connection.js';
+import { FILE_ORDER, formatOf } from './sql.js';
+
+/** The outcome of one file of a scan or upload, ready to be written. */
+export interface FileResult {
+  path: string;
+  state: FileState;
+  analysis?: Analysis;
+  error?: string;
+}
+
+/** What a write changed, by wallpaper id. */
+export interface WriteEffect {
+  added: string[];
+  removed: string[];
+  /** Kept wallpapers whose canonical file moved or was re-read. */
+  updated: string[];
+}
+
+const emptyEffect = (): WriteEffect => ({ added: [], removed: [], updated: [] });
+
+/** Write analysed (or failed) files in one transaction; `now` is the added_at of new wallpapers. */
+export function writeFiles(conn: Connection, results: readonly FileResult[], now: string): WriteEffect {
+  const effect = emptyEffect();
+  conn.write(() => {
+    const touched = new Set<string>();
+    for (const result of results) {
+      const previous = conn.prepare('SELECT id FROM files WHERE path = ?').pluck().get(result.path) as string | null | undefined;
+      if (previous) touched.add(previous);
+      const id = result.analysis?.id ?? null;
+      conn.prepare(
+        `INSERT INTO files (path, size, mtime_ms, id, error, link, away) VALUES (?, ?, ?, ?, ?, ?, 0)
+         ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, id = excluded.id,
+           error = excluded.error, link = excluded.link, away = 0`,
+      ).run(result.path, result.state.size, Math.trunc(result.state.mtimeMs), id, result.error ?? null, result.state.link ? 1 : 0);
+      if (!result.analysis) continue;
+      const a = result.analysis;
+      const inserted = conn.prepare(
+        `INSERT INTO wallpapers (id, path, filename, format, size_bytes, added_at, content_type, width, height,
+           brightness, aspect_ratio, orientation, luminance, dominant_hue)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+      ).run(a.id, result.path, basename(result.path), formatOf(result.path), result.state.size, now, a.content_type,
+        a.width, a.height, a.brightness, a.aspect_ratio, a.orientation, a.luminance, a.dominant_hue);
+      if (inserted.changes > 0) effect.added.push(a.id);
+      else {
+        touched.add(a.id);
+        if (previous === a.id) effect.updated.push(a.id);
+      }
+    }
+    settle(conn, touched, effect);
+  });
+  return dedupe(effect);
+}
+
+/** Drop files from the index (gone from disk, or moved to the trash). */
+export function removeFiles(conn: Connection, paths: readonly string[]): WriteEffect {
+  const effect = emptyEffect();
+  if (paths.length === 0) return effect;
+  conn.write(() => {
+    const touched = new Set<string>();
+    for (const path of paths) {
+      const id = conn.prepare('DELETE FROM files WHERE path = ? RETURNING id').pluck().get(path) as string | null | undefined;
+      if (id) touched.add(id);
+    }
+    settle(conn, touched, effect);
+  });
+  return dedupe(effect);
+}
+
+/** After files changed: each touched wallpaper points at its first file (FILE_ORDER) and is away
+ * when that one is, or goes when it has none. */
+function settle(conn: Connection, ids: Iterable<string>, effect: WriteEffect): void {
+  for (const id of ids) {
+    const first = conn.prepare(`SELECT path, size, away FROM files WHERE id = ? ${FILE_ORDER} LIMIT 1`).get(id) as
+      | { path: string; size: number; away: number }
+      | undefined;
+    if (!first) {
+      if (conn.prepare('DELETE FROM wallpapers WHERE id = ?').run(id).changes > 0) effect.removed.push(id);
+      continue;
+    }
+    const moved = conn
+      .prepare('UPDATE wallpapers SET path = ?, filename = ?, format = ?, size_bytes = ? WHERE id = ? AND path != ?')
+      .run(first.path, basename(first.path), formatOf(first.path), first.size, id, first.path);
+    conn.prepare('UPDATE wallpapers SET away = ? WHERE id = ? AND away != ?').run(first.away, id, first.away);
+    if (moved.changes > 0 && !effect.added.includes(id)) effect.updated.push(id);
+  }
+}
+
+/** Mark exactly `paths` as away (under a folder the scan could not walk) and every other file as
+ * reachable. Writes nothing when nothing changes, so an ordinary rescan does not move the version. */
+export function setAway(conn: Connection, paths: readonly string[]): void {
+  const away = new Set(paths);
+  const before = new Set(conn.prepare('SELECT path FROM files WHERE away = 1').pluck().all() as string[]);
+  const flips = [...paths.filter((path) => !before.has(path)), ...[...before].filter((path) => !away.has(path))];
+  if (flips.length === 0) return;
+  conn.write(() => {
+    const touched = new Set<string>();
+    for (const path of flips) {
+      const id = conn.prepare('UPDATE files SET away = ? WHERE path = ? RETURNING id').pluck().get(away.has(path) ? 1 : 0, path) as
+        | string
+        | null
+        | undefined;
+      if (id) touched.add(id);
+    }
+    settle(conn, touched, emptyEffect());
+  });
+}
+
+/** A file found changed behind the index (its size or mtime): recorded as unknown, so it is never
+ * served under its old id and the next scan reads it again. False when it was not indexed, or
+ * already marked. */
+export const markStale = (conn: Connection, path: string): boolean =>
+  conn.run('UPDATE files SET mtime_ms = -1 WHERE path = ? AND mtime_ms != -1', path) > 0;
+
+function dedupe(effect: WriteEffect): WriteEffect {
+  const added = new Set(effect.added);
+  const removed = new Set(effect.removed);
+  return {
+    added: [...added].filter((id) => !removed.has(id)),
+    removed: [...removed].filter((id) => !added.has(id)),
+    updated: [...new Set(effect.updated)].filter((id) => !added.has(id) && !removed.has(id)),
+  };
+}
