@@ -105,16 +105,25 @@ export function openLibrary({ home }: OpenOptions): Library {
       return { wallpaper, path: opened.path, size: opened.size, mtimeMs: opened.mtimeMs };
     },
 
-    async randomFile(filters, options = {}) {
-      const avoid = [...(options.avoid ?? [])];
+    async openRandom(filters, options = {}) {
+      // Files that failed are avoided first and given up last: random() gives up recent ids first.
+      const failed: string[] = [];
       for (let tries = 0; tries < RANDOM_FILE_TRIES; tries++) {
-        const pick = library.random(filters, { avoid });
-        if (!pick || avoid.includes(pick.id)) return undefined; // nothing left but what failed
-        const file = await library.verifiedFile(pick.id);
-        if (file) return file;
-        avoid.unshift(pick.id); // avoided first: random() gives up recent ids before failed ones
+        const wallpaper = library.random(filters, { avoid: [...failed, ...(options.avoid ?? [])] });
+        if (!wallpaper || failed.includes(wallpaper.id)) return undefined; // nothing left but what failed
+        const opened = await library.openFile(wallpaper.id);
+        if (opened) return { wallpaper, opened };
+        failed.push(wallpaper.id);
       }
       return undefined;
+    },
+
+    async randomFile(filters, options = {}) {
+      const picked = await library.openRandom(filters, options);
+      if (!picked) return undefined;
+      const { wallpaper, opened } = picked;
+      await opened.handle.close();
+      return { wallpaper, path: opened.path, size: opened.size, mtimeMs: opened.mtimeMs };
     },
 
     watchStale(listener) {

@@ -160,6 +160,9 @@ export interface Library {
   /** A file of the wallpaper whose size and mtime still match the index (fstat of the opened file);
    * a file that changed behind the index is queued for a rescan. undefined when no path matches. */
   verifiedFile(id: string): Promise<VerifiedFile | undefined>;
+  /** Like random(), but only a wallpaper whose file opens unchanged (openFile), picking again
+   * (bounded) past the others; the caller reads from `opened.handle` and closes it. */
+  openRandom(filters: Filters, options?: { avoid?: readonly string[] }): Promise<{ wallpaper: Wallpaper; opened: OpenedFile } | undefined>;
   /** Like random(), but only a wallpaper with a reachable, unchanged file (verifiedFile); picks
    * again (bounded) past unreachable ones. undefined when nothing matches or nothing is reachable. */
   randomFile(filters: Filters, options?: { avoid?: readonly string[] }): Promise<VerifiedFile | undefined>;

@@ -1,12 +1,14 @@
-// createApp(library, options): the whole HTTP face as a polka app. Global headers first, then the
-// API routes of the spec's table, then the gallery (sirv) at `/`; every error of every handler,
-// thrown or rejected, and every unmatched request go through the one mapper of errors.ts.
-// The hottest reads (random, image, thumbnail without a query) are answered before polka: its URL
-// parsing, route matching and middleware chain were a measured share of a small answer's cost.
+// createApp(library, options): the whole HTTP face as one request handler. The hottest reads
+// (random, image, thumbnail without a query: reads.ts's fastRead) are answered first, by the same
+// handlers the routes use: polka's URL parsing, route matching and middleware chain were a measured
+// share of a small answer's cost. Everything else goes through polka: global headers, the API
+// routes of the spec's table, then the gallery (sirv) at `/`. Every error of every handler, thrown
+// or rejected, and every unmatched request go through the one mapper of errors.ts.
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import polka, { type Polka, type Request, type Response } from 'polka';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import polka, { type Request, type Response } from 'polka';
 import sirv from 'sirv';
 import type { Library } from '../core/types.js';
 import type { RouteContext, UploadLimits } from './context.js';
@@ -15,7 +17,8 @@ import { MAX_CONCURRENT_UPLOADS, MAX_JSON_BODY_BYTES, MAX_UPLOAD_FILES, UPLOAD_I
 import { mountRoutes } from './router.js';
 import { adminRoutes } from './routes/admin.js';
 import { uploadRoutes } from './routes/upload.js';
-import { wallpaperHotPath, wallpaperRoutes } from './routes/wallpapers.js';
+import { createReads, fastRead } from './reads.js';
+import { wallpaperRoutes } from './routes/wallpapers.js';
 import { API_READ_HEADERS, EXPOSED_HEADERS } from './send.js';
 
 export interface AppOptions {
@@ -54,7 +57,10 @@ export const stderrLogger: Logger = {
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
-export function createApp(library: Library, options: AppOptions = {}): Polka {
+/** What createApp returns: a plain node:http request listener. */
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export function createApp(library: Library, options: AppOptions = {}): RequestHandler {
   const logger = options.logger ?? stderrLogger;
   const context: RouteContext = {
     library,
@@ -85,31 +91,12 @@ export function createApp(library: Library, options: AppOptions = {}): Polka {
     return next();
   });
 
+  const reads = createReads(library);
   mountRoutes(
     app,
-    [...wallpaperRoutes(context), ...uploadRoutes(context), ...adminRoutes(context)],
+    [...wallpaperRoutes(context, reads), ...uploadRoutes(context), ...adminRoutes(context)],
     { token: options.token, hostNames: options.hostNames ?? [hostname()], trustedOrigins: options.trustedOrigins ?? [] },
   );
-
-  // Hot path first: the same handlers as the routes, their errors through the same mapper with the
-  // headers the middleware would have set.
-  const hot = wallpaperHotPath(context);
-  const generic = app.handler;
-  const failHot = (res: Response, error: unknown) => {
-    if (!res.headersSent) for (let i = 0; i < API_READ_HEADERS.length; i += 2) res.setHeader(API_READ_HEADERS[i]!, API_READ_HEADERS[i + 1]!);
-    sendError(res, error, logger);
-  };
-  // polka's own listen() and server.ts both call app.handler, so replacing it covers every entry.
-  (app as { handler: unknown }).handler = (req: Request, res: Response, next?: unknown) => {
-    const read = hot(req);
-    if (!read) return (generic as (...args: unknown[]) => unknown)(req, res, next);
-    try {
-      const done = read(req, res);
-      if (done) done.catch((error: unknown) => failHot(res, error));
-    } catch (error) {
-      failHot(res, error);
-    }
-  };
 
   const galleryDir = options.galleryDir ?? DEFAULT_GALLERY_DIR;
   // sirv indexes the folder once at start; a missing gallery just means 404 at `/`.
@@ -120,5 +107,23 @@ export function createApp(library: Library, options: AppOptions = {}): Polka {
       return gallery(req, res, () => next());
     });
   }
-  return app;
+
+  // The fast reads' errors go through the same mapper, with the headers polka's middleware would set.
+  const failFast = (res: ServerResponse, error: unknown) => {
+    if (!res.headersSent) for (let i = 0; i < API_READ_HEADERS.length; i += 2) res.setHeader(API_READ_HEADERS[i]!, API_READ_HEADERS[i + 1]!);
+    sendError(res as Response, error, logger);
+  };
+  // polka's public handler; its `next` is optional (polka's README, and its code falls back to
+  // onError/onNoMatch without one), though its .d.ts declares it: only the type is narrowed here.
+  const route = app.handler as (req: IncomingMessage, res: ServerResponse) => void;
+  return (req, res) => {
+    const read = fastRead(reads, req);
+    if (!read) return route(req, res);
+    try {
+      const done = read(res);
+      if (done) done.catch((error: unknown) => failFast(res, error));
+    } catch (error) {
+      failFast(res, error);
+    }
+  };
 }

@@ -1,16 +1,17 @@
-// In-memory table of the files the image and thumbnail routes send, keyed by wallpaper id, so a
-// request is one Map lookup (no index read, no header building) before the file is opened, and a
-// cached thumbnail no file system call at all. The whole table belongs to one token (the index
-// version, plus thumbnail_size for thumbnails): any commit by this or another process, or a new
-// size, empties it. Thumbnail bytes are kept within a byte budget and checked against the file by
-// one stat (size and mtime) on every request, so a thumbnail deleted or replaced behind the index's
-// back is re-made or re-read at once, as before the table (measured: a stat per request still sends
-// 2.3x sirv's rate, a 1 s trust window 2.5x: not worth serving a deleted file's bytes for a second).
+// The HTTP face's byte cache: per wallpaper id, the facts and prepared answers of the file an image or
+// thumbnail route sends, and for small files (thumbnails) their bytes, so a request is one lookup
+// before the file is opened, and a cached thumbnail no file system call but one stat. Built on the
+// core's one cache primitive: least recently used out first, bounded by entries and by bytes held,
+// and emptied whenever its token (the index version, plus thumbnail_size for thumbnails) changes.
+// Kept bytes are checked against the file by one stat (size and mtime) on every request, so a
+// thumbnail deleted or replaced behind the index's back is re-made or re-read at once (measured: a
+// stat per request still sends 2.3x sirv's rate; a 1 s trust window 2.5x, not worth stale bytes).
+import { VersionedCache } from '../core/index.js';
 import type { FileSlot, PreparedFile } from './send.js';
 
-/** Entries kept per table: beyond, the oldest go (a random/image run over a 100k library would
- * otherwise keep a slot per wallpaper, ~1 KB each). */
-const MAX_ENTRIES = 10_000;
+/** Entries kept per table: a random/image run over a 100k library would otherwise keep a slot per
+ * wallpaper (~1 KB each). */
+export const MAX_ENTRIES = 10_000;
 /** Thumbnail bytes kept in memory: ~1,500 thumbnails of 43 KiB, a gallery's working set. */
 export const MEMORY_BYTES = 64 * 1024 * 1024;
 
@@ -20,58 +21,40 @@ export interface TableEntry extends FileSlot {
 }
 
 export class FileTable {
-  private token = '';
-  private readonly entries = new Map<string, TableEntry>();
-  private memoryBytes = 0;
+  private readonly entries: VersionedCache<TableEntry>;
 
-  /** The entry of `id` at `token`; a new token empties the table first. */
-  get(token: string, id: string): TableEntry | undefined {
-    if (token !== this.token) {
-      this.entries.clear();
-      this.memoryBytes = 0;
-      this.token = token;
-      return undefined;
-    }
-    return this.entries.get(id);
+  constructor(bounds: { maxEntries?: number; memoryBytes?: number } = {}) {
+    this.entries = new VersionedCache<TableEntry>({
+      maxEntries: bounds.maxEntries ?? MAX_ENTRIES,
+      maxSize: bounds.memoryBytes ?? MEMORY_BYTES,
+      sizeOf: (entry) => entry.memory?.bytes.length ?? 0,
+    });
   }
 
-  set(id: string, entry: TableEntry): void {
-    this.drop(id);
-    this.entries.set(id, entry);
-    if (entry.memory) this.memoryBytes += entry.memory.bytes.length;
-    this.trim();
+  /** The entry of `id` at `token` (a new token empties the table first); marks it recently used. */
+  get(token: string, id: string): TableEntry | undefined {
+    return this.entries.get(token, id);
+  }
+
+  set(token: string, id: string, entry: TableEntry): void {
+    this.entries.set(token, id, entry);
   }
 
   drop(id: string): void {
-    const old = this.entries.get(id);
-    if (!old) return;
-    if (old.memory) this.memoryBytes -= old.memory.bytes.length;
     this.entries.delete(id);
   }
 
-  /** Keep the bytes of an entry already in the table (within the budget). */
-  keep(id: string, entry: TableEntry, file: PreparedFile, bytes: Buffer): void {
-    if (this.entries.get(id) !== entry || bytes.length > MEMORY_BYTES) return;
-    if (entry.memory) this.memoryBytes -= entry.memory.bytes.length;
+  /** Keep the bytes of an entry still in the table at `token` (weighed again; bytes larger than
+   * the whole budget are not kept). */
+  keep(token: string, id: string, entry: TableEntry, file: PreparedFile, bytes: Buffer): void {
+    if (this.entries.get(token, id) !== entry) return;
     entry.memory = { file, bytes };
-    this.memoryBytes += bytes.length;
-    this.trim();
+    this.entries.set(token, id, entry);
   }
 
-  /** Oldest entries first out, until both bounds hold. */
-  private trim(): void {
-    for (const [id, entry] of this.entries) {
-      if (this.entries.size <= MAX_ENTRIES && this.memoryBytes <= MEMORY_BYTES) break;
-      if (this.entries.size > MAX_ENTRIES) this.drop(id);
-      else if (entry.memory) {
-        this.memoryBytes -= entry.memory.bytes.length;
-        entry.memory = undefined;
-      }
-    }
-  }
-
-  /** Bytes held in memory (for tests). */
-  get heldBytes(): number {
-    return this.memoryBytes;
+  /** Entries, and bytes held in memory (an entry without bytes counts as 1), for tests. */
+  get held(): { entries: number; bytes: number } {
+    const { entries, size } = this.entries.stats;
+    return { entries, bytes: size };
   }
 }

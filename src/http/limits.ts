@@ -56,3 +56,9 @@ export const DEFAULT_PORT = 8519;
 /** A file found changed behind the index is re-read by a rescan this long after the first such
  * find: a burst (a folder being replaced) costs one scan, and a request never waits for it. */
 export const STALE_RESCAN_DELAY_MS = 2_000;
+
+/** Bytes of serialised list bodies kept per index version: a page of 50 is ~35 KB, so ~450 pages;
+ * the least recently asked go first. */
+export const LIST_CACHE_BYTES = 16 * 1024 * 1024;
+/** List bodies kept per index version, whatever their size (empty pages are a few bytes each). */
+export const LIST_CACHE_ENTRIES = 4096;

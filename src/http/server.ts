@@ -4,7 +4,6 @@
 import { createServer, type Server, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { Request } from 'polka';
 import { oneLine, WallpaperError } from '../core/errors.js';
 import { sweepStaleUploads } from '../core/intake.js';
 import { STALE_UPLOAD_AGE_MS } from '../core/limits.js';
@@ -105,7 +104,7 @@ export async function startServer(library: Library, options: ServerOptions = {})
   server.on('request', (req, res) => {
     // While closing, every answer ends its connection so keep-alive clients let go.
     if (closing) res.setHeader('Connection', 'close');
-    void app.handler(req as Request, res, undefined as never);
+    app(req, res);
   });
 
   await new Promise<void>((resolve, reject) => {

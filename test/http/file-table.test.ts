@@ -140,3 +140,35 @@ t.test('the hot path and the polka routes send the same headers', async (t) => {
   t.equal((await call(f.base, '/api/wallpapers/random', { method: 'POST' })).status, 405);
   t.same(f.logs, []);
 });
+
+t.test('the file table: bounded by entries and by bytes, least recently used out first', async (t) => {
+  const { FileTable } = await import('../../src/http/file-table.js');
+  const { PreparedFile } = await import('../../src/http/send.js');
+  const policy = { cacheControl: 'x', validators: false, ranges: false };
+  const slot = (id: string) => ({ facts: { path: `/t/${id}`, contentType: 'image/webp', filename: id, etag: `"${id}"` }, prepared: [] });
+  const keepBytes = (table: InstanceType<typeof FileTable>, token: string, id: string, size: number) => {
+    const entry = table.get(token, id) ?? slot(id);
+    table.set(token, id, entry);
+    table.keep(token, id, entry, new PreparedFile(entry.facts, policy, size, 0), Buffer.alloc(size));
+  };
+
+  const byEntries = new FileTable({ maxEntries: 2, memoryBytes: 1000 });
+  byEntries.set('v', 'a', slot('a'));
+  byEntries.set('v', 'b', slot('b'));
+  t.ok(byEntries.get('v', 'a'), 'a read');
+  byEntries.set('v', 'c', slot('c'));
+  t.ok(byEntries.get('v', 'a'), 'the recently read entry stays');
+  t.equal(byEntries.get('v', 'b'), undefined, 'the least recently used went');
+
+  const byBytes = new FileTable({ maxEntries: 100, memoryBytes: 250 });
+  keepBytes(byBytes, 'v', 'hot', 100);
+  keepBytes(byBytes, 'v', 'cold', 100);
+  for (let i = 0; i < 3; i++) {
+    t.ok(byBytes.get('v', 'hot')?.memory, 'the hottest thumbnail is read before every insert');
+    keepBytes(byBytes, 'v', `new${i}`, 100);
+  }
+  t.ok(byBytes.get('v', 'hot')?.memory, 'and keeps its bytes (a FIFO lost them)');
+  t.ok(byBytes.held.bytes <= 250, `bytes held ${byBytes.held.bytes} within the budget`);
+  t.equal(byBytes.get('v2', 'hot'), undefined, 'a new token empties the table');
+  t.same(byBytes.held, { entries: 0, bytes: 0 });
+});

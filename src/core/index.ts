@@ -1,0 +1,8 @@
+// The core's one door: everything the faces (the CLI's commands and the HTTP face) may use. They
+// import from here and from types.ts only (test/boundaries.test.ts holds them to it), so the core's
+// inside can be rearranged without touching a face.
+export { isId, openLibrary, type OpenOptions } from './library.js';
+export type * from './types.js';
+export { type ErrorCode, WallpaperError, isWallpaperError, oneLine } from './errors.js';
+export { hasFilters, parseFilters, parsePaging, type RawParams } from './filters.js';
+export { VersionedCache, boundedCache, type CacheBounds } from './cache.js';

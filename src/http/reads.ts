@@ -1,0 +1,158 @@
+// The read handlers of the API, built once per app: the list (bodies cached per query and index
+// version), random picks, one record, and the image and thumbnail files. The route table
+// (routes/wallpapers.ts) and the fast path of app.ts call the very same handlers; neither touches
+// `req.query`: the query is passed in, parsed by the core's filter parser, so the HTTP face and the
+// CLI accept and refuse the same values.
+// How a file is sent (304, ranges, streaming) is send.ts and conditional.ts; what may be sent under
+// an id (the file still as indexed) is the core's openFile.
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Filters, type Library, type RawParams, VersionedCache, type Wallpaper, WallpaperError, isId, parseFilters, parsePaging } from '../core/index.js';
+import { FileTable, type TableEntry } from './file-table.js';
+import { IMMUTABLE_CACHE_CONTROL, LIST_CACHE_BYTES, LIST_CACHE_ENTRIES } from './limits.js';
+import { type FilePolicy, json, jsonBody, jsonRead, preparedOf, sendBytes, sendFile, sendOpened } from './send.js';
+
+/** Random answers differ on every request: no cache may keep one. */
+const NO_STORE = 'no-store';
+/** Content-addressed files: cached for good, validators, ranges. */
+const IMMUTABLE_FILE: FilePolicy = { cacheControl: IMMUTABLE_CACHE_CONTROL, validators: true, ranges: true };
+/** The random endpoints' files: never cached, no validators, no ranges (the URL names no file). */
+const RANDOM_FILE: FilePolicy = { cacheControl: NO_STORE, validators: false, ranges: false };
+
+type Answer = Promise<void> | void;
+
+export interface Reads {
+  list(query: RawParams, res: ServerResponse): void;
+  random(query: RawParams, res: ServerResponse): void;
+  randomImage(query: RawParams, req: IncomingMessage, res: ServerResponse): Answer;
+  randomThumbnail(query: RawParams, req: IncomingMessage, res: ServerResponse): Answer;
+  record(id: string, res: ServerResponse): void;
+  image(id: string, req: IncomingMessage, res: ServerResponse): Answer;
+  thumbnail(id: string, req: IncomingMessage, res: ServerResponse): Answer;
+}
+
+/** An id is checked before anything touches the index or the disk. */
+export function checkedId(id: string | undefined): string {
+  if (!isId(id ?? '')) throw new WallpaperError('not_found', 'no wallpaper with this id: an id is 16 lowercase hex characters');
+  return id!;
+}
+
+const unknownId = () => new WallpaperError('not_found', 'no wallpaper with this id');
+const noMatch = () => new WallpaperError('not_found', 'no wallpaper matches the filters');
+
+export function createReads(library: Library): Reads {
+  const lists = new VersionedCache<Buffer>({ maxEntries: LIST_CACHE_ENTRIES, maxSize: LIST_CACHE_BYTES, sizeOf: (body) => body.length });
+  const images = new FileTable();
+  const thumbnails = new FileTable();
+
+  const pick = (filters: Filters): Wallpaper => {
+    const wallpaper = library.random(filters);
+    if (!wallpaper) throw noMatch();
+    return wallpaper;
+  };
+
+  /** A random match whose file can be sent (the core picks again past unreachable or changed files). */
+  const pickOpened = async (filters: Filters) => {
+    const picked = await library.openRandom(filters);
+    if (picked) return picked;
+    throw library.random(filters) ? new WallpaperError('not_found', 'no wallpaper matching the filters has a reachable file') : noMatch();
+  };
+
+  /** The image slot of a wallpaper (facts for its headers), from the table or made from its record. */
+  const imageSlot = (id: string, known?: Wallpaper): TableEntry => {
+    const version = library.version();
+    let entry = images.get(version, id);
+    if (!entry) {
+      const wallpaper = known ?? library.get(id);
+      if (!wallpaper) throw unknownId();
+      entry = { facts: { path: wallpaper.path, contentType: wallpaper.content_type, filename: wallpaper.filename, etag: `"${id}"` }, prepared: [] };
+      images.set(version, id, entry);
+    }
+    return entry;
+  };
+
+  const sendImage = async (id: string, req: IncomingMessage, res: ServerResponse) => {
+    const slot = imageSlot(id);
+    const opened = await library.openFile(id);
+    if (!opened) throw new WallpaperError('not_found', 'the file of this wallpaper changed or is gone from disk since it was indexed; a rescan will update the library');
+    return sendOpened(req, res, slot, IMMUTABLE_FILE, opened);
+  };
+
+  const sendThumbnail = async (id: string, req: IncomingMessage, res: ServerResponse, policy: FilePolicy): Promise<void> => {
+    const size = library.settings().thumbnail_size;
+    // Thumbnails depend on the id and on the size setting: both are in the token and the tag.
+    const token = `${library.version()}/${size}`;
+    let entry = thumbnails.get(token, id);
+    const memory = entry?.memory;
+    if (entry && memory) {
+      // One stat: a thumbnail deleted or replaced on disk is re-made or re-read, never served stale.
+      const info = await stat(entry.facts.path).catch(() => undefined);
+      if (info?.isFile() && memory.file.matches(info.size, info.mtimeMs)) {
+        const file = policy === IMMUTABLE_FILE ? memory.file : preparedOf(entry, policy, info.size, info.mtimeMs);
+        return sendBytes(req, res, file, memory.bytes);
+      }
+      thumbnails.drop(id);
+      entry = undefined;
+    }
+    if (!entry) {
+      // Without bytes in memory the core checks the cached file (and makes it again if it is gone).
+      const file = await library.thumbnailFile(id);
+      if (!file) throw unknownId();
+      entry = { facts: { path: file.path, contentType: file.contentType, filename: file.filename, etag: `"${id}-t${size}"` }, prepared: [] };
+      thumbnails.set(token, id, entry);
+    }
+    const slot = entry;
+    return sendFile(req, res, slot, policy, (file, bytes) => {
+      if (policy === IMMUTABLE_FILE) thumbnails.keep(token, id, slot, file, bytes);
+    });
+  };
+
+  return {
+    list(query, res) {
+      const filters = parseFilters(query);
+      const paging = parsePaging(query);
+      // Parsed values make the key, so `?brightness=Dark` and `?brightness=dark` share a body.
+      const key = JSON.stringify([filters, paging.page, paging.limit]);
+      const version = library.version();
+      let body = lists.get(version, key);
+      if (!body) {
+        body = Buffer.from(JSON.stringify(library.list(filters, paging)));
+        lists.set(version, key, body);
+      }
+      jsonBody(res, 200, body);
+    },
+    random: (query, res) => jsonRead(res, JSON.stringify(pick(parseFilters(query))), NO_STORE),
+    async randomImage(query, req, res) {
+      const { wallpaper, opened } = await pickOpened(parseFilters(query));
+      return sendOpened(req, res, imageSlot(wallpaper.id, wallpaper), RANDOM_FILE, opened);
+    },
+    randomThumbnail: (query, req, res) => sendThumbnail(pick(parseFilters(query)).id, req, res, RANDOM_FILE),
+    record(id, res) {
+      const wallpaper = library.get(checkedId(id));
+      if (!wallpaper) throw unknownId();
+      json(res, 200, wallpaper);
+    },
+    image: (id, req, res) => sendImage(checkedId(id), req, res),
+    thumbnail: (id, req, res) => sendThumbnail(checkedId(id), req, res, IMMUTABLE_FILE),
+  };
+}
+
+const NO_QUERY: RawParams = Object.freeze({});
+/** `/api/wallpapers/` + 16 hex + `/image` or `/thumbnail`, exactly (no query, no escapes). */
+const FILE_PATH = /^\/api\/wallpapers\/([0-9a-f]{16})\/(image|thumbnail)$/;
+
+/**
+ * The fast path for app.ts: GET or HEAD of the random, random image, image and thumbnail paths
+ * without a query string, answered by the same handlers before polka's URL parsing, route matching
+ * and middleware (a measured share of a small answer's cost). undefined for anything else.
+ */
+export function fastRead(reads: Reads, req: IncomingMessage): ((res: ServerResponse) => Answer) | undefined {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+  const url = req.url ?? '';
+  if (url === '/api/wallpapers/random') return (res) => reads.random(NO_QUERY, res);
+  if (url === '/api/wallpapers/random/image') return (res) => reads.randomImage(NO_QUERY, req, res);
+  const match = FILE_PATH.exec(url);
+  if (!match) return undefined;
+  const id = match[1]!;
+  return match[2] === 'image' ? (res) => reads.image(id, req, res) : (res) => reads.thumbnail(id, req, res);
+}
