@@ -10,6 +10,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
 import type Conf from 'conf';
+import { VersionedCache } from './cache.js';
 import { WallpaperError, oneLine } from './errors.js';
 import { isWithin, realPathOf } from './files.js';
 import {
@@ -138,12 +139,15 @@ export function openSettings(home: string): SettingsStore {
   const file = join(home, 'settings.json');
   const defaults = defaultSettings(home);
   let conf: Conf<Record<string, unknown>> | undefined;
-  let cached: { identity: string; settings: Settings } | undefined;
+  // The parsed record of one file identity (inode, size, times): a server reads settings on every
+  // request, and a file replaced or edited by another process is a new identity.
+  const parsed = new VersionedCache<Settings>({ maxEntries: 1 });
   const copy = (settings: Settings): Settings => ({ ...settings, folders: [...settings.folders] });
   const read = (): Settings => {
     const info = statSync(file, { bigint: true, throwIfNoEntry: false });
     const identity = info ? `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}` : 'absent';
-    if (cached?.identity === identity) return copy(cached.settings);
+    const cached = parsed.get(identity, file);
+    if (cached) return copy(cached);
     let stored: unknown = {};
     try {
       stored = JSON.parse(readFileSync(file, 'utf8'));
@@ -153,7 +157,7 @@ export function openSettings(home: string): SettingsStore {
       }
     }
     const settings = validateSettings(defaults, stored, { file }, home);
-    cached = { identity, settings };
+    parsed.set(identity, file, settings);
     return copy(settings);
   };
   return {
