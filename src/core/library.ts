@@ -5,12 +5,12 @@ import { mkdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { WallpaperError } from './errors.js';
 import { goneFromDisk, moveFile } from './files.js';
-import { RANDOM_FILE_TRIES } from './limits.js';
-import { intake } from './intake.js';
+import { RANDOM_FILE_TRIES, STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } from './limits.js';
+import { intake, sweepStaleUploads } from './intake.js';
 import { runScan } from './scan.js';
 import { openSettings } from './settings.js';
 import { openStore } from './store/index.js';
-import { ThumbnailCache } from './thumbnails.js';
+import { ThumbnailCache, sweepThumbnailTemps } from './thumbnails.js';
 import { openIndexed, readOpened } from './verify.js';
 import type { Filters, ImageFile, Library, Paging, ScanProgress, ScanSummary, UploadedFile } from './types.js';
 import { hasFilters } from './filters.js';
@@ -188,6 +188,11 @@ export function openLibrary({ home }: OpenOptions): Library {
       const effect = store.removeFiles(paths);
       await thumbnails.drop(effect.removed);
       return true;
+    },
+
+    async sweep(what) {
+      if (what === 'thumbnails') return sweepThumbnailTemps(home, STALE_THUMBNAIL_TEMP_AGE_MS);
+      return (await sweepStaleUploads(settingsStore.read().upload_folder, STALE_UPLOAD_AGE_MS)).length;
     },
 
     recordSet: (id) => store.recordSet(id, new Date().toISOString()),

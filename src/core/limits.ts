@@ -34,3 +34,7 @@ export const STALE_UPLOAD_AGE_MS = 10 * 60_000;
 /** Picks a random file makes past wallpapers whose files are unreachable or changed (each one
  * tried is avoided by the next pick): bounded, so a library whose disk is away fails fast. */
 export const RANDOM_FILE_TRIES = 8;
+
+/** A thumbnail temp file older than this was left by a killed process: a live one exists for the
+ * milliseconds of one write. */
+export const STALE_THUMBNAIL_TEMP_AGE_MS = 60_000;

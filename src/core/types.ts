@@ -172,6 +172,10 @@ export interface Library {
   add(files: readonly UploadedFile[]): Promise<Wallpaper[]>;
   /** Move the wallpaper's file to the trash and drop it from the index; false for an unknown id. */
   remove(id: string): Promise<boolean>;
+  /** Remove what killed processes left behind: unfinished uploads in the upload folder (of dead
+   * processes, or abandoned for STALE_UPLOAD_AGE_MS) or thumbnail temp files (older than
+   * STALE_THUMBNAIL_TEMP_AGE_MS). Returns how many were removed. */
+  sweep(what: 'uploads' | 'thumbnails'): Promise<number>;
   /** Record that a wallpaper was set as the desktop wallpaper (for no-repeat picks). */
   recordSet(id: string): void;
   /** Ids set most recently, newest first. */

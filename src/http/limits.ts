@@ -33,10 +33,6 @@ export const HEADERS_TIMEOUT_MS = 30_000;
  * (30 s) would let a slowloris client hold a connection for up to twice HEADERS_TIMEOUT_MS. */
 export const CONNECTION_CHECK_INTERVAL_MS = 5_000;
 
-/** A thumbnail temp file older than this was left by a killed process: a live one exists for the
- * milliseconds of one write. */
-export const STALE_THUMBNAIL_TEMP_AGE_MS = 60_000;
-
 /** Idle keep-alive connections are closed after this; phones and displays reconnect cheaply. */
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 

@@ -5,9 +5,6 @@ import { createServer, type Server, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { oneLine, WallpaperError } from '../core/errors.js';
-import { sweepStaleUploads } from '../core/intake.js';
-import { STALE_UPLOAD_AGE_MS } from '../core/limits.js';
-import { sweepThumbnailTemps } from '../core/thumbnails.js';
 import type { Library } from '../core/types.js';
 import { type AppOptions, createApp, stderrLogger } from './app.js';
 import {
@@ -19,7 +16,6 @@ import {
   REQUEST_TIMEOUT_MS,
   SHUTDOWN_GRACE_MS,
   STALE_RESCAN_DELAY_MS,
-  STALE_THUMBNAIL_TEMP_AGE_MS,
 } from './limits.js';
 import { scanInBackground } from './background.js';
 
@@ -89,8 +85,8 @@ export async function startServer(library: Library, options: ServerOptions = {})
   const host = options.host ?? DEFAULT_HOST;
   const logger = options.logger ?? stderrLogger;
   // Upload temp files of a server that was killed mid-upload are removed before we accept any.
-  await sweepStaleUploads(library.settings().upload_folder, STALE_UPLOAD_AGE_MS).then(
-    (removed) => removed.length > 0 && logger.info(`removed ${removed.length} unfinished upload(s) left by a stopped server`),
+  await library.sweep('uploads').then(
+    (removed) => removed > 0 && logger.info(`removed ${removed} unfinished upload(s) left by a stopped server`),
     (error: unknown) => logger.error(`cannot sweep the upload folder: ${oneLine(error)}`),
   );
   const app = createApp(library, options);
@@ -118,7 +114,7 @@ export async function startServer(library: Library, options: ServerOptions = {})
   });
   const { port } = server.address() as AddressInfo;
   // Thumbnail temp files of a killed scan: swept in the background, a large cache never delays start.
-  void sweepThumbnailTemps(library.home, STALE_THUMBNAIL_TEMP_AGE_MS).then(
+  void library.sweep('thumbnails').then(
     (removed) => removed > 0 && logger.info(`removed ${removed} unfinished thumbnail(s) left by a stopped scan`),
     (error: unknown) => logger.error(`cannot sweep the thumbnail cache: ${oneLine(error)}`),
   );
