@@ -5,4 +5,5 @@ export { isId, openLibrary, type OpenOptions } from './library.js';
 export type * from './types.js';
 export { type ErrorCode, WallpaperError, isWallpaperError, oneLine } from './errors.js';
 export { hasFilters, parseFilters, parsePaging, type RawParams } from './filters.js';
+export { goneFromDisk, isMissingFile } from './files.js';
 export { VersionedCache, boundedCache, type CacheBounds } from './cache.js';

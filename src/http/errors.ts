@@ -2,7 +2,7 @@
 // body: core WallpaperErrors by code, HttpErrors of the routes, busboy and JSON parse failures by
 // kind, and everything else as a logged 500 "internal error" (never a stack trace or a file path).
 import type { ServerResponse } from 'node:http';
-import { type ErrorCode, isWallpaperError, oneLine } from '../core/errors.js';
+import { type ErrorCode, isWallpaperError, oneLine } from '../core/index.js';
 
 /** Where the server writes what an operator should see: unexpected errors, background scans. */
 export interface Logger {

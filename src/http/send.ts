@@ -11,7 +11,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { goneFromDisk, isMissingFile } from '../core/files.js';
+import { goneFromDisk, isMissingFile } from '../core/index.js';
 import { decideRange, ifRangeAllows, isNotModified, type Validators } from './conditional.js';
 import { HttpError } from './errors.js';
 

@@ -4,7 +4,7 @@
 import { createServer, type Server, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { oneLine, WallpaperError } from '../core/errors.js';
+import { oneLine, WallpaperError } from '../core/index.js';
 import type { Library } from '../core/types.js';
 import { type AppOptions, createApp, stderrLogger } from './app.js';
 import {
