@@ -48,6 +48,19 @@ export function tokenMatches(authorization: string | undefined, token: string): 
   return same && given !== '';
 }
 
+/** RFC 9110 section 7.2: Host = uri-host [ ":" port ], uri-host being an IP-literal in brackets, an
+ * IPv4 address or a reg-name (RFC 3986: unreserved, pct-encoded, sub-delims), port all digits.
+ * Nothing else: no userinfo (`evil@127.0.0.1`), no path (`127.0.0.1/x`), no second colon. */
+const HOST_HEADER = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]+)(?::[0-9]{0,5})?$/;
+
+/** The host name and authority of a Host header value, or undefined when it is not one. */
+export function parseHost(value: string | undefined): { host: string; hostname: string } | undefined {
+  if (value === undefined || !HOST_HEADER.test(value)) return undefined;
+  const port = /:([0-9]*)$/.exec(value.startsWith('[') ? value.slice(value.indexOf(']')) : value)?.[1];
+  if (port !== undefined && port !== '' && Number(port) > 65_535) return undefined;
+  return authorityOf(`http://${value}`);
+}
+
 /** The authority (host:port, default port dropped, lowercase) of an http URL, or undefined. */
 function authorityOf(url: string): { host: string; hostname: string } | undefined {
   try {
@@ -100,15 +113,16 @@ export function checkMutation(req: MutationRequest, policy: AccessPolicy): Acces
   if (!isLoopback(req.remoteAddress)) {
     return { ok: false, status: 403, message: 'changes are only accepted from this machine unless the server has a token (--token)' };
   }
-  const host = req.host === undefined ? undefined : authorityOf(`http://${req.host}`);
-  if (req.host !== undefined && (!host || !isOwnHostName(host.hostname, policy))) {
+  // A missing or malformed Host (HTTP/1.0, `evil.example@127.0.0.1`) is refused, never guessed at.
+  const host = parseHost(req.host);
+  if (!host || !isOwnHostName(host.hostname, policy)) {
     return { ok: false, status: 403, message: 'changes without a token are only accepted for a local Host name (localhost or an IP address)' };
   }
   if (req.origin !== undefined) {
     const serialised = originOf(req.origin);
     if (serialised !== undefined && trusted(policy).some((origin) => origin.origin === serialised)) return { ok: true };
     const origin = authorityOf(req.origin);
-    if (!origin || !host || origin.host !== host.host) {
+    if (!origin || origin.host !== host.host) {
       return { ok: false, status: 403, message: 'changes from another site are refused (Origin is not this server)' };
     }
   }
