@@ -39,17 +39,46 @@ export async function placeWithoutClobber(from: string, folder: string, name: st
   const ext = extname(name);
   const stem = name.slice(0, name.length - ext.length);
   for (let n = 0; ; n++) {
-    const target = join(folder, n === 0 ? name : `${stem}-${n}${ext}`);
+    const target = join(folder, fitName(stem, n === 0 ? ext : `-${n}${ext}`));
     try {
       await linkOrCopy(from, target);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') continue;
+      // The file system refused the name itself (a shorter limit than 255 bytes, a character it
+      // cannot store): the client's name is the problem, not the server.
+      if (code === 'ENAMETOOLONG' || code === 'EILSEQ' || code === 'EINVAL') {
+        throw new WallpaperError('invalid_param', `invalid file name: the upload folder's file system cannot store ${JSON.stringify(basename(target))}`);
+      }
       throw error;
     }
     await unlink(from);
     return target;
   }
 }
+
+/** File systems allow 255 bytes a name (ext4, btrfs, XFS, APFS, NTFS in UTF-16 units, which UTF-8
+ * bytes never undercount). */
+export const MAX_NAME_BYTES = 255;
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** `text` cut to at most `maxBytes` bytes of UTF-8, on a character boundary (whole graphemes: never
+ * half a code point, never a letter without its combining mark). */
+export function cutToBytes(text: string, maxBytes: number): string {
+  if (Buffer.byteLength(text) <= maxBytes) return text;
+  let kept = '';
+  let bytes = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    bytes += Buffer.byteLength(segment);
+    if (bytes > maxBytes) break;
+    kept += segment;
+  }
+  return kept;
+}
+
+/** `stem` + `tail` (collision suffix and extension) within MAX_NAME_BYTES, the stem cut to fit. */
+export const fitName = (stem: string, tail: string): string => cutToBytes(stem, MAX_NAME_BYTES - Buffer.byteLength(tail)) + tail;
 
 async function linkOrCopy(from: string, to: string): Promise<void> {
   try {

@@ -9,21 +9,24 @@ import type { ThumbnailCache } from './thumbnails.js';
 import type { Settings, UploadedFile, Wallpaper } from './types.js';
 
 const EXTENSIONS = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
-/** Long names are cut: file systems allow 255 bytes, and a name is for people to read. */
+/** Long names are cut: a name is for people to read. (The file system's 255 bytes, suffix and
+ * extension included, are placeWithoutClobber's to keep.) */
 const MAX_STEM_LENGTH = 100;
 
-/** A safe base name from an untrusted client name: no folders, no leading dots, no odd characters. */
+/** A safe base name from an untrusted client name: no folders, no leading dots, no odd characters,
+ * at most MAX_STEM_LENGTH characters (whole graphemes, never half a code point). */
 export function sanitiseStem(originalName: string): string {
   const base = basename(originalName.replaceAll('\\', '/'));
   const stem = base.slice(0, base.length - extname(base).length) || base;
-  const clean = stem
-    .normalize('NFC')
-    .replace(/[^\p{L}\p{N} ._()+,=@-]+/gu, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[\s.-]+|[\s.-]+$/g, '')
-    .slice(0, MAX_STEM_LENGTH)
-    .trim();
-  return clean || 'upload';
+  const tidy = (text: string) => text.replace(/^[\s.-]+|[\s.-]+$/g, '');
+  const clean = tidy(
+    stem
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{M}\p{N} ._()+,=@-]+/gu, '-')
+      .replace(/-{2,}/g, '-'),
+  );
+  const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(clean)].map(({ segment }) => segment);
+  return tidy(graphemes.slice(0, MAX_STEM_LENGTH).join('')) || 'upload';
 }
 
 /** Upload temp files: hidden (scans skip dot files), unguessable, and named after the process that
@@ -68,25 +71,45 @@ export async function sweepStaleUploads(folder: string, maxAgeMs: number): Promi
   return removed;
 }
 
-export async function intake(
-  files: readonly UploadedFile[],
-  context: { store: Store; thumbnails: ThumbnailCache; settings: Settings },
-): Promise<Wallpaper[]> {
-  const { store, thumbnails, settings } = context;
-  const placed: string[] = [];
+/** What intake needs of the library: the index, the thumbnail cache, the settings, and `exclusive`,
+ * which runs placing steps one at a time (uploads of the same bytes at once write one file). */
+export interface IntakeContext {
+  store: Store;
+  thumbnails: ThumbnailCache;
+  settings: Settings;
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+export async function intake(files: readonly UploadedFile[], context: IntakeContext): Promise<Wallpaper[]> {
+  const { settings } = context;
   try {
     const { analyzeImage } = await import('./analyze.js');
-    // Decode every file before placing any, so a refused file leaves nothing behind.
-    const analysed = [];
+    // Decode every file before placing any (decodes of different requests run side by side), so a
+    // refused file leaves nothing behind.
+    const analysed: Analysed[] = [];
     for (const file of files) {
       const bytes = await readFile(file.tempPath);
       analysed.push({ file, ...(await analyzeImage(bytes, settings.thumbnail_size)) });
     }
+    // Checking for the bytes and placing them is one step per request: ten concurrent uploads of one
+    // image each found it absent and wrote a file of their own, and a request that fails half-way
+    // must not have lent its files to another's answer.
+    return await context.exclusive(() => place(analysed, context));
+  } finally {
+    await Promise.all(files.map((file) => rm(file.tempPath, { force: true })));
+  }
+}
+
+type Analysed = { file: UploadedFile } & Awaited<ReturnType<typeof import('./analyze.js').analyzeImage>>;
+
+/** Place and index analysed uploads, all or nothing. */
+async function place(analysed: readonly Analysed[], { store, thumbnails, settings }: IntakeContext): Promise<Wallpaper[]> {
+  const placed: string[] = [];
+  try {
     const results: Wallpaper[] = [];
     for (const { file, analysis, thumbnail } of analysed) {
       const existing = store.get(analysis.id);
       if (existing) {
-        await rm(file.tempPath, { force: true });
         results.push(existing);
         continue;
       }
@@ -100,7 +123,6 @@ export async function intake(
     }
     return results;
   } catch (error) {
-    await Promise.all(files.map((file) => rm(file.tempPath, { force: true })));
     store.removeFiles(placed);
     await Promise.all(placed.map((path) => rm(path, { force: true })));
     throw error;

@@ -32,6 +32,13 @@ export function openLibrary({ home }: OpenOptions): Library {
   let scanning: Promise<ScanSummary> | undefined;
   let progress: ScanProgress | undefined;
   const staleListeners = new Set<(path: string) => void>();
+  /** Uploads are placed one request at a time (intake.ts says why); decoding is not serialised. */
+  let placing: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = placing.then(work, work);
+    placing = run.catch(() => undefined);
+    return run;
+  };
   /** A file found changed behind the index: never served again under its id, re-read next scan. */
   const staleFile = (path: string) => {
     if (store.markStale(path)) for (const listener of staleListeners) listener(path);
@@ -165,7 +172,7 @@ export function openLibrary({ home }: OpenOptions): Library {
     async add(files: readonly UploadedFile[]) {
       const settings = settingsStore.read();
       await mkdir(settings.upload_folder, { recursive: true });
-      return intake(files, { store, thumbnails, settings });
+      return intake(files, { store, thumbnails, settings, exclusive });
     },
 
     async remove(id) {
