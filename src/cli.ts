@@ -7,7 +7,9 @@ import { listCommand } from './commands/list.js';
 import { randomCommand } from './commands/random.js';
 import { scanCommand } from './commands/scan.js';
 import { serveCommand } from './commands/serve.js';
-import { type ErrorCode, isWallpaperError, oneLine } from './core/errors.js';
+import { readFileSync } from 'node:fs';
+import { type ErrorCode, isWallpaperError, oneLine } from './core/index.js';
+import { suggestFlag } from './commands/suggest.js';
 
 const EXIT_FAILURE = 1;
 const EXIT_USAGE = 2;
@@ -18,22 +20,46 @@ const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = { invalid_param: EXIT_U
 export function createProgram(ctx: CliContext): Command {
   const program = new Command('wallpaper')
     .description('Index folders of wallpapers, find the right one, serve them to every screen.')
-    .option('--home <dir>', 'data home: settings, index, thumbnails (default: WALLPAPER_HOME or the config directory)')
-    .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({
-      writeOut: (text) => ctx.stdout.write(text),
-      writeErr: (text) => ctx.stderr.write(text),
-    });
+    .version(packageVersion(), '-V, --version', 'print the version')
+    .option('--home <dir>', 'data home: settings, index, thumbnails (default: WALLPAPER_HOME or the config directory)');
   for (const command of [scanCommand, listCommand, randomCommand, serveCommand, configCommand]) {
     program.addCommand(command(ctx));
   }
-  // Every command, including nested ones, throws instead of exiting, so run() decides the status.
-  const override = (command: Command) => {
-    command.exitOverride();
-    command.commands.forEach(override);
+  // Every command, nested ones included, throws instead of exiting (run() decides the status) and
+  // writes commander's own errors as ours: one line, `wallpaper: ` first, with our suggestions.
+  const configure = (command: Command) => {
+    command
+      .exitOverride()
+      .showSuggestionAfterError(false)
+      .configureOutput({
+        writeOut: (text) => ctx.stdout.write(text),
+        writeErr: (text) => ctx.stderr.write(text),
+        outputError: (text) => ctx.stderr.write(`${errorLine(text, command)}\n`),
+      });
+    command.commands.forEach(configure);
   };
-  override(program);
+  configure(program);
   return program;
+}
+
+/** Commander's "error: unknown option '--hue'" as one line of ours, with a suggestion that looks
+ * among the command's own flags first (`--hue` -> `--dominant-hue`, not the global `--home`). */
+function errorLine(text: string, command: Command): string {
+  const message = oneLine(text.replace(/^error: /, ''));
+  const flags = (of: Command | null) => of?.options.map((option) => option.long ?? '') ?? [];
+  const unknownFlag = /^unknown option '([^']+)'/.exec(message)?.[1];
+  const unknownCommand = /^unknown command '([^']+)'/.exec(message)?.[1];
+  const suggestion = unknownFlag
+    ? suggestFlag(unknownFlag, flags(command), flags(command.parent))
+    : unknownCommand && suggestFlag(unknownCommand, command.commands.map((sub) => sub.name()));
+  const help = command.parent ? `wallpaper ${command.name()} --help` : 'wallpaper --help';
+  return `wallpaper: ${message}${suggestion ? ` (did you mean ${suggestion}?)` : ''}; see ${help}`;
+}
+
+/** The version in package.json (two levels up from src/ and dist/ alike). */
+function packageVersion(): string {
+  const file = new URL('../package.json', import.meta.url);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
 /** Run the CLI with `argv` (as process.argv) and return the exit status; never calls process.exit. */

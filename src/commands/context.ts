@@ -9,8 +9,8 @@ import type { Library } from '../core/types.js';
 
 export interface CliContext {
   env: NodeJS.ProcessEnv;
-  stdout: Writable & { isTTY?: boolean };
-  stderr: Writable & { isTTY?: boolean };
+  stdout: Writable & { isTTY?: boolean; columns?: number };
+  stderr: Writable & { isTTY?: boolean; columns?: number };
 }
 
 /** The data home of a command, from the global --home flag, WALLPAPER_HOME or the platform default. */
@@ -24,8 +24,11 @@ export function libraryOf(command: Command, ctx: CliContext): Library {
   return openLibrary({ home: homeOf(command, ctx) });
 }
 
-/** Progress and decoration only on a terminal: nothing decorative when piped or in cron. */
-export const isInteractive = (ctx: CliContext): boolean => Boolean(ctx.stderr.isTTY) && !ctx.env.CI;
+/** Progress and decoration only on a terminal that says how wide it is: nothing decorative when
+ * piped or in cron, nor on a pseudo-terminal reporting 0 columns (`script`, some `ssh -t` and
+ * `docker exec -t`), where a spinner redrew itself at 100% CPU into hundreds of MB of output. */
+export const isInteractive = (ctx: CliContext): boolean =>
+  Boolean(ctx.stderr.isTTY) && (ctx.stderr.columns ?? 0) > 0 && !ctx.env.CI;
 
 /** A client for `--server`, loaded only when asked for: undici is not needed on local paths. */
 export async function remoteLibrary(server: string): Promise<RemoteLibrary> {

@@ -1,9 +1,9 @@
 // `wallpaper list [FILTERS]`: one page of matching wallpapers from the local index or a server.
 import { Command } from 'commander';
-import { parseFilters, parsePaging } from '../core/filters.js';
+import { parseFilters, parsePaging } from '../core/index.js';
 import { type CliContext, isInteractive, libraryOf, remoteLibrary } from './context.js';
 import { addFilterFlags, filterParams } from './filter-flags.js';
-import { printJson, printList } from './output.js';
+import { noMatchMessage, printJson, printList } from './output.js';
 
 interface ListOptions extends Record<string, unknown> {
   page?: string;
@@ -23,17 +23,17 @@ export function listCommand(ctx: CliContext): Command {
     const filters = parseFilters(filterParams(options));
     const paging = parsePaging({ page: options.page, limit: options.limit });
     const server = options.server ?? ctx.env.WALLPAPER_SERVER;
-    let list;
-    if (server) list = await (await remoteLibrary(server)).list(filters, paging);
-    else {
-      const library = libraryOf(cmd, ctx);
-      try {
-        list = library.list(filters, paging);
-      } finally {
-        library.close();
+    const source = server ? await remoteLibrary(server) : libraryOf(cmd, ctx);
+    try {
+      const list = await source.list(filters, paging);
+      if (options.json) return printJson(ctx.stdout, list);
+      printList(ctx.stdout, list, isInteractive(ctx) || Boolean(ctx.stdout.isTTY));
+      if (list.pagination.total === 0 && !server && 'close' in source) {
+        // Why nothing matched, on stderr: the filters, the library size, a jpg/jpeg mix-up.
+        ctx.stderr.write(`${noMatchMessage(filters, (f) => source.list(f, { page: 1, limit: 1 }).pagination.total)}\n`);
       }
+    } finally {
+      if ('close' in source) source.close();
     }
-    if (options.json) printJson(ctx.stdout, list);
-    else printList(ctx.stdout, list, isInteractive(ctx) || Boolean(ctx.stdout.isTTY));
   });
 }

@@ -1,6 +1,6 @@
 // Printers shared by the commands: JSON, aligned tables, and the one-line scan summary.
 import type { Writable } from 'node:stream';
-import type { ListResponse, ScanSummary, Wallpaper } from '../core/types.js';
+import type { Filters, ListResponse, ScanSummary, Wallpaper } from '../core/index.js';
 
 export function printJson(out: Writable, value: unknown): void {
   out.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -26,16 +26,55 @@ export function printList(out: Writable, list: ListResponse, interactive: boolea
   if (interactive) {
     const { total, page, total_pages } = list.pagination;
     const plural = total === 1 ? '' : 's';
-    out.write(total === 0 ? 'No wallpapers match.\n' : `${total} wallpaper${plural}, page ${page} of ${total_pages}\n`);
+    if (total > 0) out.write(`${total} wallpaper${plural}, page ${page} of ${total_pages}\n`);
   }
 }
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** The one-line summary of a scan: the CLI's last line and the server's log line. */
 export function summaryLine(summary: ScanSummary): string {
   return (
     `Indexed ${count(summary.total, 'wallpaper')}: ${summary.added} added, ${summary.updated} updated, ` +
     `${summary.removed} removed, ${summary.unchanged} unchanged, ${count(summary.duplicates.length, 'duplicate')}, ` +
-    `${summary.failed.length} failed (${(summary.duration_ms / 1000).toFixed(1)} s)`
+    `${summary.skipped.length} skipped, ${summary.failed.length} failed` +
+    (summary.unavailable > 0 ? `, ${summary.unavailable} unavailable` : '') +
+    ` (${(summary.duration_ms / 1000).toFixed(1)} s)`
   );
+}
+
+/**
+ * The lines a scan prints before its summary line (on stderr): every failure (they must never
+ * drown), the wallpapers of folders that are away, and one line each for duplicates and skipped
+ * files, which `verbose` lists one by one instead (a KDE theme folder alone has hundreds).
+ */
+export function scanDetails(summary: ScanSummary, verbose: boolean): string[] {
+  const lines = summary.failed.map(({ path, error }) => `failed: ${path}: ${error}`);
+  if (summary.unavailable > 0) {
+    lines.push(`${count(summary.unavailable, 'wallpaper')} unavailable: kept from folders that cannot be read now (a disk not mounted?)`);
+  }
+  if (verbose) {
+    lines.push(...summary.duplicates.map(({ path, duplicate_of }) => `duplicate: ${path} (same bytes as ${duplicate_of})`));
+    lines.push(...summary.skipped.map(({ path, reason }) => `skipped: ${path}: ${reason}`));
+    return lines;
+  }
+  if (summary.duplicates.length > 0) lines.push(`${count(summary.duplicates.length, 'duplicate')} (--verbose lists them)`);
+  if (summary.skipped.length > 0) {
+    const kinds = [...new Set(summary.skipped.map(({ path }) => path.slice(path.lastIndexOf('.')).toLowerCase()))].sort();
+    lines.push(`${summary.skipped.length} skipped: formats not indexed (${kinds.join(' ')}) (--verbose lists them)`);
+  }
+  return lines;
+}
+
+/** "no wallpaper matches ..." naming the filters and the library size, and for `--format jpeg`
+ * (or jpg) how many files the other spelling would match: the two are different extensions. */
+export function noMatchMessage(filters: Filters, countOf: (filters: Filters) => number): string {
+  const named = Object.entries(filters).map(([name, value]) => `--${name.replaceAll('_', '-')} ${value}`);
+  let message = `no wallpaper matches ${named.join(' ') || 'these filters'} (${count(countOf({}), 'wallpaper')} in the library)`;
+  const other = filters.format === 'jpeg' ? 'jpg' : filters.format === 'jpg' ? 'jpeg' : undefined;
+  if (other) {
+    const matches = countOf({ ...filters, format: other });
+    if (matches > 0) message += `; --format ${other} would match ${matches}: format compares the file extension (.${other})`;
+  }
+  return message;
 }

@@ -2,15 +2,10 @@
 // it the desktop wallpaper, avoiding the ones set most recently.
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { WallpaperError } from '../core/errors.js';
-import { parseFilters } from '../core/filters.js';
-import { HISTORY_AVOID } from '../core/limits.js';
-import type { RemoteLibrary } from '../core/remote.js';
-import { setWallpaper } from '../core/setters/index.js';
-import type { Filters, Wallpaper } from '../core/types.js';
+import { HISTORY_AVOID, type Filters, type Library, type RemoteLibrary, type Wallpaper, WallpaperError, isWallpaperError, parseFilters, setWallpaper } from '../core/index.js';
 import { type CliContext, libraryOf, remoteLibrary } from './context.js';
 import { addFilterFlags, filterParams } from './filter-flags.js';
-import { printJson } from './output.js';
+import { noMatchMessage, printJson } from './output.js';
 
 interface RandomOptions extends Record<string, unknown> {
   json?: boolean;
@@ -35,29 +30,50 @@ export function randomCommand(ctx: CliContext): Command {
     const library = libraryOf(cmd, ctx);
     try {
       const avoid = options.set && !options.allowRepeat ? library.recentlySet(HISTORY_AVOID) : [];
-      const remote = server ? await remoteLibrary(server) : undefined;
-      const wallpaper = remote ? await pickRemote(remote, filters, avoid) : library.random(filters, { avoid });
-      if (!wallpaper) throw new WallpaperError('not_found', 'no wallpaper matches the filters');
-      let file = wallpaper.path;
+      // Only a file still as indexed is printed or set: past a disk that is away or a file changed
+      // behind the index, another match is picked (bounded), never a path that fails the setter.
+      const picked = server
+        ? await pickRemote(await remoteLibrary(server), filters, avoid, options.set ? join(library.home, 'downloads') : undefined)
+        : await library.randomFile(filters, { avoid });
+      if (!picked) throw await noMatch(filters, server ? undefined : library);
       if (options.set) {
-        if (remote) file = await remote.download(wallpaper, join(library.home, 'downloads'));
-        await setWallpaper(file, { env: ctx.env, setCommand: library.settings().set_command });
-        library.recordSet(wallpaper.id);
+        await setWallpaper(picked.path, { env: ctx.env, setCommand: library.settings().set_command });
+        library.recordSet(picked.wallpaper.id);
       }
-      if (options.json) printJson(ctx.stdout, wallpaper);
-      else ctx.stdout.write(`${file}\n`);
+      if (options.json) printJson(ctx.stdout, picked.wallpaper);
+      else ctx.stdout.write(`${picked.path}\n`);
     } finally {
       library.close();
     }
   });
 }
 
-async function pickRemote(remote: RemoteLibrary, filters: Filters, avoid: readonly string[]): Promise<Wallpaper | undefined> {
-  let pick: Wallpaper | undefined;
-  for (let i = 0; i < REMOTE_TRIES; i++) {
-    pick = await remote.random(filters);
-    if (!pick || !avoid.includes(pick.id)) return pick;
-  }
-  return pick;
+/** "No match", with the filters and the library size named for a local library. */
+async function noMatch(filters: Filters, library: Library | undefined): Promise<WallpaperError> {
+  if (!library) return new WallpaperError('not_found', 'no wallpaper on the server matches the filters');
+  const countOf = (f: Filters) => library.list(f, { page: 1, limit: 1 }).pagination.total;
+  if (countOf(filters) > 0) return new WallpaperError('not_found', 'no wallpaper matching the filters has a reachable file: is a disk away? (wallpaper scan says)');
+  return new WallpaperError('not_found', noMatchMessage(filters, countOf));
 }
 
+/**
+ * A pick from a server: it has no "avoid" parameter, so ask again a few times for one not set
+ * recently; with `downloads`, fetch the image too, and pick again when the server no longer has a
+ * file for it (404: its file changed or its disk is away there).
+ */
+async function pickRemote(remote: RemoteLibrary, filters: Filters, avoid: readonly string[], downloads?: string) {
+  let pick: Wallpaper | undefined;
+  for (let i = 0; i < REMOTE_TRIES; i++) {
+    const next = await remote.random(filters);
+    if (!next) break;
+    pick = next;
+    if (avoid.includes(pick.id) && i < REMOTE_TRIES - 1) continue;
+    if (!downloads) return { wallpaper: pick, path: pick.path };
+    try {
+      return { wallpaper: pick, path: await remote.download(pick, downloads) };
+    } catch (error) {
+      if (!(isWallpaperError(error) && error.code === 'not_found')) throw error;
+    }
+  }
+  return undefined;
+}

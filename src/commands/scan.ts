@@ -1,9 +1,9 @@
 // `wallpaper scan [FOLDER...]`: add folders to the library and index all of it.
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import type { ScanProgress } from '../core/types.js';
+import type { ScanProgress } from '../core/index.js';
 import { type CliContext, isInteractive, libraryOf } from './context.js';
-import { printJson, summaryLine } from './output.js';
+import { printJson, scanDetails, summaryLine } from './output.js';
 
 export function scanCommand(ctx: CliContext): Command {
   return new Command('scan')
@@ -11,7 +11,8 @@ export function scanCommand(ctx: CliContext): Command {
     .argument('[folders...]', 'folders to add to the library')
     .option('--json', 'print the scan summary as JSON')
     .option('--quiet', 'print nothing but errors')
-    .action(async (folders: string[], options: { json?: boolean; quiet?: boolean }, command: Command) => {
+    .option('--verbose', 'list every duplicate and skipped file, not only how many')
+    .action(async (folders: string[], options: { json?: boolean; quiet?: boolean; verbose?: boolean }, command: Command) => {
       const library = libraryOf(command, ctx);
       try {
         if (folders.length) {
@@ -23,8 +24,7 @@ export function scanCommand(ctx: CliContext): Command {
         spinner?.stop();
         if (options.json) return printJson(ctx.stdout, summary);
         if (options.quiet) return;
-        for (const { path, error } of summary.failed) ctx.stderr.write(`failed: ${path}: ${error}\n`);
-        for (const { path, duplicate_of } of summary.duplicates) ctx.stderr.write(`duplicate: ${path} (same bytes as ${duplicate_of})\n`);
+        for (const line of scanDetails(summary, Boolean(options.verbose))) ctx.stderr.write(`${line}\n`);
         ctx.stdout.write(`${summaryLine(summary)}\n`);
       } finally {
         library.close();

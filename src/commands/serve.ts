@@ -1,12 +1,13 @@
 // `wallpaper serve [FOLDER...]`: add the folders, listen, print where, index in the background, and
 // shut down gracefully on SIGINT/SIGTERM. The server itself lives in src/http.
 import { stat } from 'node:fs/promises';
+import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import { oneLine, WallpaperError } from '../core/errors.js';
-import type { Library } from '../core/types.js';
+import { type Library, oneLine, WallpaperError } from '../core/index.js';
 import type { Logger } from '../http/errors.js';
 import { DEFAULT_HOST, DEFAULT_PORT, SHUTDOWN_GRACE_MS } from '../http/limits.js';
+import { urlOf } from '../http/url.js';
 import { type CliContext, libraryOf } from './context.js';
 
 interface ServeFlags {
@@ -40,6 +41,20 @@ function addFolders(library: Library, folders: readonly string[]): void {
   const current = library.settings().folders;
   const added = folders.filter((folder) => !current.includes(folder));
   if (added.length > 0) library.updateSettings({ folders: [...current, ...added] });
+}
+
+/** The URLs other devices can use: for a wildcard host (0.0.0.0, ::) this machine's loopback first,
+ * then each of its network addresses (what a phone on the same network types), never `0.0.0.0`. */
+export function reachableUrls(host: string, port: number, url: string, interfaces = networkInterfaces()): string[] {
+  const wildcard = host === '0.0.0.0' || host === '::' || host === '';
+  if (!wildcard) return [url];
+  const family = host === '0.0.0.0' ? ['IPv4'] : ['IPv4', 'IPv6'];
+  const addresses = Object.values(interfaces)
+    .flat()
+    .filter((info) => info && family.includes(info.family) && !(info.family === 'IPv6' && info.address.startsWith('fe80:')))
+    .sort((a, b) => Number(b!.internal) - Number(a!.internal))
+    .map((info) => urlOf(info!.address, port));
+  return addresses.length > 0 ? [...new Set(addresses)] : [url];
 }
 
 /** Resolves on the first SIGINT or SIGTERM. */
@@ -78,7 +93,13 @@ export function serveCommand(ctx: CliContext): Command {
         addFolders(library, folders);
         const running = await startServer(library, { host: flags.host, port, token, logger });
         const signal = untilSignal();
-        ctx.stdout.write(`Listening on ${running.url}\n`);
+        for (const url of reachableUrls(running.host, running.port, running.url)) ctx.stdout.write(`Listening on ${url}\n`);
+        if (library.settings().folders.length === 0 && library.status().total === 0) {
+          ctx.stdout.write(
+            'The library is empty: add a folder with `wallpaper scan ~/Pictures/Wallpapers` (or `wallpaper serve FOLDER`), ' +
+              'or upload images in the gallery.\n',
+          );
+        }
         // Indexing starts only once the server accepts connections: a large library never delays it.
         const scanning = scanInBackground(library, logger, 'start-up');
 

@@ -47,12 +47,13 @@ function single(params: RawParams, name: string): string | undefined {
 const isDisabled = (value: string | undefined): value is undefined | '' =>
   value === undefined || value.trim() === '' || value.trim().toLowerCase() === 'any';
 
-/** A whole decimal number >= 0 that JavaScript holds exactly. */
-export function parseWholeNumber(name: string, value: string): number {
+/** A whole decimal number >= `min` that JavaScript holds exactly; one message per parameter, naming
+ * its real range (`expected`), whatever is wrong with the value. */
+export function parseWholeNumber(name: string, value: string, min = 0, expected = `a whole number of ${min} or more`): number {
   const text = value.trim();
-  if (!/^\d+$/.test(text)) throw invalid(name, value, 'a whole number of 0 or more');
-  const number = Number(text);
-  if (!Number.isSafeInteger(number)) throw invalid(name, value, `a whole number up to ${Number.MAX_SAFE_INTEGER}`);
+  const number = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (number > Number.MAX_SAFE_INTEGER) throw invalid(name, value, `a whole number up to ${Number.MAX_SAFE_INTEGER}`);
+  if (!Number.isSafeInteger(number) || number < min) throw invalid(name, value, expected);
   return number;
 }
 
@@ -71,6 +72,13 @@ export function parseFilters(params: RawParams): Filters {
     if (isDisabled(value)) continue;
     filters[name] = parseWholeNumber(name, value);
   }
+  for (const [min, max] of [['min_width', 'max_width'], ['min_height', 'max_height']] as const) {
+    const low = filters[min];
+    const high = filters[max];
+    if (low !== undefined && high !== undefined && low > high) {
+      throw new WallpaperError('invalid_param', `invalid ${min} ${low} and ${max} ${high}: ${min} must not be larger than ${max}, or nothing can match`);
+    }
+  }
   return filters as Filters;
 }
 
@@ -78,10 +86,11 @@ export function parseFilters(params: RawParams): Filters {
 export function parsePaging(params: RawParams): Paging {
   const pageText = single(params, 'page');
   const limitText = single(params, 'limit');
-  const page = pageText === undefined || pageText.trim() === '' ? 1 : parseWholeNumber('page', pageText);
-  if (page < 1) throw invalid('page', pageText ?? '', 'a whole number of 1 or more');
-  const limit = limitText === undefined || limitText.trim() === '' ? DEFAULT_PAGE_LIMIT : parseWholeNumber('limit', limitText);
-  if (limit < 1) throw invalid('limit', limitText ?? '', `a whole number from 1 to ${MAX_PAGE_LIMIT}`);
+  const page = pageText === undefined || pageText.trim() === '' ? 1 : parseWholeNumber('page', pageText, 1);
+  const limit =
+    limitText === undefined || limitText.trim() === ''
+      ? DEFAULT_PAGE_LIMIT
+      : parseWholeNumber('limit', limitText, 1, `a whole number of 1 or more (more than ${MAX_PAGE_LIMIT} counts as ${MAX_PAGE_LIMIT})`);
   return { page, limit: Math.min(limit, MAX_PAGE_LIMIT) };
 }
 

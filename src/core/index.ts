@@ -7,3 +7,6 @@ export { type ErrorCode, WallpaperError, isWallpaperError, oneLine } from './err
 export { hasFilters, parseFilters, parsePaging, type RawParams } from './filters.js';
 export { goneFromDisk, isMissingFile } from './files.js';
 export { VersionedCache, boundedCache, type CacheBounds } from './cache.js';
+export { HISTORY_AVOID } from './limits.js';
+export type { RemoteLibrary } from './remote.js';
+export { setWallpaper } from './setters/index.js';

@@ -82,10 +82,10 @@ export async function runScan({ home, store, thumbnails, settings, onProgress }:
     unchanged: diff.unchanged.length,
     duplicates: store.duplicates(),
     failed: [...walk.problems, ...vanished, ...store.failures()],
-    skipped: walk.skipped,
-    unavailable,
     total: store.count(),
     duration_ms: Math.round(performance.now() - started),
+    skipped: walk.skipped,
+    unavailable,
   };
 }
 

@@ -68,13 +68,13 @@ export interface ScanSummary {
   duplicates: { path: string; duplicate_of: string }[];
   /** Files (and folders) that could not be indexed, with the reason. */
   failed: ScanProblem[];
+  /** Wallpapers in the index after the scan. */
+  total: number;
+  duration_ms: number;
   /** Image files of formats the library does not index (.gif, .svg, .tif, .heic, ...), with the reason. */
   skipped: { path: string; reason: string }[];
   /** Wallpapers kept in the index whose every file is in a folder that is away (an unmounted disk). */
   unavailable: number;
-  /** Wallpapers in the index after the scan. */
-  total: number;
-  duration_ms: number;
 }
 
 export interface ScanProgress {

@@ -18,6 +18,7 @@ import {
   STALE_RESCAN_DELAY_MS,
 } from './limits.js';
 import { scanInBackground } from './background.js';
+import { urlOf } from './url.js';
 
 /** Receive deadlines of the server (all in milliseconds). */
 export interface ServerTimeouts {
@@ -54,10 +55,7 @@ export interface RunningServer {
 }
 
 
-/** `http://host:port`, with an IPv6 literal in brackets as URLs require. */
-export function urlOf(host: string, port: number): string {
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-}
+export { urlOf };
 
 /** Node's own answers to a request it cannot parse or that timed out, as plain text like every
  * other error (its default is an empty body with no type). */
@@ -79,6 +77,17 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
       `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n` +
       `Connection: close\r\n\r\n${body}`,
   );
+}
+
+/** Why the server cannot listen, in words and with what to do: no raw EADDRINUSE. */
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): WallpaperError {
+  const reasons: Record<string, string> = {
+    EADDRINUSE: `port ${port} is in use: choose another with --port`,
+    EACCES: `port ${port} needs privileges this user does not have: choose one above 1023 with --port`,
+    EADDRNOTAVAIL: `${host} is not an address of this machine: choose another with --host`,
+    ENOTFOUND: `${host} is not a known host name: choose another with --host`,
+  };
+  return new WallpaperError('unavailable', reasons[error.code ?? ''] ?? `cannot listen on ${urlOf(host, port)}: ${oneLine(error)}`, { cause: error });
 }
 
 export async function startServer(library: Library, options: ServerOptions = {}): Promise<RunningServer> {
@@ -104,8 +113,7 @@ export async function startServer(library: Library, options: ServerOptions = {})
   });
 
   await new Promise<void>((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) =>
-      reject(new WallpaperError('unavailable', `cannot listen on ${urlOf(host, options.port ?? DEFAULT_PORT)}: ${error.code ?? error.message}`));
+    const onError = (error: NodeJS.ErrnoException) => reject(listenError(error, host, options.port ?? DEFAULT_PORT));
     server.once('error', onError);
     server.listen(options.port ?? DEFAULT_PORT, host, () => {
       server.off('error', onError);

@@ -1,5 +1,5 @@
 // The real CLI, spawned: every command, JSON outputs that match the HTTP shapes, exit statuses, help.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { runCli } from '../helpers/cli.js';
@@ -30,6 +30,18 @@ t.test('--help and usage errors', async (t) => {
   const badOption = await runCli(['list', '--colour', 'red']);
   t.equal(badOption.code, 2);
   t.match(badOption.stderr, /unknown option/);
+  // Every error line, commander's own included, is one line with one prefix.
+  for (const result of [unknown, badOption]) t.match(result.stderr, /^wallpaper: [^\n]+\n$/);
+  const hue = await runCli(['random', '--hue', 'blue']);
+  t.equal(hue.stderr, "wallpaper: unknown option '--hue' (did you mean --dominant-hue?); see wallpaper random --help\n", 'the filter flag, not --home');
+  const typo = await runCli(['lst']);
+  t.match(typo.stderr, /^wallpaper: unknown command 'lst' \(did you mean list\?\)/);
+  const version = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+  for (const flag of ['--version', '-V']) {
+    const printed = await runCli([flag]);
+    t.equal(printed.code, 0);
+    t.equal(printed.stdout, `${version}\n`, flag);
+  }
 });
 
 t.test('scan --json, then list --json gives exactly the HTTP list response', async (t) => {
@@ -37,7 +49,7 @@ t.test('scan --json, then list --json gives exactly the HTTP list response', asy
   const scan = await cli('scan', pictures, '--json');
   t.equal(scan.code, 0, scan.stderr);
   const summary = JSON.parse(scan.stdout);
-  t.same(Object.keys(summary), ['added', 'updated', 'removed', 'unchanged', 'duplicates', 'failed', 'total', 'duration_ms']);
+  t.same(Object.keys(summary), ['added', 'updated', 'removed', 'unchanged', 'duplicates', 'failed', 'total', 'duration_ms', 'skipped', 'unavailable']);
   t.match(summary, { added: 3, total: 3, failed: [], duplicates: [] });
 
   const list = await cli('list', '--json');
@@ -85,7 +97,18 @@ t.test('exit statuses: no match 1, invalid filter 2, one line on stderr', async 
   const none = await cli('random', '--min-width', '99999');
   t.equal(none.code, 1);
   t.equal(none.stdout, '');
-  t.equal(none.stderr, 'wallpaper: no wallpaper matches the filters\n');
+  t.equal(none.stderr, 'wallpaper: no wallpaper matches --min-width 99999 (3 wallpapers in the library)\n');
+  const jpeg = await cli('random', '--format', 'jpeg');
+  t.equal(jpeg.code, 1);
+  t.match(jpeg.stderr, /^wallpaper: no wallpaper matches --format jpeg \(3 wallpapers in the library\); --format jpg would match \d+: format compares the file extension \(\.jpg\)\n$/);
+  const impossible = await cli('list', '--min-width', '4000', '--max-width', '1000');
+  t.equal(impossible.code, 2, 'an impossible range is invalid usage');
+  t.match(impossible.stderr, /^wallpaper: invalid min_width 4000 and max_width 1000: /);
+  for (const limit of ['-1', '0']) {
+    const refused = await cli('list', '--limit', limit);
+    t.equal(refused.code, 2);
+    t.equal(refused.stderr, `wallpaper: invalid limit "${limit}": expected a whole number of 1 or more (more than 200 counts as 200)\n`, `--limit ${limit}: one message`);
+  }
   const invalid = await cli('random', '--brightness', 'purple');
   t.equal(invalid.code, 2);
   t.equal(invalid.stderr, 'wallpaper: invalid brightness "purple": expected light, dark, medium or any\n');
@@ -108,9 +131,12 @@ t.test('scan reports failures and duplicates, and a one-line summary when piped'
   writeFileSync(join(pictures, 'copy.jpg'), await imageBytes({ width: 1920, height: 1080, color: '#101048' }));
   const scan = await cli('scan', pictures);
   t.equal(scan.code, 0);
-  t.match(scan.stdout, /^Indexed 3 wallpapers: 3 added, 0 updated, 0 removed, 0 unchanged, 1 duplicate, 1 failed \(\d+\.\d s\)\n$/);
+  t.match(scan.stdout, /^Indexed 3 wallpapers: 3 added, 0 updated, 0 removed, 0 unchanged, 1 duplicate, 0 skipped, 1 failed \(\d+\.\d s\)\n$/);
   t.match(scan.stderr, `failed: ${join(pictures, 'broken.jpg')}: not a decodable`);
-  t.match(scan.stderr, /duplicate: .*(copy|dark)\.jpg/);
+  t.match(scan.stderr, /^1 duplicate \(--verbose lists them\)$/m, 'duplicates: one line');
+  t.notMatch(scan.stderr, /duplicate: /);
+  const verbose = await cli('scan', '--verbose');
+  t.match(verbose.stderr, /duplicate: .*(copy|dark)\.jpg/, '--verbose lists them');
   t.notMatch(scan.stderr, /\u001b\[/, 'no terminal decoration when piped');
   const quiet = await cli('scan', '--quiet');
   t.equal(quiet.stdout + quiet.stderr, '');

@@ -120,7 +120,7 @@ t.test('remote mode: list and random ask a running server; --set downloads first
 
   const none = await remote(['random', '--server', server.base, '--min-width', '99999']);
   t.equal(none.code, 1);
-  t.equal(none.stderr, 'wallpaper: no wallpaper matches the filters\n');
+  t.equal(none.stderr, 'wallpaper: no wallpaper on the server matches the filters\n');
   const invalid = await remote(['random', '--server', server.base, '--brightness', 'purple']);
   t.equal(invalid.code, 2, 'refused locally, before asking');
   const down = await remote(['list', '--server', 'http://127.0.0.1:1']);

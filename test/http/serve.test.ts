@@ -53,7 +53,7 @@ t.test('serve: one Listening line, background index, live pickup of another scan
   t.match(server.stdout(), /^Listening on http:\/\/127\.0\.0\.1:\d+\n$/, 'exactly one line, the real port');
   t.not(new URL(server.base).port, '0');
   t.ok(await eventually(async () => (await total(server.base)) === 1), 'indexed in the background');
-  t.ok(await eventually(() => /scan \(start-up\): 1 added/.test(server.stderr())), 'the scan summary is one stderr line');
+  t.ok(await eventually(() => /scan \(start-up\): Indexed 1 wallpaper: 1 added/.test(server.stderr())), 'the scan summary is one stderr line');
   t.same((await call(server.base, '/api/settings')).json<{ folders: string[] }>().folders, [folder], 'FOLDER added to the settings');
 
   // A cron `wallpaper scan` in another process: the running server sees its result.

@@ -26,7 +26,7 @@ t.test('checkMutation without a token', async (t) => {
     ['default port both sides', { remoteAddress: '127.0.0.1', host: 'localhost', origin: 'http://localhost:80' }, undefined],
     ['case of the host', { remoteAddress: '127.0.0.1', host: 'LOCALHOST:8519', origin: 'http://localhost:8519' }, undefined],
     ['own host name', { remoteAddress: '127.0.1.1', host: 'myhost:8519', origin: 'http://myhost:8519' }, undefined],
-    ['no Host, no Origin (HTTP/1.0 tool)', { remoteAddress: '127.0.0.1' }, undefined],
+    ['no Host, no Origin (HTTP/1.0 tool): refused, a Host is how rebinding is told apart', { remoteAddress: '127.0.0.1' }, 403],
     ['LAN client', { remoteAddress: '192.168.1.20', host: '192.168.1.2:8519' }, 403],
     ['mapped LAN client', { remoteAddress: '::ffff:192.168.1.20', host: '192.168.1.2:8519' }, 403],
     ['unknown peer', { remoteAddress: undefined, host: '127.0.0.1:8519' }, 403],
