@@ -12,6 +12,7 @@ import {
   type Hue,
   type Orientation,
 } from './classify.js';
+import { decodeBudget } from './decode-budget.js';
 import { WallpaperError, oneLine } from './errors.js';
 import { MAX_PIXELS, THUMBNAIL_QUALITY } from './limits.js';
 
@@ -79,14 +80,17 @@ export async function analyzeImage(bytes: Buffer, thumbnailSize: number): Promis
     const width = swapped ? meta.height : meta.width;
     const height = swapped ? meta.width : meta.height;
 
-    // The one decode: oriented, sRGB, shrunk on load to thumbnail size. It runs on libvips threads,
-    // so the id is hashed on this thread meanwhile instead of after it.
-    const decoding = image
-      .rotate()
-      .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true })
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    // The one decode: oriented, sRGB, shrunk on load to thumbnail size (JPEG and WebP decode at a
+    // fraction of their size), within the process's pixel budget. It runs on libvips threads, so the
+    // id is hashed on this thread meanwhile instead of after it.
+    const decoding = decodeBudget.run(meta.width * meta.height, () =>
+      image
+        .rotate()
+        .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true, fastShrinkOnLoad: true })
+        .toColourspace('srgb')
+        .raw()
+        .toBuffer({ resolveWithObject: true }),
+    );
     const id = contentId(bytes);
     const { data, info } = await decoding;
     // Already shrunk to thumbnail size, but every decode carries the limit all the same.

@@ -38,3 +38,9 @@ export const RANDOM_FILE_TRIES = 8;
 /** A thumbnail temp file older than this was left by a killed process: a live one exists for the
  * milliseconds of one write. */
 export const STALE_THUMBNAIL_TEMP_AGE_MS = 60_000;
+
+/** Pixels decoded at once in one process (scans and uploads together): one image at the pixel limit
+ * alone, or a dozen 4K wallpapers side by side. Measured: a 100-megapixel decode peaks at 120-180 MB
+ * even with shrink-on-load, so this keeps `serve` under four such uploads, and a scan, within a few
+ * hundred MB (bench/RESULTS.md). */
+export const DECODE_PIXEL_BUDGET = 100_000_000;
