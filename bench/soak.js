@@ -149,7 +149,10 @@ try {
   const killed = await killedUploads({ root, count: UPLOAD_KILLS });
   log(`killed uploads: ${JSON.stringify(killed)}`);
   check(killed.visibleFiles === 0 && killed.indexedTemps === 0, `killed uploads: no half-written file visible or indexed (${killed.kills} kills)`);
-  check(killed.sweptAtStart === killed.kills && killed.tempsLeft === 0, `killed uploads: every temp swept at the next start (${killed.sweptAtStart})`);
+  check(
+    killed.kills > 0 && killed.swept === killed.tempsAtKill && killed.tempsLeft === 0,
+    `killed uploads: every temp that existed at a kill swept by the next scan and start (${killed.swept} of ${killed.tempsAtKill}, ${killed.kills} kills mid-upload, ${killed.killsBeforeAnyTemp} before any temp not counted)`,
+  );
 
   const faults = load.hostileUploads + load.fuzzed + load.aborted + fuzz.requests + crash.kills + killed.kills;
   const requestsServed = load.requests + fuzz.requests;

@@ -95,11 +95,15 @@ export async function crashScans({ root, kills, rng, log, onRound = () => undefi
 
 const BOUNDARY = '----wallpaper-soak-kill';
 
-/** Servers SIGKILLed mid-upload, `count` times on one home. */
+/** Servers SIGKILLed mid-upload, `count` times on one home. A kill counts only once the upload's
+ * temp file exists (on a busy machine the request may not have reached the server yet, and a kill
+ * before any temp proves nothing); every temp that existed at a kill must be gone once the next
+ * scan and server start have run (either may sweep it). */
 export async function killedUploads({ root, count }) {
   const home = join(root, 'killed-upload-home');
   const uploads = join(home, 'uploads');
-  const result = { kills: 0, visibleFiles: 0, indexedTemps: 0, sweptAtStart: 0 };
+  const temps = () => (existsSync(uploads) ? readdirSync(uploads).filter((n) => n.startsWith('.upload-')) : []);
+  const result = { kills: 0, killsBeforeAnyTemp: 0, visibleFiles: 0, indexedTemps: 0, tempsAtKill: 0, swept: 0 };
   for (let i = 0; i < count; i++) {
     const serve = await startServe({ home });
     const image = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: i * 20, g: 40, b: 200 } } }).jpeg().toBuffer();
@@ -109,20 +113,21 @@ export async function killedUploads({ root, count }) {
     body.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="half-${i}.jpg"\r\n\r\n`);
     body.write(image.subarray(0, image.length >> 1));
     const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && !(existsSync(uploads) && readdirSync(uploads).some((n) => n.startsWith('.upload-')))) await new Promise((d) => setTimeout(d, 20));
+    while (Date.now() < deadline && temps().length === 0) await new Promise((d) => setTimeout(d, 20));
+    const atKill = temps().length;
     await serve.kill();
-    result.kills++;
+    if (atKill === 0) result.killsBeforeAnyTemp++;
+    else result.kills++;
+    result.tempsAtKill += atKill;
     await pending;
     body.destroy();
     result.visibleFiles += readdirSync(uploads).filter((n) => !n.startsWith('.')).length;
     const scan = JSON.parse((await runCli(['--home', home, 'scan', '--json'])).stdout);
     result.indexedTemps += scan.total;
     const next = await startServe({ home });
-    // The sweep is logged on stderr before the Listening line on stdout; the pipes may lag.
-    for (let wait = 0; wait < 50 && !/removed \d+ unfinished/.test(next.stderr()); wait++) await new Promise((d) => setTimeout(d, 20));
-    result.sweptAtStart += Number((/removed (\d+) unfinished upload/.exec(next.stderr()) ?? [0, '0'])[1]);
+    result.swept += atKill - temps().length;
     await next.stop();
   }
-  result.tempsLeft = readdirSync(uploads).filter((n) => n.startsWith('.upload-')).length;
+  result.tempsLeft = temps().length;
   return result;
 }
