@@ -350,3 +350,13 @@ t.test('thumbnails: WebP within thumbnail_size, cached, re-made on demand once',
   t.ok(readFileSync(cached!.path).equals(replies[0]!.body), 'back in the cache');
   t.same(f.logs, [], 'nothing unexpected logged');
 });
+
+t.test('an impossible size range is a 400 naming both parameters, on the list and random endpoints', async (t) => {
+  for (const path of ['/api/wallpapers', '/api/wallpapers/random', '/api/wallpapers/random/image']) {
+    const reply = await call(f.base, `${path}?min_width=4000&max_width=1000`);
+    t.equal(reply.status, 400, path);
+    t.match(reply.text, /^invalid min_width 4000 and max_width 1000: /);
+  }
+  const limit = await call(f.base, '/api/wallpapers?limit=0');
+  t.equal(limit.text, 'invalid limit "0": expected a whole number of 1 or more (more than 200 counts as 200)\n');
+});
