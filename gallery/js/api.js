@@ -182,6 +182,26 @@ export async function refresh() {
   return parseJson(check(await mutate((headers) => raw('/api/refresh', { method: 'POST', headers })), [200]));
 }
 
+/**
+ * @typedef {object} LibraryStatus
+ * @property {boolean} scanning
+ * @property {{ to_read: number, read: number, failed: number } | null} progress
+ * @property {number} total
+ * @property {string} version  changes whenever the index does
+ */
+
+/** Whether a scan runs, how far it is, and the index's version. @returns {Promise<LibraryStatus>} */
+export async function getStatus() {
+  return parseJson(check(await raw('/api/status', { cache: 'no-store' }), [200]));
+}
+
+/** One wallpaper by id, or null when the library has none with it. @param {string} id @returns {Promise<Wallpaper | null>} */
+export async function getWallpaper(id) {
+  const res = await raw(`/api/wallpapers/${encodeURIComponent(id)}`);
+  if (res.status === 404) return null;
+  return parseJson(check(res, [200]));
+}
+
 /** @returns {Promise<Settings>} */
 export async function getSettings() {
   return parseJson(check(await raw('/api/settings', { cache: 'no-store' }), [200]));

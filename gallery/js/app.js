@@ -1,9 +1,10 @@
 // @ts-check
 // The gallery's entry point: holds the page state (filters from the URL, pages loaded, total), loads
-// pages of GET /api/wallpapers as the end of the grid comes into view, and wires the filter bar,
-// grid, viewer, uploads, rescan, settings and token prompt together.
+// pages of GET /api/wallpapers as the end of the grid comes into view, brings the loaded pages up to
+// date whenever the index changes (a first scan fills the library while the page is open), and wires
+// the filter bar, grid, viewer (its wallpaper in the URL), uploads, rescan, settings and token prompt.
 
-import { ApiError, listWallpapers, randomWallpaper, deleteWallpaper, setTokenPrompt } from './api.js';
+import { ApiError, getWallpaper, listWallpapers, randomWallpaper, deleteWallpaper, setTokenPrompt } from './api.js';
 import { byId, formatCount } from './dom.js';
 import { FilterBar, filtersFromSearch, matchesFilters, sameFilters, searchFromFilters } from './filters.js';
 import { Grid } from './grid.js';
@@ -12,6 +13,8 @@ import { Rescan } from './rescan.js';
 import { SettingsPanel } from './settings.js';
 import { Uploader } from './upload.js';
 import { Viewer } from './viewer.js';
+import { clearFromUrl, showInUrl, viewedId } from './viewer-url.js';
+import { LibraryWatch } from './watch.js';
 
 /** @typedef {import('./api.js').Wallpaper} Wallpaper */
 /** @typedef {import('./api.js').FilterValues} FilterValues */
@@ -20,12 +23,11 @@ import { Viewer } from './viewer.js';
 const PAGE_LIMIT = 48;
 /** Start loading the next page this far before the end of the grid scrolls into view. */
 const PREFETCH_MARGIN = '1000px 0px';
-/** While the library is empty (the server may still be indexing), look again this often. */
-const EMPTY_POLL_MS = 4000;
 
 const el = {
   count: byId('count', HTMLOutputElement),
   status: byId('status'),
+  indexing: byId('indexing'),
   emptyLibrary: byId('empty-library'),
   emptyFilters: byId('empty-filters'),
   grid: byId('grid'),
@@ -56,11 +58,17 @@ const state = {
   /** @type {AbortController | null} */
   abort: null,
   failed: false,
-  /** @type {ReturnType<typeof setTimeout> | undefined} */
-  emptyPoll: undefined,
+  /** A refresh of the loaded pages is running, and whether another change came in meanwhile. */
+  refreshing: false,
+  refreshAgain: false,
 };
 
 setTokenPrompt(askToken);
+
+const watch = new LibraryWatch({
+  onStatus: () => updateViews(),
+  onChange: () => void refreshLoaded(),
+});
 
 const grid = new Grid(el.grid, (id) => {
   const w = grid.get(id);
@@ -82,7 +90,9 @@ const viewer = new Viewer({
     await deleteWallpaper(w.id);
     removeCard(w.id);
   },
+  onShown: (w) => showInUrl(w.id),
   onClosed: (w) => {
+    clearFromUrl();
     if (w && grid.has(w.id)) grid.focus(w.id);
   },
   onAnother: () => void surprise(),
@@ -140,7 +150,6 @@ async function reload() {
   state.done = false;
   state.deleted = 0;
   state.failed = false;
-  clearTimeout(state.emptyPoll);
   grid.clear();
   el.grid.setAttribute('aria-busy', 'true');
   filterBar.set(state.filters);
@@ -201,6 +210,72 @@ async function fetchNext() {
   }
 }
 
+/**
+ * The index changed (a scan added wallpapers, another client deleted one): fetch again the pages
+ * already loaded and show them in the server's order, keeping the cards already on the page, so
+ * nothing is skipped or shown twice while newest-first pages shift underneath.
+ */
+async function refreshLoaded() {
+  if (state.refreshing) {
+    state.refreshAgain = true;
+    return;
+  }
+  state.refreshing = true;
+  const generation = state.generation;
+  try {
+    const pages = Math.max(1, state.page);
+    /** @type {Wallpaper[]} */
+    const items = [];
+    let totalPages = 0;
+    for (let page = 1; page <= pages; page += 1) {
+      const response = await listWallpapers(state.filters, page, PAGE_LIMIT);
+      if (generation !== state.generation) return;
+      items.push(...response.wallpapers);
+      state.total = response.pagination.total;
+      totalPages = response.pagination.total_pages;
+    }
+    grid.replace(items);
+    state.page = pages;
+    state.deleted = 0;
+    state.done = pages >= totalPages;
+    state.failed = false;
+    hideStatus();
+    if (!state.done) {
+      observer.unobserve(el.sentinel);
+      observer.observe(el.sentinel);
+    }
+  } catch {
+    // The server is briefly away: the next change or scroll tries again.
+  } finally {
+    state.refreshing = false;
+    updateViews();
+    if (state.refreshAgain) {
+      state.refreshAgain = false;
+      void refreshLoaded();
+    }
+  }
+}
+
+/** Open the wallpaper named in the URL (a shared link, Back or Forward); close the viewer when none is. */
+async function followUrl() {
+  const id = viewedId();
+  if (!id) {
+    if (viewer.isOpen) viewer.dialog.close();
+    return;
+  }
+  if (viewer.isOpen && viewer.current?.id === id) return;
+  try {
+    const w = grid.get(id) ?? (await getWallpaper(id));
+    if (w) viewer.open(w);
+    else {
+      notify('That wallpaper is no longer in the library.');
+      clearFromUrl();
+    }
+  } catch (error) {
+    notify(error instanceof Error ? error.message : String(error), 'error');
+  }
+}
+
 /** Refresh the total (after uploads) without reloading the grid. */
 async function recount() {
   try {
@@ -242,32 +317,22 @@ function updateViews() {
   else if (filtered) el.count.textContent = `${formatCount(total)} ${total === 1 ? 'match' : 'matches'}`;
   else el.count.textContent = `${formatCount(total)} ${total === 1 ? 'wallpaper' : 'wallpapers'}`;
 
+  const scanning = watch.scanning;
+  const progress = watch.last?.progress;
+  el.indexing.hidden = !scanning;
+  if (scanning) {
+    el.indexing.textContent = progress && progress.to_read > 0
+      ? `Indexing the library: ${formatCount(progress.read)} of ${formatCount(progress.to_read)} files read…`
+      : 'Indexing the library…';
+  }
   const empty = total === 0 && grid.size === 0 && !state.failed;
-  el.emptyLibrary.hidden = !(empty && !filtered);
+  // During a first scan the library is not empty, only not indexed yet: say "empty" only once the
+  // status has answered that no scan runs and the index holds nothing (the grid may lag behind it).
+  const settled = watch.last !== null && !scanning && watch.last.total === 0;
+  el.emptyLibrary.hidden = !(empty && !filtered && settled);
   el.emptyFilters.hidden = !(empty && filtered);
-  el.end.hidden = !(state.done && grid.size > 0 && state.page > 1);
-  document.body.classList.toggle('is-empty', empty);
-
-  clearTimeout(state.emptyPoll);
-  if (empty && !filtered) state.emptyPoll = setTimeout(pollWhileEmpty, EMPTY_POLL_MS);
-}
-
-/** The server indexes in the background after start-up: show the first wallpapers when they land. */
-async function pollWhileEmpty() {
-  if (document.hidden || grid.size > 0 || Object.keys(state.filters).length > 0) {
-    updateViews();
-    return;
-  }
-  try {
-    const response = await listWallpapers({}, 1, 1);
-    if (response.pagination.total > 0 && grid.size === 0) {
-      await reload();
-      return;
-    }
-  } catch {
-    // Server briefly away: try again on the next tick.
-  }
-  updateViews();
+  el.end.hidden = !(state.done && grid.size > 0 && state.page > 1 && !scanning);
+  document.body.classList.toggle('is-empty', empty && settled);
 }
 
 function updateFilterUi() {
@@ -318,14 +383,15 @@ for (const button of document.querySelectorAll('[data-action]')) {
 }
 window.addEventListener('popstate', () => {
   const filters = filtersFromSearch(location.search);
-  if (sameFilters(filters, state.filters)) return;
-  state.filters = filters;
-  if (viewer.isOpen) viewer.dialog.close();
-  void reload();
-});
-document.addEventListener('visibilitychange', () => {
-  if (!document.hidden && !el.emptyLibrary.hidden) void pollWhileEmpty();
+  if (!sameFilters(filters, state.filters)) {
+    state.filters = filters;
+    if (viewer.isOpen) viewer.dialog.close();
+    void reload();
+  }
+  void followUrl();
 });
 
 observer.observe(el.sentinel);
 void reload();
+void watch.check();
+void followUrl();

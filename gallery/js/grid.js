@@ -91,6 +91,23 @@ export class Grid {
     return fresh.length;
   }
 
+  /** Show exactly `wallpapers` (duplicates dropped), in their order, keeping the cards already on the
+   * page so their images are not loaded again. @param {Wallpaper[]} wallpapers */
+  replace(wallpapers) {
+    const seen = new Set();
+    const list = wallpapers.filter((w) => !seen.has(w.id) && seen.add(w.id));
+    const kept = new Map(this.cards);
+    this.cards.clear();
+    const nodes = list.map((w) => {
+      const card = kept.get(w.id);
+      if (!card) return this.card(w);
+      this.cards.set(w.id, card);
+      return card;
+    });
+    this.container.replaceChildren(...nodes);
+    this.items = list;
+  }
+
   /** @param {string} id */
   remove(id) {
     this.cards.get(id)?.remove();

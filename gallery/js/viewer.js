@@ -25,6 +25,7 @@ const FIELDS = /** @type {const} */ ([
   ['url', 'Image URL'],
   ['thumbnail_url', 'Thumbnail URL'],
 ]);
+/** @type {Set<string>} */
 const KNOWN = new Set(FIELDS.map(([key]) => key));
 const HUES = new Set(['red', 'green', 'blue', 'warm', 'cool', 'neutral']);
 
@@ -37,6 +38,7 @@ const SWIPE_MIN_PX = 50;
  * @property {() => boolean} hasMore  whether the grid can load more pages
  * @property {() => Promise<void>} loadMore  load the grid's next page
  * @property {(w: Wallpaper) => Promise<void>} onDelete  delete on the server and drop from the grid; throws with the server's message
+ * @property {(w: Wallpaper) => void} onShown  the viewer now shows w (opened, or stepped to it)
  * @property {(w: Wallpaper | null) => void} onClosed  the viewer closed while showing w
  * @property {() => void} onAnother  show another random pick ("Surprise me" again)
  * @property {(message: string, kind?: 'info' | 'error') => void} notify
@@ -113,6 +115,7 @@ export class Viewer {
   /** @param {Wallpaper} w */
   show(w) {
     this.current = w;
+    this.options.onShown(w);
     this.sequence += 1;
     this.hideConfirm(false);
     this.title.textContent = w.filename;

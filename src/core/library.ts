@@ -97,7 +97,8 @@ export function openLibrary({ home }: OpenOptions): Library {
 
     status: () => ({
       scanning: scanning !== undefined,
-      progress: scanning && progress ? { to_read: progress.toRead, read: progress.read, failed: progress.failed } : null,
+      // While the walk runs nothing is known to read yet: zeros, never null, while scanning.
+      progress: scanning ? { to_read: progress?.toRead ?? 0, read: progress?.read ?? 0, failed: progress?.failed ?? 0 } : null,
       total: store.count(),
       version: store.version(),
     }),

@@ -1,12 +1,13 @@
 // The administrative endpoints: POST /api/refresh (rescan and answer with the summary; concurrent
-// calls share the library's one running scan) and GET/PUT /api/settings.
+// calls share the library's one running scan), GET /api/status (is a scan running, how far, how
+// many wallpapers, and a version that changes with the index: what a gallery polls while the
+// library fills) and GET/PUT /api/settings.
 //
 // PUT /api/settings may name any folder the client chooses (a loopback client or a token holder is
 // trusted to say what the library is); the core refuses what no face may set (relative paths, `.`
 // and `..` segments, folders inside the data home), and the walk never enters the data home's own
 // folders. Only `set_command`, which runs a program, needs more than loopback here.
-import { WallpaperError } from '../../core/errors.js';
-import type { Settings } from '../../core/types.js';
+import { type Settings, WallpaperError } from '../../core/index.js';
 import { scanInBackground } from '../background.js';
 import { readJsonBody } from '../body.js';
 import type { RouteContext } from '../context.js';
@@ -43,6 +44,10 @@ export function adminRoutes({ library, logger, maxJsonBodyBytes, tokenRequired }
           json(res, 200, await library.scan(), 'no-store');
         },
       },
+    },
+    {
+      path: '/api/status',
+      methods: { GET: (_req, res) => json(res, 200, library.status(), 'no-store') },
     },
     {
       path: '/api/settings',
