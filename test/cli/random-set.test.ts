@@ -43,8 +43,10 @@ t.test('--set on GNOME sets both keys to the picked file', async (t) => {
   const uri = pathToFileURL(picked.path).href;
   t.same(s.calls(), [
     ['gsettings', 'set', 'org.gnome.desktop.background', 'picture-uri', uri],
+    ['gsettings', 'get', 'org.gnome.desktop.background', 'picture-uri'],
     ['gsettings', 'set', 'org.gnome.desktop.background', 'picture-uri-dark', uri],
-  ]);
+    ['gsettings', 'get', 'org.gnome.desktop.background', 'picture-uri-dark'],
+  ], 'both keys set and read back');
 });
 
 t.test('a failing setter fails --set with its message; no setter is a clear error', async (t) => {
@@ -53,6 +55,9 @@ t.test('a failing setter fails --set with its message; no setter is a clear erro
   t.equal(failed.code, 1);
   t.equal(failed.stdout, '');
   t.match(failed.stderr, /^wallpaper: gsettings .*dconf is down\n$/);
+  const cron = await s.cli(['random', '--set'], { PATH: s.bin, FAKE_LOG: s.log, XDG_CURRENT_DESKTOP: 'GNOME', FAKE_NO_BUS: '1' });
+  t.equal(cron.code, 1, 'no session bus (cron): gsettings exits 0 but nothing changed, and that is a failure');
+  t.match(cron.stderr, /^wallpaper: gsettings set org\.gnome\.desktop\.background picture-uri was accepted but not kept .*DBUS_SESSION_BUS_ADDRESS; see docs\/desktops\.md#cron\n$/);
   const none = await s.cli(['random', '--set'], { PATH: s.bin });
   t.equal(none.code, 1);
   t.match(none.stderr, /^wallpaper: no wallpaper setter found.*set_command/);
@@ -116,7 +121,7 @@ t.test('remote mode: list and random ask a running server; --set downloads first
   const downloaded = set.stdout.trim();
   t.equal(downloaded.startsWith(join(localHome, 'downloads')), true, downloaded);
   t.same(readFileSync(downloaded), readFileSync(join(s.pictures, readdirSync(s.pictures).find((name) => readFileSync(join(s.pictures, name)).equals(readFileSync(downloaded)))!)), 'the same bytes as a library file');
-  t.same(s.calls().at(-1), ['gsettings', 'set', 'org.gnome.desktop.background', 'picture-uri-dark', pathToFileURL(downloaded).href]);
+  t.same(s.calls().at(-2), ['gsettings', 'set', 'org.gnome.desktop.background', 'picture-uri-dark', pathToFileURL(downloaded).href]);
 
   const none = await remote(['random', '--server', server.base, '--min-width', '99999']);
   t.equal(none.code, 1);

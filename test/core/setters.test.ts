@@ -50,8 +50,10 @@ t.test('GNOME sets picture-uri and picture-uri-dark to a percent-encoded file UR
   t.match(uri, /^file:\/\/\/.*my%20walls\/it's%20a%20%22dark%22%20%5C%20\$HOME%20\$&%20pic\.jpg$/);
   t.same(await s.calls(), [
     { tool: 'gsettings', args: ['set', 'org.gnome.desktop.background', 'picture-uri', uri] },
+    { tool: 'gsettings', args: ['get', 'org.gnome.desktop.background', 'picture-uri'] },
     { tool: 'gsettings', args: ['set', 'org.gnome.desktop.background', 'picture-uri-dark', uri] },
-  ], 'exactly the two keys, and feh is never run');
+    { tool: 'gsettings', args: ['get', 'org.gnome.desktop.background', 'picture-uri-dark'] },
+  ], 'exactly the two keys, each read back, and feh is never run');
 });
 
 t.test('GNOME before 42 has no dark key: the light key alone succeeds', async (t) => {
@@ -62,7 +64,7 @@ t.test('GNOME before 42 has no dark key: the light key alone succeeds', async (t
     FAKE_STDERR: 'No such key “picture-uri-dark”',
   });
   t.same(await setWallpaper(s.image, s.options), { setter: 'gnome' });
-  t.equal((await s.calls()).length, 2);
+  t.equal((await s.calls()).length, 3, 'set, read back, and the dark key tried');
 });
 
 t.test('GNOME: any other failure of the dark key is an error', async (t) => {
@@ -96,14 +98,17 @@ t.test('Xfce sets every last-image property of every monitor and workspace', asy
   ];
   const s = await session(t, ['xfconf-query'], { XDG_CURRENT_DESKTOP: 'XFCE', FAKE_XFCONF_PROPS: props.join('\n') });
   t.same(await setWallpaper(s.image, s.options), { setter: 'xfce' });
-  const set = (prop: string): Call => ({ tool: 'xfconf-query', args: ['-c', 'xfce4-desktop', '-p', prop, '-s', s.image] });
+  const set = (prop: string): Call[] => [
+    { tool: 'xfconf-query', args: ['-c', 'xfce4-desktop', '-p', prop, '-s', s.image] },
+    { tool: 'xfconf-query', args: ['-c', 'xfce4-desktop', '-p', prop] },
+  ];
   t.same(await s.calls(), [
     { tool: 'xfconf-query', args: ['-c', 'xfce4-desktop', '-l'] },
-    set('/backdrop/screen0/monitor0/workspace0/last-image'),
-    set('/backdrop/screen0/monitor0/workspace1/last-image'),
-    set('/backdrop/screen0/monitoreDP-1/workspace0/last-image'),
-    set('/backdrop/screen0/monitorHDMI-A-1/workspace3/last-image'),
-  ]);
+    ...set('/backdrop/screen0/monitor0/workspace0/last-image'),
+    ...set('/backdrop/screen0/monitor0/workspace1/last-image'),
+    ...set('/backdrop/screen0/monitoreDP-1/workspace0/last-image'),
+    ...set('/backdrop/screen0/monitorHDMI-A-1/workspace3/last-image'),
+  ], 'each set, then read back');
 });
 
 t.test('Xfce without any last-image property is a clear error', async (t) => {
@@ -120,13 +125,17 @@ t.test('Cinnamon sets its own picture-uri', async (t) => {
   t.same(await setWallpaper(s.image, s.options), { setter: 'cinnamon' });
   t.same(await s.calls(), [
     { tool: 'gsettings', args: ['set', 'org.cinnamon.desktop.background', 'picture-uri', pathToFileURL(s.image).href] },
+    { tool: 'gsettings', args: ['get', 'org.cinnamon.desktop.background', 'picture-uri'] },
   ]);
 });
 
 t.test('MATE sets picture-filename to the plain path', async (t) => {
   const s = await session(t, ['gsettings'], { XDG_CURRENT_DESKTOP: 'MATE' });
   t.same(await setWallpaper(s.image, s.options), { setter: 'mate' });
-  t.same(await s.calls(), [{ tool: 'gsettings', args: ['set', 'org.mate.background', 'picture-filename', s.image] }]);
+  t.same(await s.calls(), [
+    { tool: 'gsettings', args: ['set', 'org.mate.background', 'picture-filename', s.image] },
+    { tool: 'gsettings', args: ['get', 'org.mate.background', 'picture-filename'] },
+  ]);
 });
 
 t.test('sway: swaymsg output * bg PATH fill, with a literal star', async (t) => {
@@ -273,4 +282,29 @@ t.test('set_command: an absolute program path is used as written', async (t) => 
   const setCommand = `"${program}" {path}`;
   t.same(await setWallpaper(s.image, { ...s.options, setCommand }), { setter: 'set_command' });
   t.same(await s.calls(), [{ tool: 'setter', args: [s.image] }]);
+});
+
+t.test('a settings tool that exits 0 but keeps nothing (no session bus, as in cron) is a failure, not success', async (t) => {
+  const desktops: [string, string[], NodeJS.ProcessEnv][] = [
+    ['GNOME', ['gsettings'], {}],
+    ['X-Cinnamon', ['gsettings'], {}],
+    ['MATE', ['gsettings'], {}],
+    ['XFCE', ['xfconf-query'], { FAKE_XFCONF_PROPS: '/backdrop/screen0/monitor0/workspace0/last-image' }],
+  ];
+  for (const [desktop, tools, env] of desktops) {
+    const s = await session(t, tools, { XDG_CURRENT_DESKTOP: desktop, FAKE_NO_BUS: '1', ...env });
+    await t.rejects(
+      setWallpaper(s.image, s.options),
+      { code: 'setter_failed', message: /accepted but not kept .*DBUS_SESSION_BUS_ADDRESS; see docs\/desktops\.md#cron$/ },
+      `${desktop}: the value is read back and found unchanged`,
+    );
+  }
+});
+
+t.test('parseGVariantString reads what gsettings prints', async (t) => {
+  const { parseGVariantString } = await import('../../src/core/setters/read-back.js');
+  t.equal(parseGVariantString("'file:///a%20b.jpg'\n"), 'file:///a%20b.jpg');
+  t.equal(parseGVariantString(`"/it's.jpg"`), "/it's.jpg", 'double quotes when the value holds a single quote');
+  t.equal(parseGVariantString(String.raw`'/it\'s a \\ b'`), String.raw`/it's a \ b`);
+  t.equal(parseGVariantString(''), undefined);
 });

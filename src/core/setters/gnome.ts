@@ -3,6 +3,7 @@
 // and a setter that writes only the first appears to do nothing.
 import { pathToFileURL } from 'node:url';
 import { isWallpaperError } from '../errors.js';
+import { checkGsettings } from './read-back.js';
 import { runTool } from './run.js';
 import { toolOf, type SetContext, type Setter } from './types.js';
 
@@ -19,12 +20,15 @@ export const gnome: Setter = {
     // a URI starting with `file:` never parses as GVariant, so it is stored verbatim.
     const uri = pathToFileURL(file).href;
     await runTool(gsettings, ['set', SCHEMA, 'picture-uri', uri], context);
+    await checkGsettings(gsettings, SCHEMA, 'picture-uri', uri, context);
     try {
       await runTool(gsettings, ['set', SCHEMA, 'picture-uri-dark', uri], context);
     } catch (error) {
       // Older GNOME, Unity and Budgie have no dark key: the light key alone is then the whole story.
       // Any other failure of the dark key is still an error.
       if (!(isWallpaperError(error) && NO_SUCH_KEY.test(error.message))) throw error;
+      return;
     }
+    await checkGsettings(gsettings, SCHEMA, 'picture-uri-dark', uri, context);
   },
 };

@@ -1,6 +1,7 @@
 // Xfce keeps one `last-image` property per monitor and workspace; setting only the first one (as
 // many scripts do) leaves the other screens and workspaces unchanged, so every one is set.
 import { WallpaperError } from '../errors.js';
+import { checkXfconf } from './read-back.js';
 import { runTool } from './run.js';
 import { toolOf, type SetContext, type Setter } from './types.js';
 
@@ -31,6 +32,7 @@ export const xfce: Setter = {
     }
     for (const property of properties) {
       await runTool(xfconf, ['-c', CHANNEL, '-p', property, '-s', file], context);
+      await checkXfconf(xfconf, CHANNEL, property, file, context);
     }
   },
 };
