@@ -57,7 +57,7 @@ t.test('serve: peak RSS under four concurrent 100-megapixel uploads', async (t) 
   const data = await bomb('webp', 40);
   const uploads = [0, 1, 2, 3].map((i) => multipart([{ filename: `bomb-${i}.webp`, data }]));
   const statuses = await Promise.all(
-    uploads.map(async (body) => (await fetch(`${base}/api/upload`, { method: 'POST', headers: { 'content-type': MULTIPART_TYPE }, body })).status),
+    uploads.map(async (body) => (await fetch(`${base}/api/upload`, { method: 'POST', headers: { 'content-type': MULTIPART_TYPE }, body: new Uint8Array(body) })).status),
   );
   t.same(statuses, [201, 201, 201, 201], 'all four answered: under the 100-megapixel limit');
   const peak = peakOf(child.pid!);
