@@ -9,6 +9,7 @@ import { scanCommand } from './commands/scan.js';
 import { serveCommand } from './commands/serve.js';
 import { readFileSync } from 'node:fs';
 import { type ErrorCode, isWallpaperError, oneLine } from './core/index.js';
+import { homeOption } from './commands/options.js';
 import { suggestFlag } from './commands/suggest.js';
 
 const EXIT_FAILURE = 1;
@@ -21,7 +22,7 @@ export function createProgram(ctx: CliContext): Command {
   const program = new Command('wallpaper')
     .description('Index folders of wallpapers, find the right one, serve them to every screen.')
     .version(packageVersion(), '-V, --version', 'print the version')
-    .option('--home <dir>', 'data home: settings, index, thumbnails (default: WALLPAPER_HOME or the config directory)');
+    .addOption(homeOption());
   for (const command of [scanCommand, listCommand, randomCommand, serveCommand, configCommand]) {
     program.addCommand(command(ctx));
   }

@@ -1,8 +1,8 @@
 // `wallpaper config`: read and change the settings record from the terminal.
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import { WallpaperError } from '../core/errors.js';
-import { SETTINGS_KEYS } from '../core/settings.js';
+import { WallpaperError } from '../core/index.js';
+import { SETTINGS_KEYS } from '../core/index.js';
 import type { Settings } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
 import { printJson } from './output.js';

@@ -2,10 +2,7 @@
 // in rather than read from globals so tests can run commands in-process or spawned alike.
 import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { resolveHome } from '../core/home.js';
-import { openLibrary } from '../core/library.js';
-import type { RemoteLibrary } from '../core/remote.js';
-import type { Library } from '../core/types.js';
+import { type Library, openLibrary, resolveHome } from '../core/index.js';
 
 export interface CliContext {
   env: NodeJS.ProcessEnv;
@@ -13,7 +10,8 @@ export interface CliContext {
   stderr: Writable & { isTTY?: boolean; columns?: number };
 }
 
-/** The data home of a command, from the global --home flag, WALLPAPER_HOME or the platform default. */
+/** The data home of a command: the global --home (or WALLPAPER_HOME, commands/options.ts), else the
+ * platform default. */
 export function homeOf(command: Command, ctx: CliContext): string {
   const { home } = command.optsWithGlobals<{ home?: string }>();
   return resolveHome(home, ctx.env);
@@ -29,9 +27,3 @@ export function libraryOf(command: Command, ctx: CliContext): Library {
  * `docker exec -t`), where a spinner redrew itself at 100% CPU into hundreds of MB of output. */
 export const isInteractive = (ctx: CliContext): boolean =>
   Boolean(ctx.stderr.isTTY) && (ctx.stderr.columns ?? 0) > 0 && !ctx.env.CI;
-
-/** A client for `--server`, loaded only when asked for: undici is not needed on local paths. */
-export async function remoteLibrary(server: string): Promise<RemoteLibrary> {
-  const { RemoteLibrary } = await import('../core/remote.js');
-  return new RemoteLibrary(server);
-}

@@ -1,7 +1,7 @@
 // The filter flags shared by `list` and `random`, turned into the same raw parameters the HTTP query
 // gives, so one parser (core/filters.ts) validates both faces.
 import type { Command } from 'commander';
-import type { RawParams } from '../core/filters.js';
+import type { RawParams } from '../core/index.js';
 
 const FLAGS: [flag: string, param: string, help: string][] = [
   ['--brightness <value>', 'brightness', 'light, dark, medium or any'],

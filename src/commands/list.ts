@@ -1,7 +1,8 @@
 // `wallpaper list [FILTERS]`: one page of matching wallpapers from the local index or a server.
 import { Command } from 'commander';
-import { parseFilters, parsePaging } from '../core/index.js';
-import { type CliContext, isInteractive, libraryOf, remoteLibrary } from './context.js';
+import { openRemote, parseFilters, parsePaging } from '../core/index.js';
+import { type CliContext, isInteractive, libraryOf } from './context.js';
+import { serverOption } from './options.js';
 import { addFilterFlags, filterParams } from './filter-flags.js';
 import { noMatchMessage, printJson, printList } from './output.js';
 
@@ -18,12 +19,12 @@ export function listCommand(ctx: CliContext): Command {
     .option('--page <n>', 'page number, from 1', '1')
     .option('--limit <n>', 'wallpapers per page, 1 to 200', '50')
     .option('--json', 'print the exact HTTP list response')
-    .option('--server <url>', 'ask a running `wallpaper serve` instead of the local index (or WALLPAPER_SERVER)');
+    .addOption(serverOption());
   return addFilterFlags(command).action(async (options: ListOptions, cmd: Command) => {
     const filters = parseFilters(filterParams(options));
     const paging = parsePaging({ page: options.page, limit: options.limit });
-    const server = options.server ?? ctx.env.WALLPAPER_SERVER;
-    const source = server ? await remoteLibrary(server) : libraryOf(cmd, ctx);
+    const server = options.server;
+    const source = server ? await openRemote(server) : libraryOf(cmd, ctx);
     try {
       const list = await source.list(filters, paging);
       if (options.json) return printJson(ctx.stdout, list);

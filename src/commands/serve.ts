@@ -9,6 +9,7 @@ import type { Logger } from '../http/errors.js';
 import { DEFAULT_HOST, DEFAULT_PORT, SHUTDOWN_GRACE_MS } from '../http/limits.js';
 import { urlOf } from '../http/url.js';
 import { type CliContext, libraryOf } from './context.js';
+import { tokenOption } from './options.js';
 
 interface ServeFlags {
   host: string;
@@ -76,11 +77,11 @@ export function serveCommand(ctx: CliContext): Command {
     .argument('[folder...]', 'folders to add to the library')
     .option('--host <host>', 'address to listen on', DEFAULT_HOST)
     .option('--port <port>', 'port to listen on; 0 picks a free one', String(DEFAULT_PORT))
-    .option('--token <token>', 'bearer token required for changes (default: WALLPAPER_TOKEN)')
+    .addOption(tokenOption())
     .action(async (args: string[], flags: ServeFlags, command: Command) => {
       const port = parsePort(flags.port);
       const folders = await foldersOf(args);
-      const token = flags.token || ctx.env.WALLPAPER_TOKEN || undefined;
+      const token = flags.token;
       const logger: Logger = {
         info: (line) => ctx.stderr.write(`${line}\n`),
         error: (line, error) => ctx.stderr.write(`${line}\n${error instanceof Error && error.stack ? `${error.stack}\n` : ''}`),

@@ -1,4 +1,5 @@
-// Where the data home is: --home, else WALLPAPER_HOME, else the platform's config directory.
+// Where the data home is: the --home flag (or WALLPAPER_HOME, resolved with it by the CLI's shared
+// options), else the platform's config directory.
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -8,7 +9,7 @@ export function defaultHome(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = 
   return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'wallpaper');
 }
 
-/** The data home, by precedence: flag > WALLPAPER_HOME > platform default. Always absolute. */
-export function resolveHome(flag: string | undefined, env: NodeJS.ProcessEnv): string {
-  return resolve(flag || env.WALLPAPER_HOME || defaultHome(env));
+/** The data home: the one given (flag or WALLPAPER_HOME), else the platform default. Always absolute. */
+export function resolveHome(given: string | undefined, env: NodeJS.ProcessEnv): string {
+  return resolve(given || defaultHome(env));
 }

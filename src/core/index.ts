@@ -9,4 +9,13 @@ export { goneFromDisk, isMissingFile } from './files.js';
 export { VersionedCache, boundedCache, type CacheBounds } from './cache.js';
 export { HISTORY_AVOID } from './limits.js';
 export type { RemoteLibrary } from './remote.js';
+export { defaultHome, resolveHome } from './home.js';
+export { SETTINGS_KEYS } from './settings.js';
+
+/** A client for a running `wallpaper serve` with the local library's interface; undici loads only
+ * here, so local commands never pay for it. @param downloads where randomFile() keeps images */
+export async function openRemote(server: string, options: { downloads?: string } = {}): Promise<import('./remote.js').RemoteLibrary> {
+  const { RemoteLibrary } = await import('./remote.js');
+  return new RemoteLibrary(server, options.downloads);
+}
 export { setWallpaper } from './setters/index.js';

@@ -11,6 +11,7 @@ import { runScan } from './scan.js';
 import { openSettings } from './settings.js';
 import { openStore } from './store/index.js';
 import { ThumbnailCache, sweepThumbnailTemps } from './thumbnails.js';
+import { startUploadBatch } from './upload-batch.js';
 import { openIndexed, readOpened } from './verify.js';
 import type { Filters, ImageFile, Library, Paging, ScanProgress, ScanSummary, UploadedFile } from './types.js';
 import { hasFilters } from './filters.js';
@@ -169,6 +170,8 @@ export function openLibrary({ home }: OpenOptions): Library {
       const stem = wallpaper.filename.replace(/\.[^.]+$/, '');
       return { path, size: info.size, mtimeMs: info.mtimeMs, contentType: 'image/webp', filename: `${stem}-thumbnail.webp` };
     },
+
+    startUpload: () => startUploadBatch(settingsStore.read().upload_folder, (files) => library.add(files)),
 
     async add(files: readonly UploadedFile[]) {
       const settings = settingsStore.read();

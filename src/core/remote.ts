@@ -1,5 +1,6 @@
 // A client for a running `wallpaper serve`, so `list` and `random` can ask a server instead of the
-// local index (CLI --server / WALLPAPER_SERVER). Uses undici; maps every failure to one clear error.
+// local index (CLI --server / WALLPAPER_SERVER): the same WallpaperSource interface as the local
+// Library, so the CLI has one code path. Uses undici; maps every failure to one clear error.
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,10 +9,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { request } from 'undici';
 import { WallpaperError, oneLine } from './errors.js';
-import type { Filters, ListResponse, Paging, Wallpaper } from './types.js';
+import type { Filters, ListResponse, Paging, PickedFile, Wallpaper, WallpaperSource } from './types.js';
 
 /** Downloaded wallpapers kept in the data home: the current one and a few before it. */
 export const KEEP_DOWNLOADS = 5;
+/** A server has no "avoid" parameter: ask again this many times for a pick not avoided. */
+const REMOTE_TRIES = 8;
 /** A server that does not answer within this time is treated as unreachable. */
 const TIMEOUT_MS = 30_000;
 
@@ -20,10 +23,15 @@ const ID_HEX_LENGTH = 16;
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
-export class RemoteLibrary {
+export class RemoteLibrary implements WallpaperSource {
   private readonly base: URL;
 
-  constructor(server: string) {
+  /** @param downloads where randomFile() keeps downloaded images; without it, randomFile() names the
+   *   server's path and downloads nothing */
+  constructor(
+    server: string,
+    private readonly downloads?: string,
+  ) {
     let url: URL;
     try {
       url = new URL(server);
@@ -70,8 +78,34 @@ export class RemoteLibrary {
     return this.getJson(this.url('/api/wallpapers', { ...filters, page: paging.page, limit: paging.limit }));
   }
 
-  /** A random match, or undefined when the server has none (404). */
-  async random(filters: Filters): Promise<Wallpaper | undefined> {
+  /** A random match, or undefined when the server has none (404); `avoid` ids are asked past a
+   * few times (the server cannot be told), the last pick taken when only avoided ones come. */
+  async random(filters: Filters, options: { avoid?: readonly string[] } = {}): Promise<Wallpaper | undefined> {
+    let pick: Wallpaper | undefined;
+    for (let tries = 0; tries < REMOTE_TRIES; tries++) {
+      pick = await this.pickOnce(filters);
+      if (!pick || !options.avoid?.includes(pick.id)) return pick;
+    }
+    return pick;
+  }
+
+  /** A random match downloaded into the downloads folder (checked against its id), picking again
+   * when the server no longer has a file for a pick (404: changed or away there). */
+  async randomFile(filters: Filters, options: { avoid?: readonly string[] } = {}): Promise<PickedFile | undefined> {
+    for (let tries = 0; tries < REMOTE_TRIES; tries++) {
+      const wallpaper = await this.random(filters, options);
+      if (!wallpaper) return undefined;
+      if (!this.downloads) return { wallpaper, path: wallpaper.path };
+      try {
+        return { wallpaper, path: await this.download(wallpaper, this.downloads) };
+      } catch (error) {
+        if (!(error instanceof WallpaperError && error.code === 'not_found')) throw error;
+      }
+    }
+    return undefined;
+  }
+
+  private async pickOnce(filters: Filters): Promise<Wallpaper | undefined> {
     try {
       return await this.getJson<Wallpaper>(this.url('/api/wallpapers/random', { ...filters }));
     } catch (error) {

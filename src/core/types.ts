@@ -125,6 +125,18 @@ export interface UploadedFile {
   originalName: string;
 }
 
+/** The files of one upload request (Library.startUpload). */
+export interface UploadBatch {
+  /** A new temp file in the upload folder for one uploaded file; the caller writes its bytes there. */
+  file(originalName: string): string;
+  /** Files handed out so far. */
+  readonly size: number;
+  /** Decode, place and index them all, or none (Library.add). */
+  commit(): Promise<Wallpaper[]>;
+  /** Remove every temp file still there: call it on every path, after commit or instead of it. */
+  discard(): Promise<void>;
+}
+
 export interface ImageFile {
   path: string;
   size: number;
@@ -133,8 +145,26 @@ export interface ImageFile {
   filename: string;
 }
 
+/** A picked wallpaper with a file that can be handed to a desktop tool. */
+export interface PickedFile {
+  wallpaper: Wallpaper;
+  path: string;
+}
+
+/**
+ * What `list` and `random` need of a library, the local index or a running server (`--server`),
+ * so both follow one no-repeat policy: `avoid` ids are skipped while other matches remain.
+ */
+export interface WallpaperSource {
+  list(filters: Filters, paging: Paging): ListResponse | Promise<ListResponse>;
+  random(filters: Filters, options?: { avoid?: readonly string[] }): Wallpaper | undefined | Promise<Wallpaper | undefined>;
+  /** A random match whose file can be used now (reachable and as indexed; for a server, downloaded
+   * and checked), picking again past those that cannot. */
+  randomFile(filters: Filters, options?: { avoid?: readonly string[] }): Promise<PickedFile | undefined>;
+}
+
 /** The facade the CLI and the HTTP server use. */
-export interface Library {
+export interface Library extends WallpaperSource {
   readonly home: string;
   /** The settings record, read fresh from the file. */
   settings(): Settings;
@@ -168,6 +198,8 @@ export interface Library {
   randomFile(filters: Filters, options?: { avoid?: readonly string[] }): Promise<VerifiedFile | undefined>;
   /** The cached thumbnail of a wallpaper, made on demand (once) if missing; undefined for unknown id. */
   thumbnailFile(id: string): Promise<ImageFile | undefined>;
+  /** Begin an upload: temp files in the upload folder, committed or discarded as one. */
+  startUpload(): Promise<UploadBatch>;
   /** Index uploaded files into the upload folder; all or nothing. */
   add(files: readonly UploadedFile[]): Promise<Wallpaper[]>;
   /** Move the wallpaper's file to the trash and drop it from the index; false for an unknown id. */

@@ -1,6 +1,6 @@
 // Reading a small JSON request body with a hard size cap, before anything is buffered beyond it.
 import type { IncomingMessage } from 'node:http';
-import { WallpaperError } from '../core/errors.js';
+import { WallpaperError } from '../core/index.js';
 
 /** application/json and the structured-syntax suffix `+json` (RFC 6839). */
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;

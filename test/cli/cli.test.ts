@@ -182,3 +182,16 @@ t.test('WALLPAPER_HOME is used when --home is not given', async (t) => {
   const list = await runCli(['--home', home, 'list', '--json']);
   t.equal(JSON.parse(list.stdout).pagination.total, 3);
 });
+
+t.test('shared flags: the flag beats its variable, an empty variable is unset, help names the variable', async (t) => {
+  const { root, pictures, home } = await library(t);
+  await runCli(['--home', home, 'scan', pictures, '--quiet']);
+  const other = join(root, 'other-home');
+  const flagWins = await runCli(['--home', home, 'list', '--json'], { WALLPAPER_HOME: other });
+  t.equal(JSON.parse(flagWins.stdout).pagination.total, 3, '--home over WALLPAPER_HOME');
+  const emptyServer = await runCli(['--home', home, 'list', '--json'], { WALLPAPER_SERVER: '' });
+  t.equal(JSON.parse(emptyServer.stdout).pagination.total, 3, 'an empty WALLPAPER_SERVER is no server');
+  t.match((await runCli(['--help'])).stdout, /--home <dir>.*\(env:\s+WALLPAPER_HOME\)/s);
+  t.match((await runCli(['random', '--help'])).stdout, /--server <url>.*\(env:\s+WALLPAPER_SERVER\)/s);
+  t.match((await runCli(['serve', '--help'])).stdout, /--token <token>.*\(env:\s+WALLPAPER_TOKEN\)/s);
+});

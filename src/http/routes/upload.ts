@@ -3,14 +3,10 @@
 // then handed to the core, which decodes, names and indexes them. A failed request keeps no file:
 // every temp file is removed on every path (errors, limits, client abort, stall).
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import { WallpaperError } from '../../core/errors.js';
-import { uploadTempName } from '../../core/intake.js';
-import type { Library, UploadedFile } from '../../core/types.js';
+import { type Library, type UploadBatch, WallpaperError } from '../../core/index.js';
 import type { RouteContext, UploadLimits } from '../context.js';
 import { HttpError } from '../errors.js';
 import { MAX_UPLOAD_FIELDS, RETRY_AFTER_SECONDS } from '../limits.js';
@@ -60,33 +56,24 @@ async function receive(req: IncomingMessage, library: Library, limits: UploadLim
   if (Number.isFinite(declared) && declared > maxRequestBytes) {
     throw new HttpError(413, `the upload is too large: at most ${limits.maxFiles} files of ${maxBytes} bytes`, { Connection: 'close' });
   }
-  await mkdir(settings.upload_folder, { recursive: true });
-  const files: UploadedFile[] = [];
+  // The core owns the temp files: it names them, places them on commit and removes what is left.
+  const batch = await library.startUpload();
   try {
-    await receiveParts(req, settings.upload_folder, maxBytes, maxRequestBytes, limits, files);
-    if (files.length === 0) throw new HttpError(400, 'no file part: send the image as a multipart/form-data file part');
-    return await library.add(files);
+    await receiveParts(req, batch, maxBytes, maxRequestBytes, limits);
+    if (batch.size === 0) throw new HttpError(400, 'no file part: send the image as a multipart/form-data file part');
+    return await batch.commit();
   } finally {
-    // After add() succeeded the temp files were renamed away; after a failure the core removed
-    // them already. Removing what is left either way keeps the folder clean whatever happened.
-    await Promise.all(files.map(({ tempPath }) => rm(tempPath, { force: true })));
+    await batch.discard();
   }
 }
 
 /**
- * Stream every file part into its own temp file (recorded in `files` as soon as it is created, so
- * the caller can clean up). Soft failures (a file over the limit, too many parts) let the body run
+ * Stream every file part into its own temp file of the batch (recorded there as soon as it is
+ * handed out, so the batch can clean up). Soft failures (a file over the limit, too many parts) let the body run
  * to its end so the client reads the answer; hard ones (broken multipart, a write error, client
  * gone, a stall) stop parsing at once.
  */
-function receiveParts(
-  req: IncomingMessage,
-  folder: string,
-  maxBytes: number,
-  maxRequestBytes: number,
-  limits: UploadLimits,
-  files: UploadedFile[],
-): Promise<void> {
+function receiveParts(req: IncomingMessage, batch: UploadBatch, maxBytes: number, maxRequestBytes: number, limits: UploadLimits): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -151,8 +138,7 @@ function receiveParts(
         stream.resume();
         return;
       }
-      const tempPath = join(folder, uploadTempName());
-      files.push({ tempPath, originalName: info.filename ?? '' });
+      const tempPath = batch.file(info.filename ?? '');
       stream.on('limit', () => soft(new WallpaperError('too_large', `a file is over the upload limit of ${maxBytes} bytes`)));
       const out = createWriteStream(tempPath, { flags: 'wx' });
       const closed = new Promise<void>((done) => out.once('close', () => done()));

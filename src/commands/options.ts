@@ -1,0 +1,20 @@
+// The flags several commands share, declared once with their environment variable (commander's
+// Option.env): for these, flag > environment > default is decided here and nowhere else (the
+// settings file's own precedence is the core's settings.ts). An empty variable counts as unset.
+import { Option } from 'commander';
+
+const unlessEmpty = (value: string): string | undefined => (value.trim() === '' ? undefined : value);
+
+/** `--home DIR` (WALLPAPER_HOME): the data home; default the platform's folders. */
+export const homeOption = (): Option =>
+  new Option('--home <dir>', 'data home: settings, index, thumbnails (default: the platform config directory)')
+    .env('WALLPAPER_HOME')
+    .argParser(unlessEmpty);
+
+/** `--server URL` (WALLPAPER_SERVER): ask a running `wallpaper serve` instead of the local index. */
+export const serverOption = (): Option =>
+  new Option('--server <url>', 'ask a running `wallpaper serve` instead of the local index').env('WALLPAPER_SERVER').argParser(unlessEmpty);
+
+/** `--token T` (WALLPAPER_TOKEN): the bearer token every change must carry. */
+export const tokenOption = (): Option =>
+  new Option('--token <token>', 'bearer token required for changes, from anywhere').env('WALLPAPER_TOKEN').argParser(unlessEmpty);
