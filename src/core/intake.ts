@@ -4,9 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { placeWithoutClobber } from './files.js';
-import type { Store } from './store/index.js';
+import type { Store, StoredWallpaper } from './store/index.js';
 import type { ThumbnailCache } from './thumbnails.js';
-import type { Settings, UploadedFile, Wallpaper } from './types.js';
+import type { Settings, UploadedFile } from './types.js';
 
 const EXTENSIONS = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
 /** Long names are cut: a name is for people to read. (The file system's 255 bytes, suffix and
@@ -80,7 +80,7 @@ export interface IntakeContext {
   exclusive: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
-export async function intake(files: readonly UploadedFile[], context: IntakeContext): Promise<Wallpaper[]> {
+export async function intake(files: readonly UploadedFile[], context: IntakeContext): Promise<StoredWallpaper[]> {
   const { settings } = context;
   try {
     const { analyzeImage } = await import('./analyze.js');
@@ -103,10 +103,10 @@ export async function intake(files: readonly UploadedFile[], context: IntakeCont
 type Analysed = { file: UploadedFile } & Awaited<ReturnType<typeof import('./analyze.js').analyzeImage>>;
 
 /** Place and index analysed uploads, all or nothing. */
-async function place(analysed: readonly Analysed[], { store, thumbnails, settings }: IntakeContext): Promise<Wallpaper[]> {
+async function place(analysed: readonly Analysed[], { store, thumbnails, settings }: IntakeContext): Promise<StoredWallpaper[]> {
   const placed: string[] = [];
   try {
-    const results: Wallpaper[] = [];
+    const results: StoredWallpaper[] = [];
     for (const { file, analysis, thumbnail } of analysed) {
       const existing = store.get(analysis.id);
       if (existing) {

@@ -9,16 +9,22 @@ import { RANDOM_FILE_TRIES, STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } f
 import { intake, sweepStaleUploads } from './intake.js';
 import { runScan } from './scan.js';
 import { openSettings } from './settings.js';
-import { openStore } from './store/index.js';
+import { type StoredWallpaper, openStore } from './store/index.js';
 import { ThumbnailCache, sweepThumbnailTemps } from './thumbnails.js';
 import { startUploadBatch } from './upload-batch.js';
 import { openIndexed, readOpened } from './verify.js';
-import type { Filters, ImageFile, Library, Paging, ScanProgress, ScanSummary, UploadedFile } from './types.js';
+import type { Filters, ImageFile, Library, Paging, ScanProgress, ScanSummary, UploadedFile, Wallpaper } from './types.js';
 import { hasFilters } from './filters.js';
 
 export interface OpenOptions {
   /** The data home: settings, the SQLite index, thumbnails, trash and history live here. */
   home: string;
+}
+
+/** The record as the API serves it: the index's fields with the URLs of the spec, in its order. */
+export function withUrls(stored: StoredWallpaper): Wallpaper {
+  const { id, filename, path, ...rest } = stored;
+  return { id, filename, path, url: `/api/wallpapers/${id}/image`, thumbnail_url: `/api/wallpapers/${id}/thumbnail`, ...rest };
 }
 
 /** Ids are 16 lowercase hex characters; anything else is unknown before any file system access. */
@@ -71,7 +77,7 @@ export function openLibrary({ home }: OpenOptions): Library {
     list(filters: Filters, paging: Paging) {
       const { wallpapers, total } = store.page(filters, paging);
       return {
-        wallpapers,
+        wallpapers: wallpapers.map(withUrls),
         pagination: { total, page: paging.page, limit: paging.limit, total_pages: Math.ceil(total / paging.limit) },
         ...(hasFilters(filters) ? { filters } : {}),
       };
@@ -87,14 +93,17 @@ export function openLibrary({ home }: OpenOptions): Library {
         const avoid = [...(options.avoid ?? [])];
         for (;;) {
           const pick = store.random(filters, avoid, reachable);
-          if (pick || avoid.length === 0) return pick;
+          if (pick || avoid.length === 0) return pick && withUrls(pick);
           avoid.pop();
         }
       };
       return pickAvoiding() ?? (store.awayCount() > 0 ? pickAvoiding(false) : undefined);
     },
 
-    get: (id) => (isId(id) ? store.get(id) : undefined),
+    get(id) {
+      const stored = isId(id) ? store.get(id) : undefined;
+      return stored && withUrls(stored);
+    },
 
     status: () => ({
       scanning: scanning !== undefined,
@@ -176,7 +185,7 @@ export function openLibrary({ home }: OpenOptions): Library {
     async add(files: readonly UploadedFile[]) {
       const settings = settingsStore.read();
       await mkdir(settings.upload_folder, { recursive: true });
-      return intake(files, { store, thumbnails, settings, exclusive });
+      return (await intake(files, { store, thumbnails, settings, exclusive })).map(withUrls);
     },
 
     async remove(id) {

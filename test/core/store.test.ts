@@ -6,8 +6,8 @@ import type { Analysis } from '../../src/core/analyze.js';
 import { classifyAspectRatio, classifyOrientation } from '../../src/core/classify.js';
 import { openLibrary } from '../../src/core/library.js';
 import { HISTORY_KEEP } from '../../src/core/limits.js';
-import { openStore } from '../../src/core/store/index.js';
-import type { Filters, Wallpaper } from '../../src/core/types.js';
+import { type StoredWallpaper, openStore } from '../../src/core/store/index.js';
+import type { Filters } from '../../src/core/types.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 type Spec = { name: string; width: number; height: number; brightness: Analysis['brightness']; hue: Analysis['dominant_hue'] };
@@ -48,7 +48,7 @@ function seeded(t: Test) {
   return store;
 }
 
-const names = (wallpapers: Wallpaper[]) => wallpapers.map((w) => w.filename).sort();
+const names = (wallpapers: StoredWallpaper[]) => wallpapers.map((w) => w.filename).sort();
 const all = { page: 1, limit: 200 };
 
 t.test('each filter alone and in combination', async (t) => {
@@ -95,7 +95,7 @@ t.test('newest first, then id; pages are stable and complete', async (t) => {
   const store = seeded(t);
   const everything = store.page({}, all).wallpapers;
   t.same(everything.map((w) => w.filename), [...SPECS].reverse().map((s) => s.name), 'newest added first');
-  const paged: Wallpaper[] = [];
+  const paged: StoredWallpaper[] = [];
   for (let page = 1; page <= 3; page++) paged.push(...store.page({}, { page, limit: 3 }).wallpapers);
   t.same(paged.map((w) => w.id), everything.map((w) => w.id), 'pages of 3 cover the list in order, no overlap');
   t.same(store.page({}, { page: 4, limit: 3 }), { wallpapers: [], total: 8 }, 'past the end: empty with the true total');

@@ -7,17 +7,19 @@
 // folder is away); `wallpapers` holds one record per distinct id, pointing at its canonical file.
 import Database from 'better-sqlite3';
 import type { FileState } from '../diff.js';
-import type { Filters, Paging, ScanProblem, Wallpaper } from '../types.js';
+import type { Filters, Paging, ScanProblem } from '../types.js';
 import { Connection } from './connection.js';
 import * as history from './history.js';
 import { type IndexedFile, Queries } from './queries.js';
 import { RandomPicks } from './random.js';
 import { migrate } from './schema.js';
+import type { StoredWallpaper } from './sql.js';
 import * as writes from './writes.js';
 
 export type { IndexedFile } from './queries.js';
 export type { FileResult, WriteEffect } from './writes.js';
 export { SCHEMA_VERSION } from './schema.js';
+export type { StoredWallpaper } from './sql.js';
 
 /** Open (creating and migrating if needed) the index at `file`. */
 export function openStore(file: string): Store {
@@ -66,15 +68,15 @@ export class Store {
   markStale = (path: string): boolean => writes.markStale(this.conn, path);
 
   fileStates = (): Map<string, FileState> => this.queries.fileStates();
-  get = (id: string): Wallpaper | undefined => this.queries.get(id);
+  get = (id: string): StoredWallpaper | undefined => this.queries.get(id);
   count = (filters: Filters = {}): number => this.queries.count(filters);
-  page = (filters: Filters, paging: Paging): { wallpapers: Wallpaper[]; total: number } => this.queries.page(filters, paging);
+  page = (filters: Filters, paging: Paging): { wallpapers: StoredWallpaper[]; total: number } => this.queries.page(filters, paging);
   duplicates = (): { path: string; duplicate_of: string }[] => this.queries.duplicates();
   failures = (): ScanProblem[] => this.queries.failures();
   pathsOf = (id: string): string[] => this.queries.pathsOf(id);
   filesOf = (id: string): IndexedFile[] => this.queries.filesOf(id);
   awayCount = (): number => this.queries.awayCount();
-  random = (filters: Filters, exclude: readonly string[] = [], reachable?: boolean): Wallpaper | undefined =>
+  random = (filters: Filters, exclude: readonly string[] = [], reachable?: boolean): StoredWallpaper | undefined =>
     this.picks.pick(filters, exclude, reachable);
 
   recordSet = (id: string, now: string): void => history.recordSet(this.conn, id, now);

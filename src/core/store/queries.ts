@@ -3,9 +3,9 @@
 // ones again and again, and any commit (here or in another process) makes them stale.
 import { VersionedCache } from '../cache.js';
 import type { FileState } from '../diff.js';
-import type { Filters, Paging, ScanProblem, Wallpaper } from '../types.js';
+import type { Filters, Paging, ScanProblem } from '../types.js';
 import type { Connection } from './connection.js';
-import { COLUMNS, FILE_ORDER, LIST_ORDER, type Row, indexFor, keyOf, whereClause } from './sql.js';
+import { COLUMNS, FILE_ORDER, LIST_ORDER, type Row, type StoredWallpaper, indexFor, keyOf, whereClause } from './sql.js';
 
 /** Filter combinations whose count is kept (a number each). */
 const COUNT_CACHE_KEYS = 1024;
@@ -18,13 +18,12 @@ export interface IndexedFile {
   mtimeMs: number;
 }
 
-export function toWallpaper(row: Row): Wallpaper {
+/** A row as the record the index holds: the spec's fields without the URLs the facade adds. */
+function toStored(row: Row): StoredWallpaper {
   return {
     id: row.id,
     filename: row.filename,
     path: row.path,
-    url: `/api/wallpapers/${row.id}/image`,
-    thumbnail_url: `/api/wallpapers/${row.id}/thumbnail`,
     width: row.width,
     height: row.height,
     size_bytes: row.size_bytes,
@@ -51,9 +50,9 @@ export class Queries {
     return new Map(rows.map(([path, size, mtimeMs, link]) => [path, link ? { size, mtimeMs, link: true } : { size, mtimeMs }]));
   }
 
-  get(id: string): Wallpaper | undefined {
+  get(id: string): StoredWallpaper | undefined {
     const row = (this.getStatement ??= this.conn.db.prepare(`SELECT ${COLUMNS} FROM wallpapers WHERE id = ?`)).get(id) as Row | undefined;
-    return row && toWallpaper(row);
+    return row && toStored(row);
   }
 
   /** The count of matches at `version` (default: now), cached per filter combination. */
@@ -68,7 +67,7 @@ export class Queries {
   }
 
   /** One page of matches in the list order, and the total, from one snapshot. */
-  page(filters: Filters, paging: Paging): { wallpapers: Wallpaper[]; total: number } {
+  page(filters: Filters, paging: Paging): { wallpapers: StoredWallpaper[]; total: number } {
     const where = whereClause(filters);
     return this.conn.read(() => {
       const total = this.count(filters);
@@ -80,7 +79,7 @@ export class Queries {
            (SELECT id FROM wallpapers ${indexFor(filters)} ${where.sql} ${LIST_ORDER} LIMIT ? OFFSET ?)
          ${LIST_ORDER}`,
       ).all(...where.params, paging.limit, offset) as Row[];
-      return { wallpapers: rows.map(toWallpaper), total };
+      return { wallpapers: rows.map(toStored), total };
     });
   }
 

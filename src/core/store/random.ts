@@ -4,10 +4,10 @@
 // One-shot CLI processes never build the lists.
 import { randomInt } from 'node:crypto';
 import { VersionedCache } from '../cache.js';
-import type { Filters, Wallpaper } from '../types.js';
+import type { Filters } from '../types.js';
 import type { Connection } from './connection.js';
 import type { Queries } from './queries.js';
-import { excluding, indexFor, keyOf, whereClause } from './sql.js';
+import { type StoredWallpaper, excluding, indexFor, keyOf, whereClause } from './sql.js';
 
 /** Filter combinations whose matching ids are kept for random picks. */
 const RANDOM_CACHE_KEYS = 64;
@@ -36,7 +36,7 @@ export class RandomPicks {
   /** A uniformly random match not among `exclude`, or undefined when there is none.
    * @param reachable only wallpapers with a file outside the folders that are away; by default,
    *   whenever any wallpaper is away */
-  pick(filters: Filters, exclude: readonly string[] = [], reachable?: boolean): Wallpaper | undefined {
+  pick(filters: Filters, exclude: readonly string[] = [], reachable?: boolean): StoredWallpaper | undefined {
     // Fast path, no transaction (measured: BEGIN/COMMIT were ~7% of a random request): the cached
     // ids of this version, then one primary-key read. A record deleted in between reads as
     // undefined, and the consistent path below answers instead.
