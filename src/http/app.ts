@@ -19,7 +19,7 @@ import { adminRoutes } from './routes/admin.js';
 import { uploadRoutes } from './routes/upload.js';
 import { createReads, fastRead } from './reads.js';
 import { wallpaperRoutes } from './routes/wallpapers.js';
-import { API_READ_HEADERS, EXPOSED_HEADERS } from './send.js';
+import { API_READ_HEADERS, EXPOSED_HEADERS } from './json.js';
 
 export interface AppOptions {
   /** Bearer token every mutation must carry, from anywhere. Default: none, and then mutations are

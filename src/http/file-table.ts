@@ -7,7 +7,7 @@
 // thumbnail deleted or replaced behind the index's back is re-made or re-read at once (measured: a
 // stat per request still sends 2.3x sirv's rate; a 1 s trust window 2.5x, not worth stale bytes).
 import { VersionedCache } from '../core/index.js';
-import type { FileSlot, PreparedFile } from './send.js';
+import type { FileSlot, PreparedFile } from './prepared.js';
 
 /** Entries kept per table: a random/image run over a 100k library would otherwise keep a slot per
  * wallpaper (~1 KB each). */

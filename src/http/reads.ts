@@ -10,7 +10,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Filters, type Library, type RawParams, VersionedCache, type Wallpaper, WallpaperError, isId, parseFilters, parsePaging } from '../core/index.js';
 import { FileTable, type TableEntry } from './file-table.js';
 import { IMMUTABLE_CACHE_CONTROL, LIST_CACHE_BYTES, LIST_CACHE_ENTRIES } from './limits.js';
-import { type FilePolicy, json, jsonBody, jsonRead, preparedOf, sendBytes, sendFile, sendOpened } from './send.js';
+import { json, jsonBody, jsonRead } from './json.js';
+import { type FilePolicy, preparedOf } from './prepared.js';
+import { sendBytes, sendFile, sendOpened } from './send.js';
 
 /** Random answers differ on every request: no cache may keep one. */
 const NO_STORE = 'no-store';

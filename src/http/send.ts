@@ -1,79 +1,24 @@
-// How responses leave the server: JSON, empty, and image files from disk or memory with the caching
-// rules of CONTRACT.md section 3 (strong ETag, Last-Modified, 304, single Range, HEAD). Files are
-// opened once and described from that open descriptor (fstat), so the length sent is the length
-// read even if the index is behind the disk, and the descriptor is closed on every path.
-// Small files (thumbnails) are read whole and sent with one write; large ones stream in bigger
-// chunks than the 64 KiB default, so a 4 MB wallpaper takes 4 reads and socket writes instead of 64.
-// Header lists are prepared once per file state and policy and sent with one writeHead(array):
-// building them per request with setHeader was a visible share of a cached thumbnail's cost.
+// How an image is streamed: a file from disk or bytes from memory, answered 304, 206, 416, 200 or
+// HEAD from its prepared headers (prepared.ts; the validator rules are conditional.ts). Files are
+// described from their open descriptor (fstat), so the length sent is the length read, and the
+// descriptor is closed on every path. Small files (thumbnails) are read whole and sent with one
+// write; large ones stream in 1 MiB reads (bench/RESULTS.md: 1.1x sirv where 64 KiB gave 0.8x).
 import type { Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { goneFromDisk, isMissingFile } from '../core/index.js';
-import { decideRange, ifRangeAllows, isNotModified, type Validators } from './conditional.js';
+import { decideRange, ifRangeAllows, isNotModified } from './conditional.js';
 import { HttpError } from './errors.js';
+import { type FileSlot, type FilePolicy, type PreparedFile, preparedOf } from './prepared.js';
 
 /** Files up to this size are read into memory and sent in one write: below it a stream's set-up
  * costs more than the copy (thumbnails are 20-80 KB). */
 export const SMALL_FILE_BYTES = 256 * 1024;
-/** Read size when streaming larger files: fewer read() calls and socket writes per file. Measured
- * on a 3.6 MB JPEG against sirv (64 KiB reads): 64 KiB 0.80x, 256 KiB 0.87-0.99x, 1 MiB 1.08-1.13x.
- * Each file being sent holds at most about this much in memory. */
+/** Read size when streaming larger files: fewer read() calls and socket writes per file (measured
+ * in bench/RESULTS.md). Each file being sent holds at most about this much in memory. */
 const STREAM_CHUNK_BYTES = 1024 * 1024;
-
-/** Response headers a cross-origin reader may see. */
-export const EXPOSED_HEADERS = 'Content-Length, Content-Range, Content-Disposition, ETag, Last-Modified, Accept-Ranges';
-
-/** The headers every API read carries (app.ts sets them with setHeader for routes reached through
- * polka; prepared answers carry them in their list, and writeHead(array) replaces, not repeats). */
-export const API_READ_HEADERS: readonly string[] = [
-  'X-Content-Type-Options', 'nosniff',
-  'Access-Control-Allow-Origin', '*',
-  'Access-Control-Expose-Headers', EXPOSED_HEADERS,
-];
-
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** Send a JSON body. Metadata can change with any rescan, so by default caches revalidate. */
-export function json(res: ServerResponse, status: number, value: unknown, cacheControl = 'no-cache'): void {
-  jsonBody(res, status, Buffer.from(JSON.stringify(value)), cacheControl);
-}
-
-/** Send an already serialised JSON body (a cached one): the same headers as json(). */
-export function jsonBody(res: ServerResponse, status: number, body: Buffer, cacheControl = 'no-cache'): void {
-  res.statusCode = status;
-  res.setHeader('Content-Type', JSON_TYPE);
-  res.setHeader('Content-Length', body.length);
-  res.setHeader('Cache-Control', cacheControl);
-  res.end(body);
-}
-
-/** A 200 JSON read with the API read headers in one writeHead (the hot /random path). The body is
- * passed as a string on purpose: Node then sends head and body as one string write, where a Buffer
- * body goes out through writev of two chunks (writev was the top self time of /random). */
-export function jsonRead(res: ServerResponse, body: string, cacheControl: string): void {
-  res.writeHead(200, [...API_READ_HEADERS, 'Content-Type', JSON_TYPE, 'Cache-Control', cacheControl, 'Content-Length', String(Buffer.byteLength(body))]);
-  res.end(body);
-}
-
-/** 204 No Content. */
-export function noContent(res: ServerResponse): void {
-  res.statusCode = 204;
-  res.setHeader('Cache-Control', 'no-store');
-  res.end();
-}
-
-const ASCII_SAFE = /^[\x20-\x7e]*$/;
-
-/** `inline; filename="..."`, plus RFC 8187 `filename*` when the name is not plain ASCII. */
-export function contentDisposition(filename: string): string {
-  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  if (ASCII_SAFE.test(filename) && !/["\\]/.test(filename)) return `inline; filename="${filename}"`;
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `inline; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
 
 async function openImage(path: string): Promise<FileHandle> {
   try {
@@ -86,70 +31,6 @@ async function openImage(path: string): Promise<FileHandle> {
 /** A client that hangs up mid-download is normal, not an error. */
 const isClientAbort = (error: unknown) =>
   (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' || (error as NodeJS.ErrnoException).code === 'ECONNRESET';
-
-export interface FilePolicy {
-  cacheControl: string;
-  /** Strong ETag and Last-Modified, hence 304 and If-Range, for content-addressed URLs. Off for
-   * the random endpoints, whose URL names no particular file. */
-  validators: boolean;
-  /** Honour Range requests (off for random: a second request would pick another image). */
-  ranges: boolean;
-}
-
-/** What a file's answers are made of, besides its size and mtime (read from the open file). */
-export interface FileFacts {
-  path: string;
-  contentType: string;
-  filename: string;
-  /** The strong entity tag (quotes included), used when the policy has validators. */
-  etag: string;
-}
-
-/** The answers of one file state (size, mtime) under one policy, headers ready to send. */
-export class PreparedFile {
-  readonly validators: Validators | undefined;
-  /** Headers of a full 200 answer and of a 304. */
-  readonly full: readonly string[];
-  readonly notModified: readonly string[];
-  private readonly common: readonly string[];
-
-  constructor(readonly facts: FileFacts, readonly policy: FilePolicy, readonly size: number, readonly mtimeMs: number) {
-    this.validators = policy.validators ? { etag: facts.etag, lastModifiedMs: mtimeMs } : undefined;
-    const validatorHeaders = this.validators ? ['ETag', facts.etag, 'Last-Modified', new Date(mtimeMs).toUTCString()] : [];
-    this.notModified = [...API_READ_HEADERS, 'Cache-Control', policy.cacheControl, ...validatorHeaders];
-    this.common = [
-      ...this.notModified,
-      ...(policy.ranges ? ['Accept-Ranges', 'bytes'] : []),
-      'Content-Type', facts.contentType,
-      'Content-Disposition', contentDisposition(facts.filename),
-    ];
-    this.full = [...this.common, 'Content-Length', String(size)];
-  }
-
-  matches(size: number, mtimeMs: number): boolean {
-    return size === this.size && mtimeMs === this.mtimeMs;
-  }
-
-  /** Headers of a 206 answer for bytes start..end. */
-  partial(start: number, end: number): string[] {
-    return [...this.common, 'Content-Range', `bytes ${start}-${end}/${this.size}`, 'Content-Length', String(end - start + 1)];
-  }
-}
-
-/** Prepared answers of one file, kept by the caller (the file table) across requests. */
-export interface FileSlot {
-  facts: FileFacts;
-  prepared: PreparedFile[];
-}
-
-/** The prepared answers of `slot` for this policy and file state, made once and then reused. */
-export function preparedOf(slot: FileSlot, policy: FilePolicy, size: number, mtimeMs: number): PreparedFile {
-  for (const p of slot.prepared) if (p.policy === policy && p.matches(size, mtimeMs)) return p;
-  const made = new PreparedFile(slot.facts, policy, size, mtimeMs);
-  // Another file state replaces the old answers of that policy: the file changed on disk.
-  slot.prepared = [...slot.prepared.filter((p) => p.policy !== policy), made];
-  return made;
-}
 
 /**
  * Answer 304 / 416 / 206 / 200 and HEAD from prepared headers. Returns the byte range to send as

@@ -143,7 +143,7 @@ t.test('the hot path and the polka routes send the same headers', async (t) => {
 
 t.test('the file table: bounded by entries and by bytes, least recently used out first', async (t) => {
   const { FileTable } = await import('../../src/http/file-table.js');
-  const { PreparedFile } = await import('../../src/http/send.js');
+  const { PreparedFile } = await import('../../src/http/prepared.js');
   const policy = { cacheControl: 'x', validators: false, ranges: false };
   const slot = (id: string) => ({ facts: { path: `/t/${id}`, contentType: 'image/webp', filename: id, etag: `"${id}"` }, prepared: [] });
   const keepBytes = (table: InstanceType<typeof FileTable>, token: string, id: string, size: number) => {

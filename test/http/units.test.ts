@@ -5,7 +5,7 @@ import { WallpaperError } from '../../src/core/errors.js';
 import { checkMutation, isLoopback, tokenMatches } from '../../src/http/access.js';
 import { decideRange, ifRangeAllows, isNotModified } from '../../src/http/conditional.js';
 import { HttpError, mapError } from '../../src/http/errors.js';
-import { contentDisposition } from '../../src/http/send.js';
+import { contentDisposition } from '../../src/http/prepared.js';
 
 t.test('loopback addresses', async (t) => {
   const table: [string | undefined, boolean][] = [

@@ -12,7 +12,7 @@ import { scanInBackground } from '../background.js';
 import { readJsonBody } from '../body.js';
 import type { RouteContext } from '../context.js';
 import type { Route } from '../router.js';
-import { json } from '../send.js';
+import { json } from '../json.js';
 
 /** Settings whose change alters which files are in the library. */
 const libraryChanged = (before: Settings, after: Settings) =>

@@ -11,7 +11,7 @@ import type { RouteContext, UploadLimits } from '../context.js';
 import { HttpError } from '../errors.js';
 import { MAX_UPLOAD_FIELDS, RETRY_AFTER_SECONDS } from '../limits.js';
 import type { Route } from '../router.js';
-import { json } from '../send.js';
+import { json } from '../json.js';
 
 /** Bytes of multipart framing allowed per part on top of the file itself (headers, boundary). */
 const PART_OVERHEAD_BYTES = 16 * 1024;

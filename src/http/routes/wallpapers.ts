@@ -5,7 +5,7 @@ import { type RawParams, WallpaperError } from '../../core/index.js';
 import type { RouteContext } from '../context.js';
 import { checkedId, type Reads } from '../reads.js';
 import type { Route } from '../router.js';
-import { noContent } from '../send.js';
+import { noContent } from '../json.js';
 
 const queryOf = (req: Request): RawParams => (req.query ?? {}) as unknown as RawParams;
 
