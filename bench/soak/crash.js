@@ -34,8 +34,19 @@ function inspect(home) {
 const MAX_ROUNDS_PER_KILL = 3;
 
 /**
- * Scans SIGKILLed until `kills` kills landed mid-scan. `onRound` hears every round:
- * { round, ms, signal, code, integrity, indexed, lost } (integrity undefined before the index exists).
+ * @typedef {object} CrashRound
+ * @property {number} round
+ * @property {number} ms
+ * @property {NodeJS.Signals | null} signal
+ * @property {number | null} code
+ * @property {string | undefined} integrity  PRAGMA integrity_check; undefined before the index exists
+ * @property {number} indexed
+ * @property {number} lost
+ */
+
+/**
+ * Scans SIGKILLed until `kills` kills landed mid-scan. `onRound` hears every round.
+ * @param {{ root: string, kills: number, rng: import('./random.js').Rng, log: (line: string) => void, onRound?: (round: CrashRound) => void }} options
  */
 export async function crashScans({ root, kills, rng, log, onRound = () => undefined }) {
   const home = join(root, 'crash-home');

@@ -99,13 +99,24 @@ export function checkReply(status, headers, body, forbidden = [], { head = false
 }
 
 /**
+ * @typedef {object} FuzzStats
+ * @property {number} requests
+ * @property {Record<string, number>} statuses  answers by status code
+ * @property {{ path: string, problem: string }[]} problems
+ * @property {number} seed
+ * @property {number} ms
+ */
+
+/**
  * Send `count` generated GET requests (seeded) over `connections` keep-alive connections.
- * Returns { requests, statuses: {code: n}, problems: [{path, problem}], seed, ms }.
+ * @param {{ base: string, count: number, seed: number, ids?: readonly string[], connections?: number, forbidden?: readonly string[], deadlineMs?: number }} options
+ * @returns {Promise<FuzzStats>}
  */
 export async function fuzzQueries({ base, count, seed, ids = [], connections = 8, forbidden = [], deadlineMs = 120_000 }) {
   const rng = seeded(seed);
   const paths = Array.from({ length: count }, () => fuzzPath(rng, ids));
   const pool = new Pool(base, { connections, headersTimeout: 15_000, bodyTimeout: 15_000 });
+  /** @type {FuzzStats} */
   const stats = { requests: 0, statuses: {}, problems: [], seed, ms: 0 };
   const started = Date.now();
   let next = 0;

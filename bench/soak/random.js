@@ -2,6 +2,17 @@
 // same cases, so any failure a run prints reproduces with `SEED=<seed>`.
 
 /** A generator of floats in [0, 1) from a 32-bit seed, with helpers. */
+/**
+ * @typedef {object} Rng
+ * @property {number} seed
+ * @property {() => number} next
+ * @property {(n: number) => number} int
+ * @property {(min: number, max: number) => number} between
+ * @property {<T>(items: readonly T[]) => T} pick
+ * @property {(p: number) => boolean} chance
+ */
+
+/** @param {number} seed @returns {Rng} */
 export function seeded(seed) {
   let state = seed >>> 0;
   const next = () => {
