@@ -74,7 +74,9 @@ async function main() {
 
   const report = formatReport(rows);
   const minutes = (performance.now() - started) / 60_000;
-  process.stdout.write(`\n${report}\n\n${options.runs} runs per figure, ${options.duration} s per wrk run; whole bench ${minutes.toFixed(1)} min\n`);
+  process.stdout.write(
+    `\n${report}\n\n${options.runs} runs per figure, ${options.duration} s per wrk run; whole bench ${minutes.toFixed(1)} min\n`,
+  );
   if (options.json) writeFileSync(options.json, JSON.stringify({ options, rows, minutes }, null, 2));
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -54,7 +54,16 @@ async function makeImages(folder, count, size, salt) {
   const out = [];
   for (let n = 0; n < count; n++) {
     const background = { r: (n * 37 + salt) % 256, g: (n * 91 + salt * 7) % 256, b: (n * 53) % 256 };
-    const stripe = await sharp({ create: { width: Math.max(8, size[0] >> 3), height: size[1], channels: 3, background: { r: 255 - background.r, g: n % 256, b: salt % 256 } } }).png().toBuffer();
+    const stripe = await sharp({
+      create: {
+        width: Math.max(8, size[0] >> 3),
+        height: size[1],
+        channels: 3,
+        background: { r: 255 - background.r, g: n % 256, b: salt % 256 },
+      },
+    })
+      .png()
+      .toBuffer();
     const bytes = await sharp({ create: { width: size[0], height: size[1], channels: 3, background } })
       .composite([{ input: stripe, left: (n * 13) % (size[0] >> 1), top: 0 }])
       .jpeg({ quality: 85 })
@@ -80,7 +89,9 @@ const root = mkdtempSync(join(tmpdir(), 'wallpaper-soak-'));
 const started = Date.now();
 let server;
 try {
-  log(`soak: SEED=${seed}, ${SECONDS} s x ${CONNECTIONS} connections, ${FUZZ} fuzzed queries, ${KILLS} scan kills, ${UPLOAD_KILLS} upload kills; ${cpus().length} cores; in ${root}`);
+  log(
+    `soak: SEED=${seed}, ${SECONDS} s x ${CONNECTIONS} connections, ${FUZZ} fuzzed queries, ${KILLS} scan kills, ${UPLOAD_KILLS} upload kills; ${cpus().length} cores; in ${root}`,
+  );
   const home = join(root, 'home');
   const folder = join(root, 'library');
   await makeImages(folder, LIBRARY_IMAGES, [1280, 720], 1);
@@ -114,9 +125,15 @@ try {
   log(`load: ${JSON.stringify({ ...load, remainingUploaded: load.remainingUploaded.length, liveIds: load.liveIds.length })}`);
   check(load.errors5xx === 0, `load: zero 5xx (${load.errors5xx})`);
   check(load.connectionErrors === 0, `load: zero connection errors (${load.connectionErrors})`);
-  check(load.badAnswers === 0, `load: every answer well-formed (${load.badAnswers} bad${load.samples.length ? `: ${load.samples.slice(0, 5).join(' | ')}` : ''})`);
+  check(
+    load.badAnswers === 0,
+    `load: every answer well-formed (${load.badAnswers} bad${load.samples.length ? `: ${load.samples.slice(0, 5).join(' | ')}` : ''})`,
+  );
   check(after.fds <= before.fds + FD_SLACK, `load: fds back near the start (${before.fds} -> peak ${peakFds} -> ${after.fds})`);
-  check(after.rss <= Math.max(before.rss * RSS_SLACK_RATIO, before.rss + RSS_SLACK_BYTES), `load: RSS back near the start (${mib(before.rss)} -> peak ${mib(peakRss)} -> ${mib(after.rss)})`);
+  check(
+    after.rss <= Math.max(before.rss * RSS_SLACK_RATIO, before.rss + RSS_SLACK_BYTES),
+    `load: RSS back near the start (${mib(before.rss)} -> peak ${mib(peakRss)} -> ${mib(after.rss)})`,
+  );
 
   // Files lost: every wallpaper the clients believe exists is indexed with its file on disk, every
   // delete is in the trash, no temp file is left in the upload folder.
@@ -125,11 +142,22 @@ try {
   const trash = existsSync(join(home, 'trash')) ? readdirSync(join(home, 'trash')).length : 0;
   const temps = readdirSync(join(home, 'uploads')).filter((n) => n.startsWith('.'));
   const filesLost = missing.length + Math.max(0, load.deletes - trash);
-  check(filesLost === 0, `files lost: ${filesLost} (${missing.length} live wallpapers missing, ${load.deletes} deletes, ${trash} in the trash)`);
+  check(
+    filesLost === 0,
+    `files lost: ${filesLost} (${missing.length} live wallpapers missing, ${load.deletes} deletes, ${trash} in the trash)`,
+  );
   check(temps.length === 0, `no temp file left in the upload folder (${temps.length})`);
 
   // 2. Fuzz the same server.
-  const fuzz = await fuzzQueries({ base: server.base, count: FUZZ, seed, ids: [...indexed.keys()].slice(0, 50), connections: 16, forbidden: [root], deadlineMs: 300_000 });
+  const fuzz = await fuzzQueries({
+    base: server.base,
+    count: FUZZ,
+    seed,
+    ids: [...indexed.keys()].slice(0, 50),
+    connections: 16,
+    forbidden: [root],
+    deadlineMs: 300_000,
+  });
   log(`fuzz: ${JSON.stringify({ ...fuzz, problems: fuzz.problems.slice(0, 5) })}`);
   check(fuzz.requests === FUZZ && fuzz.problems.length === 0, `fuzz: ${fuzz.requests} queries, ${fuzz.problems.length} bad answers`);
   const health = await request(`${server.base}/api/wallpapers`);
@@ -145,10 +173,16 @@ try {
   check(crash.midScan >= KILLS, `crash: ${crash.midScan} scans SIGKILLed mid-scan (${crash.kills} kills in all)`);
   check(crash.integrityFailures === 0, `crash: integrity_check ok after ${crash.kills} kills (${crash.midScan} mid-scan)`);
   check(crash.lost === 0, `crash: nothing indexed was lost (${crash.lost})`);
-  check(crash.finalTotal === crash.expectedTotal && crash.finalFailed === 0, `crash: the next scan completes with the full total (${crash.finalTotal}/${crash.expectedTotal})`);
+  check(
+    crash.finalTotal === crash.expectedTotal && crash.finalFailed === 0,
+    `crash: the next scan completes with the full total (${crash.finalTotal}/${crash.expectedTotal})`,
+  );
   const killed = await killedUploads({ root, count: UPLOAD_KILLS });
   log(`killed uploads: ${JSON.stringify(killed)}`);
-  check(killed.visibleFiles === 0 && killed.indexedTemps === 0, `killed uploads: no half-written file visible or indexed (${killed.kills} kills)`);
+  check(
+    killed.visibleFiles === 0 && killed.indexedTemps === 0,
+    `killed uploads: no half-written file visible or indexed (${killed.kills} kills)`,
+  );
   check(
     killed.kills > 0 && killed.swept === killed.tempsAtKill && killed.tempsLeft === 0,
     `killed uploads: every temp that existed at a kill swept by the next scan and start (${killed.swept} of ${killed.tempsAtKill}, ${killed.kills} kills mid-upload, ${killed.killsBeforeAnyTemp} before any temp not counted)`,
@@ -162,10 +196,16 @@ try {
 | Seed | ${seed} |
 | Load | ${SECONDS} s, ${CONNECTIONS} connections, p50 ${load.p50ms} ms, p99 ${load.p99ms} ms |
 | Requests served (load + fuzz) | ${requestsServed} (${load.requests} + ${fuzz.requests}) |
-| Load mix | ${Object.entries(load.byKind).map(([k, v]) => `${k} ${v}`).join(', ')} |
-| Load statuses | ${Object.entries(load.statuses).map(([k, v]) => `${k}: ${v}`).join(', ')} |
+| Load mix | ${Object.entries(load.byKind)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')} |
+| Load statuses | ${Object.entries(load.statuses)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ')} |
 | Uploads / deletes / refreshes | ${load.uploads} / ${load.deletes} / ${load.refreshes} |
-| Fuzz statuses | ${Object.entries(fuzz.statuses).map(([k, v]) => `${k}: ${v}`).join(', ')} |
+| Fuzz statuses | ${Object.entries(fuzz.statuses)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ')} |
 | 5xx | ${load.errors5xx + (fuzz.statuses['500'] ?? 0)} |
 | Connection errors | ${load.connectionErrors} |
 | Malformed answers | ${load.badAnswers + fuzz.problems.length} |

@@ -52,7 +52,11 @@ function errorLine(text: string, command: Command): string {
   const unknownCommand = /^unknown command '([^']+)'/.exec(message)?.[1];
   const suggestion = unknownFlag
     ? suggestFlag(unknownFlag, flags(command), flags(command.parent))
-    : unknownCommand && suggestFlag(unknownCommand, command.commands.map((sub) => sub.name()));
+    : unknownCommand &&
+      suggestFlag(
+        unknownCommand,
+        command.commands.map((sub) => sub.name()),
+      );
   const help = command.parent ? `wallpaper ${command.name()} --help` : 'wallpaper --help';
   return `wallpaper: ${message}${suggestion ? ` (did you mean ${suggestion}?)` : ''}; see ${help}`;
 }

@@ -7,7 +7,12 @@ import { fileURLToPath } from 'node:url';
 import t from 'tap';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const DOCUMENTS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const DOCUMENTS = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** GitHub's anchor of a heading: lowercase, punctuation dropped (not - and _), spaces to dashes,
  * repeats numbered. */
@@ -16,7 +21,10 @@ function anchorsOf(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   const withoutCode = markdown.replace(/^```[\s\S]*?^```/gm, '');
   for (const [, heading] of withoutCode.matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
-    const slug = heading!.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const slug = heading!
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     anchors.add(count === 0 ? slug : `${slug}-${count}`);

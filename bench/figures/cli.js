@@ -23,7 +23,11 @@ function measure(commands, runs, scratch) {
   if (hasHyperfine()) {
     const out = join(scratch, 'hyperfine.json');
     const quote = (arg) => (/^[\w./:=-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);
-    execFileSync('hyperfine', ['-N', '--warmup', '3', '--runs', String(runs), '--export-json', out, ...commands.map((c) => c.map(quote).join(' '))], { stdio: 'ignore' });
+    execFileSync(
+      'hyperfine',
+      ['-N', '--warmup', '3', '--runs', String(runs), '--export-json', out, ...commands.map((c) => c.map(quote).join(' '))],
+      { stdio: 'ignore' },
+    );
     return JSON.parse(readFileSync(out, 'utf8')).results.map((r) => r.times);
   }
   return commands.map((command) => {

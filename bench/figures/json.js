@@ -31,20 +31,30 @@ export async function listFigure({ server, options, scratch, log }) {
   const bare = await startBareJson(bodiesFile);
   try {
     const script = writeScript(scratch, 'list', paths);
-    const r = pairedRuns({ subject: { base: server.base, script }, baseline: { base: bare.base, script }, runs: options.runs, seconds: options.duration, log, label: 'list' });
+    const r = pairedRuns({
+      subject: { base: server.base, script },
+      baseline: { base: bare.base, script },
+      runs: options.runs,
+      seconds: options.duration,
+      log,
+      label: 'list',
+    });
     const sortedTimes = [...times].sort((a, b) => a - b);
-    return [{
-      name: 'GET /api/wallpapers, limit 50, 100k index, 100 rotating queries (req/s)',
-      subject: { label: 'wallpaper', values: r.subject.map((x) => x.rps), unit: 'req/s' },
-      baseline: { label: 'bare node:http', values: r.baseline.map((x) => x.rps), unit: 'req/s' },
-      ratio: { kind: 'rate', target: 0.2 },
-      note: `bodies ${Math.round(Math.min(...sizes) / 1024)}-${Math.round(Math.max(...sizes) / 1024)} KiB; first request of each query (uncached): median ${sortedTimes[50].toFixed(1)} ms, max ${sortedTimes.at(-1).toFixed(1)} ms`,
-    }, {
-      name: 'GET /api/wallpapers p99 latency at 10 connections',
-      subject: { label: 'wallpaper', values: r.subject.map((x) => x.p99), unit: 'ms' },
-      baseline: { label: 'bare node:http', values: r.baseline.map((x) => x.p99), unit: 'ms' },
-      ratio: { kind: 'absolute', target: 25, unit: 'ms' },
-    }];
+    return [
+      {
+        name: 'GET /api/wallpapers, limit 50, 100k index, 100 rotating queries (req/s)',
+        subject: { label: 'wallpaper', values: r.subject.map((x) => x.rps), unit: 'req/s' },
+        baseline: { label: 'bare node:http', values: r.baseline.map((x) => x.rps), unit: 'req/s' },
+        ratio: { kind: 'rate', target: 0.2 },
+        note: `bodies ${Math.round(Math.min(...sizes) / 1024)}-${Math.round(Math.max(...sizes) / 1024)} KiB; first request of each query (uncached): median ${sortedTimes[50].toFixed(1)} ms, max ${sortedTimes.at(-1).toFixed(1)} ms`,
+      },
+      {
+        name: 'GET /api/wallpapers p99 latency at 10 connections',
+        subject: { label: 'wallpaper', values: r.subject.map((x) => x.p99), unit: 'ms' },
+        baseline: { label: 'bare node:http', values: r.baseline.map((x) => x.p99), unit: 'ms' },
+        ratio: { kind: 'absolute', target: 25, unit: 'ms' },
+      },
+    ];
   } finally {
     await bare.stop();
   }
@@ -58,14 +68,23 @@ export async function randomFigure({ server, options, scratch, log }) {
   const bare = await startBareJson(bodiesFile);
   try {
     const script = writeScript(scratch, 'random', [path]);
-    const r = pairedRuns({ subject: { base: server.base, script }, baseline: { base: bare.base, script }, runs: options.runs, seconds: options.duration, log, label: 'random' });
-    return [{
-      name: 'GET /api/wallpapers/random, 100k index (req/s)',
-      subject: { label: 'wallpaper', values: r.subject.map((x) => x.rps), unit: 'req/s' },
-      baseline: { label: 'bare node:http', values: r.baseline.map((x) => x.rps), unit: 'req/s' },
-      ratio: { kind: 'rate', target: 0.5 },
-      note: `body ${Buffer.byteLength(sample)} B; p99 ${Math.max(...r.subject.map((x) => x.p99)).toFixed(1)} ms at worst`,
-    }];
+    const r = pairedRuns({
+      subject: { base: server.base, script },
+      baseline: { base: bare.base, script },
+      runs: options.runs,
+      seconds: options.duration,
+      log,
+      label: 'random',
+    });
+    return [
+      {
+        name: 'GET /api/wallpapers/random, 100k index (req/s)',
+        subject: { label: 'wallpaper', values: r.subject.map((x) => x.rps), unit: 'req/s' },
+        baseline: { label: 'bare node:http', values: r.baseline.map((x) => x.rps), unit: 'req/s' },
+        ratio: { kind: 'rate', target: 0.5 },
+        note: `body ${Buffer.byteLength(sample)} B; p99 ${Math.max(...r.subject.map((x) => x.p99)).toFixed(1)} ms at worst`,
+      },
+    ];
   } finally {
     await bare.stop();
   }

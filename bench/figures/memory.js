@@ -31,7 +31,12 @@ export async function memoryFigure({ big, options, scratch, log }) {
       for (let i = 0; paths.length < 2000; i++) {
         const id = ids[i % ids.length];
         paths.push(...lists.slice((i * 8) % 96, ((i * 8) % 96) + 8));
-        paths.push('/api/wallpapers/random', '/api/wallpapers/random?brightness=dark', '/api/wallpapers/random?orientation=portrait', '/api/wallpapers/random?dominant_hue=blue&min_width=2560');
+        paths.push(
+          '/api/wallpapers/random',
+          '/api/wallpapers/random?brightness=dark',
+          '/api/wallpapers/random?orientation=portrait',
+          '/api/wallpapers/random?dominant_hue=blue&min_width=2560',
+        );
         paths.push(`/api/wallpapers/${id}`, `/api/wallpapers/${ids[(i + 1) % ids.length]}`, `/api/wallpapers/${ids[(i + 2) % ids.length]}`);
         paths.push(`/api/wallpapers/${ids[i % THUMBNAIL_IDS]}/thumbnail`, `/api/wallpapers/${ids[(i + 7) % THUMBNAIL_IDS]}/thumbnail`);
         paths.push(`/api/wallpapers/${id}/image`, '/api/wallpapers/random/image?max_width=1920');
@@ -42,15 +47,19 @@ export async function memoryFigure({ big, options, scratch, log }) {
       const usage = server.rss();
       rss.push(usage.rss / 1e6);
       peaks.push(usage.peak / 1e6);
-      log(`  memory run ${run + 1}: ${result.requests} requests in ${((performance.now() - started) / 1000).toFixed(1)} s, RSS ${(usage.rss / 1e6).toFixed(0)} MB (peak ${(usage.peak / 1e6).toFixed(0)} MB)`);
+      log(
+        `  memory run ${run + 1}: ${result.requests} requests in ${((performance.now() - started) / 1000).toFixed(1)} s, RSS ${(usage.rss / 1e6).toFixed(0)} MB (peak ${(usage.peak / 1e6).toFixed(0)} MB)`,
+      );
     } finally {
       await server.stop();
     }
   }
-  return [{
-    name: `\`serve\` RSS at 100k after ${REQUESTS.toLocaleString('en-US')} mixed requests`,
-    subject: { label: 'RSS', values: rss, unit: 'MB' },
-    ratio: { kind: 'absolute', target: TARGET_MB, unit: 'MB' },
-    note: `peak RSS ${Math.round(Math.max(...peaks))} MB`,
-  }];
+  return [
+    {
+      name: `\`serve\` RSS at 100k after ${REQUESTS.toLocaleString('en-US')} mixed requests`,
+      subject: { label: 'RSS', values: rss, unit: 'MB' },
+      ratio: { kind: 'absolute', target: TARGET_MB, unit: 'MB' },
+      note: `peak RSS ${Math.round(Math.max(...peaks))} MB`,
+    },
+  ];
 }

@@ -7,7 +7,14 @@ export async function rescanFigure({ root, options, log }) {
   const { home, tree, count } = await ensureTree10k(root, { log });
   const floor = async () => {
     const started = performance.now();
-    const entries = await fg('**/*.{jpg,jpeg,png,webp}', { cwd: tree, absolute: true, stats: true, caseSensitiveMatch: false, dot: false, followSymbolicLinks: true });
+    const entries = await fg('**/*.{jpg,jpeg,png,webp}', {
+      cwd: tree,
+      absolute: true,
+      stats: true,
+      caseSensitiveMatch: false,
+      dot: false,
+      followSymbolicLinks: true,
+    });
     if (entries.length !== count) throw new Error(`fast-glob found ${entries.length} files, expected ${count}`);
     return (performance.now() - started) / 1000;
   };
@@ -17,7 +24,9 @@ export async function rescanFigure({ root, options, log }) {
     const summary = await library.scan();
     const seconds = (performance.now() - started) / 1000;
     if (summary.unchanged !== count || summary.added || summary.removed || summary.updated) {
-      throw new Error(`rescan of the unchanged tree changed something: ${JSON.stringify({ ...summary, failed: summary.failed.length, duplicates: summary.duplicates.length })}`);
+      throw new Error(
+        `rescan of the unchanged tree changed something: ${JSON.stringify({ ...summary, failed: summary.failed.length, duplicates: summary.duplicates.length })}`,
+      );
     }
     return seconds;
   };
@@ -31,12 +40,14 @@ export async function rescanFigure({ root, options, log }) {
       rescans.push(await rescan());
     }
     log(`rescan: floor ${floors.map((s) => s.toFixed(3)).join(' ')} s; rescan ${rescans.map((s) => s.toFixed(3)).join(' ')} s`);
-    return [{
-      name: `rescan of ${count.toLocaleString('en-US')} unchanged files, time`,
-      subject: { label: 'rescan', values: rescans, unit: 's' },
-      baseline: { label: 'fast-glob + stat', values: floors, unit: 's' },
-      ratio: { kind: 'time', target: 2 },
-    }];
+    return [
+      {
+        name: `rescan of ${count.toLocaleString('en-US')} unchanged files, time`,
+        subject: { label: 'rescan', values: rescans, unit: 's' },
+        baseline: { label: 'fast-glob + stat', values: floors, unit: 's' },
+        ratio: { kind: 'time', target: 2 },
+      },
+    ];
   } finally {
     library.close();
   }

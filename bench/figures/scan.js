@@ -65,11 +65,13 @@ export async function scanFigure({ corpus, options, scratch, log }) {
     log(`  run ${run + 1}: floor ${floors.at(-1).seconds.toFixed(2)} s, scan ${result.seconds.toFixed(2)} s`);
   }
   const busy = (list) => Math.round((list.reduce((s, r) => s + r.busy, 0) / list.length) * 100);
-  return [{
-    name: `first scan of ${files.length} images (${megabytes.toFixed(0)} MB), time`,
-    subject: { label: 'scan', values: scans.map((r) => r.seconds), unit: 's' },
-    baseline: { label: `sharp to ${FLOOR_SIZE} px`, values: floors.map((r) => r.seconds), unit: 's' },
-    ratio: { kind: 'time', target: 1.3 },
-    note: `cores busy: scan ${busy(scans)}%, floor ${busy(floors)}% of ${availableParallelism()}`,
-  }];
+  return [
+    {
+      name: `first scan of ${files.length} images (${megabytes.toFixed(0)} MB), time`,
+      subject: { label: 'scan', values: scans.map((r) => r.seconds), unit: 's' },
+      baseline: { label: `sharp to ${FLOOR_SIZE} px`, values: floors.map((r) => r.seconds), unit: 's' },
+      ratio: { kind: 'time', target: 1.3 },
+      note: `cores busy: scan ${busy(scans)}%, floor ${busy(floors)}% of ${availableParallelism()}`,
+    },
+  ];
 }

@@ -26,7 +26,10 @@ export function parseArgs(argv) {
     else if (arg === '--corpus') options.corpus = value();
     else if (arg === '--json') options.json = value();
     else if (arg === '--only') {
-      options.only = value().split(',').map((name) => name.trim()).filter(Boolean);
+      options.only = value()
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
       const unknown = options.only.filter((name) => !FIGURES.includes(name));
       if (unknown.length) throw new Error(`unknown figure ${unknown.join(', ')}: expected ${FIGURES.join(', ')}`);
     } else if (arg === '--help' || arg === '-h') {

@@ -12,7 +12,14 @@ const RECIPE_VERSION = 4;
 
 /** Wallpaper sizes people download, 1920x1080 up to 5120x2880 (16:9, 16:10, 21:9). */
 const SIZES = [
-  [1920, 1080], [2560, 1440], [3840, 2160], [5120, 2880], [2560, 1600], [3440, 1440], [1920, 1200], [2880, 1800],
+  [1920, 1080],
+  [2560, 1440],
+  [3840, 2160],
+  [5120, 2880],
+  [2560, 1600],
+  [3440, 1440],
+  [1920, 1200],
+  [2880, 1800],
 ];
 
 /** The format mix of real wallpaper folders: mostly JPEG, some PNG and WebP. */
@@ -34,12 +41,16 @@ export async function ensureCorpus(root, { log }) {
     mkdirSync(dir, { recursive: true });
     log(`making the corpus: ${CORPUS_IMAGES} wallpapers in ${dir} (once; cached for later runs)`);
     const started = performance.now();
-    await mapLimit(Array.from({ length: CORPUS_IMAGES }, (_, i) => i), 2, async (i) => {
-      const [width, height] = SIZES[i % SIZES.length];
-      const ext = FORMATS[i % FORMATS.length];
-      const name = `wallpaper-${String(i).padStart(2, '0')}-${width}x${height}.${ext}`;
-      writeFileSync(join(dir, name), await makeWallpaper(width, height, ext, i + 1));
-    });
+    await mapLimit(
+      Array.from({ length: CORPUS_IMAGES }, (_, i) => i),
+      2,
+      async (i) => {
+        const [width, height] = SIZES[i % SIZES.length];
+        const ext = FORMATS[i % FORMATS.length];
+        const name = `wallpaper-${String(i).padStart(2, '0')}-${width}x${height}.${ext}`;
+        writeFileSync(join(dir, name), await makeWallpaper(width, height, ext, i + 1));
+      },
+    );
     writeFileSync(manifestFile, JSON.stringify({ version: RECIPE_VERSION, count: CORPUS_IMAGES }));
     log(`corpus made in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
@@ -86,13 +97,17 @@ async function makeWallpaper(width, height, ext, seed) {
   const base = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
 
   // Mid-frequency texture: coarse noise, blurred and scaled up (foliage, clouds, water).
-  const coarse = await sharp({ create: { width: Math.ceil(width / 8), height: Math.ceil(height / 8), channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  const coarse = await sharp({
+    create: { width: Math.ceil(width / 8), height: Math.ceil(height / 8), channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  })
     .blur(1.2)
     .resize(width, height, { kernel: 'cubic' })
     .raw()
     .toBuffer();
   // Fine grain: what makes photos expensive to compress and to decode.
-  const grain = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 18 } } }).raw().toBuffer();
+  const grain = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 18 } } })
+    .raw()
+    .toBuffer();
 
   const raw = { raw: { width, height, channels: 3 } };
   let image = sharp(base, raw).composite([

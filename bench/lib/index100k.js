@@ -17,7 +17,12 @@ export function ensureIndex100k(root, corpusFiles, { log }) {
   const home = join(root, 'home-100k');
   const links = join(root, 'links-100k');
   const markerFile = join(home, 'bench-marker.json');
-  const marker = JSON.stringify({ version: RECIPE_VERSION, schema: SCHEMA_VERSION, count: BIG_INDEX, corpus: corpusFiles.map((f) => f.path) });
+  const marker = JSON.stringify({
+    version: RECIPE_VERSION,
+    schema: SCHEMA_VERSION,
+    count: BIG_INDEX,
+    corpus: corpusFiles.map((f) => f.path),
+  });
   if (existsSync(markerFile) && readFileSync(markerFile, 'utf8') === marker) return { home, links, count: BIG_INDEX };
 
   log(`making the ${BIG_INDEX.toLocaleString('en-US')}-wallpaper index in ${home} (once; cached for later runs)`);

@@ -12,7 +12,9 @@ export function pairedRuns({ subject, baseline, runs, seconds, log, label }) {
     results.subject.push(runWrk(subject.base, subject.script, seconds));
     const b = results.baseline.at(-1);
     const s = results.subject.at(-1);
-    log(`  ${label} run ${run + 1}: ${Math.round(s.rps)} req/s (p99 ${s.p99.toFixed(1)} ms, ${s.mbps.toFixed(0)} MB/s) vs baseline ${Math.round(b.rps)} req/s (${b.mbps.toFixed(0)} MB/s)`);
+    log(
+      `  ${label} run ${run + 1}: ${Math.round(s.rps)} req/s (p99 ${s.p99.toFixed(1)} ms, ${s.mbps.toFixed(0)} MB/s) vs baseline ${Math.round(b.rps)} req/s (${b.mbps.toFixed(0)} MB/s)`,
+    );
   }
   return results;
 }

@@ -22,14 +22,25 @@ export function listPaths(count = LIST_QUERIES) {
   const paths = new Set();
   while (paths.size < count) {
     const params = new URLSearchParams();
-    const filters = weighted(random, [[0, 25], [1, 40], [2, 25], [3, 10]]);
+    const filters = weighted(random, [
+      [0, 25],
+      [1, 40],
+      [2, 25],
+      [3, 10],
+    ]);
     const names = [...NAMES].sort(() => random() - 0.5).slice(0, filters);
     for (const name of names) {
       const values = CHOICES[name];
       params.set(name, values[Math.floor(random() * values.length)]);
     }
     // Early pages mostly; deep pages (OFFSET in the tens of thousands) and past-the-end sometimes.
-    const page = weighted(random, [[1, 35], [2, 15], [3, 10], [1 + Math.floor(random() * 20), 25], [1 + Math.floor(random() * 2000), 15]]);
+    const page = weighted(random, [
+      [1, 35],
+      [2, 15],
+      [3, 10],
+      [1 + Math.floor(random() * 20), 25],
+      [1 + Math.floor(random() * 2000), 15],
+    ]);
     if (page > 1) params.set('page', String(page));
     params.set('limit', '50');
     paths.add(`/api/wallpapers?${params}`);

@@ -8,11 +8,34 @@ import { weighted } from './util.js';
 
 /** Resolutions with rough popularity: 16:9 dominates, then 16:10, ultrawide, 4:3 and phones. */
 const RESOLUTIONS = [
-  [[1920, 1080], 30], [[2560, 1440], 18], [[3840, 2160], 16], [[5120, 2880], 4], [[1920, 1200], 6], [[2560, 1600], 5],
-  [[3440, 1440], 5], [[2560, 1080], 2], [[1600, 1200], 3], [[1024, 768], 2], [[1080, 1920], 5], [[1170, 2532], 2], [[2048, 2048], 2],
+  [[1920, 1080], 30],
+  [[2560, 1440], 18],
+  [[3840, 2160], 16],
+  [[5120, 2880], 4],
+  [[1920, 1200], 6],
+  [[2560, 1600], 5],
+  [[3440, 1440], 5],
+  [[2560, 1080], 2],
+  [[1600, 1200], 3],
+  [[1024, 768], 2],
+  [[1080, 1920], 5],
+  [[1170, 2532], 2],
+  [[2048, 2048], 2],
 ];
-const FORMATS = [['jpg', 70], ['png', 14], ['webp', 11], ['jpeg', 5]];
-const HUES = [['blue', 26], ['neutral', 22], ['warm', 20], ['green', 14], ['cool', 10], ['red', 8]];
+const FORMATS = [
+  ['jpg', 70],
+  ['png', 14],
+  ['webp', 11],
+  ['jpeg', 5],
+];
+const HUES = [
+  ['blue', 26],
+  ['neutral', 22],
+  ['warm', 20],
+  ['green', 14],
+  ['cool', 10],
+  ['red', 8],
+];
 const CONTENT_TYPES = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
 /** Records written per transaction: a scan writes 64; bigger only makes building faster. */

@@ -41,7 +41,9 @@ export function formatReport(rows) {
     const verdict = judge(row);
     const s = summarize(row.subject.values);
     const b = row.baseline ? `${row.baseline.label}: ${spread(summarize(row.baseline.values), row.baseline.unit)}` : '';
-    lines.push(`| ${row.name} | ${spread(s, row.subject.unit)} | ${b} | ${verdict.value} | ${verdict.target} | ${verdict.pass ? 'PASS' : 'MISS'} |`);
+    lines.push(
+      `| ${row.name} | ${spread(s, row.subject.unit)} | ${b} | ${verdict.value} | ${verdict.target} | ${verdict.pass ? 'PASS' : 'MISS'} |`,
+    );
   }
   const notes = rows.filter((row) => row.note).map((row) => `- ${row.name}: ${row.note}`);
   return [...lines, '', ...notes].join('\n');

@@ -36,7 +36,11 @@ export async function ensureTree10k(root, { log }) {
     // Bytes after the JPEG end marker are ignored by decoders: a cheap way to make distinct files.
     writeFileSync(path, Buffer.concat([template, Buffer.from(`bench-${i}`)]));
     const info = statSync(path);
-    records.push({ path, state: { size: info.size, mtimeMs: Math.trunc(info.mtimeMs) }, analysis: { ...record.analysis, format: 'jpeg', content_type: 'image/jpeg' } });
+    records.push({
+      path,
+      state: { size: info.size, mtimeMs: Math.trunc(info.mtimeMs) },
+      analysis: { ...record.analysis, format: 'jpeg', content_type: 'image/jpeg' },
+    });
   }
   writeRecords(join(home, 'index.sqlite'), records);
   writeFileSync(join(home, 'settings.json'), JSON.stringify({ folders: [tree] }, null, 2));

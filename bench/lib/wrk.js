@@ -35,7 +35,9 @@ request = function()
   turn = turn % #paths + 1
   return wrk.format("GET", paths[turn])
 end
-${stopAfter ? `local seen = 0
+${
+  stopAfter
+    ? `local seen = 0
 local bad = 0
 local started = os.time()
 response = function(status, headers, body)
@@ -48,7 +50,9 @@ response = function(status, headers, body)
     os.exit(0)
   end
 end
-` : ''}done = function(summary, latency, requests)
+`
+    : ''
+}done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format('BENCH_JSON {"requests":%d,"duration_us":%d,"bytes":%d,"errors":%d,"bad_status":%d,"p50_us":%d,"p99_us":%d,"max_us":%d}\\n',
     summary.requests, summary.duration, summary.bytes, e.connect + e.read + e.write + e.timeout, e.status,
@@ -64,10 +68,14 @@ end
  * Throws when any request failed or got a non-2xx/3xx status: a fast error is not a result.
  */
 export function runWrk(base, script, seconds, { connections = CONNECTIONS, allowErrors = false } = {}) {
-  const result = spawnSync('wrk', ['-t', String(THREADS), '-c', String(connections), '-d', `${seconds}s`, '--timeout', '10s', '-s', script, base], {
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const result = spawnSync(
+    'wrk',
+    ['-t', String(THREADS), '-c', String(connections), '-d', `${seconds}s`, '--timeout', '10s', '-s', script, base],
+    {
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   const line = /BENCH_JSON (\{.*\})/.exec(result.stdout ?? '');
   if (!line) throw new Error(`wrk gave no result (status ${result.status}): ${result.stderr || result.stdout}`);
   const raw = JSON.parse(line[1]);

@@ -57,7 +57,12 @@ export async function crashScans({ root, kills, rng, log, onRound = () => undefi
     for (let i = 0; i < count; i++) {
       const n = names.length;
       const name = join(folder, `img-${n}.png`);
-      writeFileSync(name, await sharp({ create: { width: 48, height: 27, channels: 3, background: { r: n % 256, g: (n >> 8) * 40, b: 90 } } }).png().toBuffer());
+      writeFileSync(
+        name,
+        await sharp({ create: { width: 48, height: 27, channels: 3, background: { r: n % 256, g: (n >> 8) * 40, b: 90 } } })
+          .png()
+          .toBuffer(),
+      );
       names.push(name);
     }
   };
@@ -117,10 +122,16 @@ export async function killedUploads({ root, count }) {
   const result = { kills: 0, killsBeforeAnyTemp: 0, visibleFiles: 0, indexedTemps: 0, tempsAtKill: 0, swept: 0 };
   for (let i = 0; i < count; i++) {
     const serve = await startServe({ home });
-    const image = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: i * 20, g: 40, b: 200 } } }).jpeg().toBuffer();
+    const image = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: i * 20, g: 40, b: 200 } } })
+      .jpeg()
+      .toBuffer();
     const { PassThrough } = await import('node:stream');
     const body = new PassThrough();
-    const pending = request(`${serve.base}/api/upload`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body }).catch(() => undefined);
+    const pending = request(`${serve.base}/api/upload`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      body,
+    }).catch(() => undefined);
     body.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="half-${i}.jpg"\r\n\r\n`);
     body.write(image.subarray(0, image.length >> 1));
     const deadline = Date.now() + 10_000;

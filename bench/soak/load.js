@@ -17,7 +17,9 @@ const MUTATOR_PAUSE_MS = 250;
 
 const multipart = (filename, data) =>
   Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ]);
@@ -36,8 +38,20 @@ function hostileUploads(good) {
 export async function runLoad({ base, seconds, connections, rng, seedIds, images }) {
   const agent = new Agent({ connections, keepAliveTimeout: 4_000, headersTimeout: 30_000, bodyTimeout: 30_000 });
   const stats = {
-    requests: 0, byKind: {}, statuses: {}, errors5xx: 0, badAnswers: 0, connectionErrors: 0, samples: [],
-    uploads: 0, hostileUploads: 0, deletes: 0, refreshes: 0, aborted: 0, fuzzed: 0, latencies: [],
+    requests: 0,
+    byKind: {},
+    statuses: {},
+    errors5xx: 0,
+    badAnswers: 0,
+    connectionErrors: 0,
+    samples: [],
+    uploads: 0,
+    hostileUploads: 0,
+    deletes: 0,
+    refreshes: 0,
+    aborted: 0,
+    fuzzed: 0,
+    latencies: [],
   };
   const ids = [...seedIds];
   const uploaded = [];
@@ -74,13 +88,24 @@ export async function runLoad({ base, seconds, connections, rng, seedIds, images
     while (Date.now() < until) {
       const id = rng.pick(ids);
       const roll = rng.int(100);
-      if (roll < 25) await send('list', `/api/wallpapers?page=${rng.between(1, 5)}&limit=${rng.pick([10, 50, 200])}${rng.chance(0.5) ? `&brightness=${rng.pick(['dark', 'light', 'medium', 'any'])}` : ''}`);
-      else if (roll < 35) await send('random', `/api/wallpapers/random${rng.chance(0.5) ? `?orientation=${rng.pick(['landscape', 'portrait', 'square'])}` : ''}`);
+      if (roll < 25)
+        await send(
+          'list',
+          `/api/wallpapers?page=${rng.between(1, 5)}&limit=${rng.pick([10, 50, 200])}${rng.chance(0.5) ? `&brightness=${rng.pick(['dark', 'light', 'medium', 'any'])}` : ''}`,
+        );
+      else if (roll < 35)
+        await send(
+          'random',
+          `/api/wallpapers/random${rng.chance(0.5) ? `?orientation=${rng.pick(['landscape', 'portrait', 'square'])}` : ''}`,
+        );
       else if (roll < 45) await send('random-image', '/api/wallpapers/random/image');
       else if (roll < 65) await send('image', `/api/wallpapers/${id}/image`);
       else if (roll < 83) await send('thumbnail', `/api/wallpapers/${id}/thumbnail`);
       else if (roll < 86) await send('head', `/api/wallpapers/${id}/image`, { method: 'HEAD' });
-      else if (roll < 89) await send('range', `/api/wallpapers/${id}/image`, { headers: { range: `bytes=${rng.between(0, 500)}-${rng.between(501, 5000)}` } });
+      else if (roll < 89)
+        await send('range', `/api/wallpapers/${id}/image`, {
+          headers: { range: `bytes=${rng.between(0, 500)}-${rng.between(501, 5000)}` },
+        });
       else if (roll < 91) await send('conditional', `/api/wallpapers/${id}/image`, { headers: { 'if-none-match': `"${id}"` } });
       else if (roll < 97) {
         stats.fuzzed++;
@@ -109,7 +134,11 @@ export async function runLoad({ base, seconds, connections, rng, seedIds, images
       if (rng.chance(0.15)) {
         const cases = hostileUploads(images[imageIndex % images.length]);
         const [name, data, expected] = rng.pick(cases);
-        const reply = await send('hostile-upload', '/api/upload', { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body: multipart(name, data) });
+        const reply = await send('hostile-upload', '/api/upload', {
+          method: 'POST',
+          headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+          body: multipart(name, data),
+        });
         stats.hostileUploads++;
         if (reply.status !== expected && reply.status !== 0) {
           stats.badAnswers++;
@@ -118,7 +147,11 @@ export async function runLoad({ base, seconds, connections, rng, seedIds, images
         continue;
       }
       const data = images[imageIndex++ % images.length];
-      const reply = await send('upload', '/api/upload', { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body: multipart(`soak-${imageIndex}.jpg`, data) });
+      const reply = await send('upload', '/api/upload', {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        body: multipart(`soak-${imageIndex}.jpg`, data),
+      });
       if (reply.status === 201) {
         stats.uploads++;
         for (const w of JSON.parse(reply.body.toString()).wallpapers) {

@@ -250,7 +250,8 @@ function sendUpload(file, headers, onProgress) {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     });
     xhr.addEventListener('load', () =>
-      resolve({ status: xhr.status, text: xhr.responseText, retryAfter: xhr.getResponseHeader('Retry-After') ?? undefined }));
+      resolve({ status: xhr.status, text: xhr.responseText, retryAfter: xhr.getResponseHeader('Retry-After') ?? undefined }),
+    );
     xhr.addEventListener('error', () => reject(new ApiError(0, 'The upload failed: the connection to the server was lost.')));
     xhr.addEventListener('abort', () => reject(new ApiError(0, 'The upload was cancelled.')));
     const form = new FormData();

@@ -301,7 +301,10 @@ async function surprise() {
   try {
     const w = await randomWallpaper(state.filters);
     if (w) viewer.open(w, { random: true });
-    else notify(Object.keys(state.filters).length ? 'Nothing matches the current filters.' : 'The library is empty: add some wallpapers first.');
+    else
+      notify(
+        Object.keys(state.filters).length ? 'Nothing matches the current filters.' : 'The library is empty: add some wallpapers first.',
+      );
   } catch (error) {
     notify(error instanceof Error ? error.message : String(error), 'error');
   } finally {
@@ -321,9 +324,10 @@ function updateViews() {
   const progress = watch.last?.progress;
   el.indexing.hidden = !scanning;
   if (scanning) {
-    el.indexing.textContent = progress && progress.to_read > 0
-      ? `Indexing the library: ${formatCount(progress.read)} of ${formatCount(progress.to_read)} files read…`
-      : 'Indexing the library…';
+    el.indexing.textContent =
+      progress && progress.to_read > 0
+        ? `Indexing the library: ${formatCount(progress.read)} of ${formatCount(progress.to_read)} files read…`
+        : 'Indexing the library…';
   }
   const empty = total === 0 && grid.size === 0 && !state.failed;
   // During a first scan the library is not empty, only not indexed yet: say "empty" only once the

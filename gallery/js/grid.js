@@ -150,9 +150,12 @@ export class Grid {
       'a',
       { class: 'card', href: w.url, dataset: { id: w.id } },
       img,
-      h('span', { class: 'card-caption', 'aria-hidden': 'true' },
+      h(
+        'span',
+        { class: 'card-caption', 'aria-hidden': 'true' },
         h('span', { class: 'card-name', text: w.filename }),
-        h('span', { class: 'card-dims', text: dims })),
+        h('span', { class: 'card-dims', text: dims }),
+      ),
     );
     card.style.setProperty('--ar', String(ratio(w)));
     card.style.setProperty('--ph', placeholderColour(w));

@@ -50,26 +50,47 @@ export class Rescan {
   /** @param {ScanSummary} s */
   show(s) {
     const seconds = (Number(s.duration_ms) / 1000).toFixed(s.duration_ms < 10_000 ? 1 : 0);
-    const stats = h('dl', { class: 'stats' },
+    const stats = h(
+      'dl',
+      { class: 'stats' },
       stat('Added', s.added, 'added'),
       stat('Updated', s.updated, 'updated'),
       stat('Removed', s.removed, 'removed'),
       stat('Unchanged', s.unchanged, 'unchanged'),
       stat('Duplicates', s.duplicates?.length ?? 0, 'duplicates'),
-      stat('Failed', s.failed?.length ?? 0, 'failed'));
+      stat('Failed', s.failed?.length ?? 0, 'failed'),
+    );
     const parts = [
       h('p', { class: 'summary-line', text: `${formatCount(s.total)} wallpapers in the library · scanned in ${seconds} s` }),
       stats,
     ];
     if (s.failed?.length) {
-      parts.push(h('h3', { text: 'Could not be indexed' }),
-        h('ul', { class: 'problems' }, ...s.failed.map((f) =>
-          h('li', {}, h('code', { text: f.path }), h('span', { class: 'muted', text: ` — ${f.error}` })))));
+      parts.push(
+        h('h3', { text: 'Could not be indexed' }),
+        h(
+          'ul',
+          { class: 'problems' },
+          ...s.failed.map((f) => h('li', {}, h('code', { text: f.path }), h('span', { class: 'muted', text: ` — ${f.error}` }))),
+        ),
+      );
     }
     if (s.duplicates?.length) {
-      parts.push(h('h3', { text: 'Duplicates (same bytes, indexed once)' }),
-        h('ul', { class: 'problems' }, ...s.duplicates.map((d) =>
-          h('li', {}, h('code', { text: d.path }), h('span', { class: 'muted', text: ' is a copy of ' }), h('code', { text: d.duplicate_of })))));
+      parts.push(
+        h('h3', { text: 'Duplicates (same bytes, indexed once)' }),
+        h(
+          'ul',
+          { class: 'problems' },
+          ...s.duplicates.map((d) =>
+            h(
+              'li',
+              {},
+              h('code', { text: d.path }),
+              h('span', { class: 'muted', text: ' is a copy of ' }),
+              h('code', { text: d.duplicate_of }),
+            ),
+          ),
+        ),
+      );
     }
     this.body.replaceChildren(...parts);
     if (!this.dialog.open) this.dialog.showModal();
@@ -78,5 +99,10 @@ export class Rescan {
 
 /** @param {string} label @param {number} value @param {string} key */
 function stat(label, value, key) {
-  return h('div', { class: `stat${value ? '' : ' zero'}`, dataset: { stat: key } }, h('dt', { text: label }), h('dd', { text: formatCount(value) }));
+  return h(
+    'div',
+    { class: `stat${value ? '' : ' zero'}`, dataset: { stat: key } },
+    h('dt', { text: label }),
+    h('dd', { text: formatCount(value) }),
+  );
 }

@@ -61,15 +61,17 @@ export class SettingsPanel {
 
   /** @param {string} value @returns {HTMLInputElement} */
   addFolderRow(value) {
-    const input = /** @type {HTMLInputElement} */ (h('input', {
-      type: 'text',
-      class: 'folder-input',
-      value,
-      placeholder: '/path/to/wallpapers',
-      'aria-label': 'Folder path',
-      spellcheck: 'false',
-      autocomplete: 'off',
-    }));
+    const input = /** @type {HTMLInputElement} */ (
+      h('input', {
+        type: 'text',
+        class: 'folder-input',
+        value,
+        placeholder: '/path/to/wallpapers',
+        'aria-label': 'Folder path',
+        spellcheck: 'false',
+        autocomplete: 'off',
+      })
+    );
     const remove = h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Remove this folder', text: '×' });
     const row = h('li', { class: 'folder-row' }, input, remove);
     remove.addEventListener('click', () => {

@@ -61,7 +61,9 @@ export class Uploader {
       this.total = 0;
     }
     for (const file of files) {
-      const bar = /** @type {HTMLProgressElement} */ (h('progress', { max: '1', value: '0', 'aria-label': `Upload progress of ${file.name}` }));
+      const bar = /** @type {HTMLProgressElement} */ (
+        h('progress', { max: '1', value: '0', 'aria-label': `Upload progress of ${file.name}` })
+      );
       const status = h('span', { class: 'upload-status', text: 'Waiting…' });
       const item = h('li', { class: 'upload' }, h('span', { class: 'upload-name', text: file.name }), status, bar);
       this.list.append(item);

@@ -289,7 +289,12 @@ function describe(key, value) {
     }
     case 'dominant_hue': {
       const hue = String(value);
-      return h('span', { class: 'hue' }, h('span', { class: `hue-dot swatch-${HUES.has(hue) ? hue : 'neutral'}`, 'aria-hidden': 'true' }), hue);
+      return h(
+        'span',
+        { class: 'hue' },
+        h('span', { class: `hue-dot swatch-${HUES.has(hue) ? hue : 'neutral'}`, 'aria-hidden': 'true' }),
+        hue,
+      );
     }
     case 'luminance':
       return typeof value === 'number' ? value.toFixed(4) : String(value);

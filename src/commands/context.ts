@@ -25,5 +25,4 @@ export function libraryOf(command: Command, ctx: CliContext): Library {
 /** Progress and decoration only on a terminal that says how wide it is: nothing decorative when
  * piped or in cron, nor on a pseudo-terminal reporting 0 columns (`script`, some `ssh -t` and
  * `docker exec -t`), where a spinner redrew itself at 100% CPU into hundreds of MB of output. */
-export const isInteractive = (ctx: CliContext): boolean =>
-  Boolean(ctx.stderr.isTTY) && (ctx.stderr.columns ?? 0) > 0 && !ctx.env.CI;
+export const isInteractive = (ctx: CliContext): boolean => Boolean(ctx.stderr.isTTY) && (ctx.stderr.columns ?? 0) > 0 && !ctx.env.CI;

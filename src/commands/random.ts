@@ -2,7 +2,16 @@
 // it the desktop wallpaper, avoiding the ones set most recently.
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { type Filters, HISTORY_AVOID, type Library, WallpaperError, type WallpaperSource, openRemote, parseFilters, setWallpaper } from '../core/index.js';
+import {
+  type Filters,
+  HISTORY_AVOID,
+  type Library,
+  WallpaperError,
+  type WallpaperSource,
+  openRemote,
+  parseFilters,
+  setWallpaper,
+} from '../core/index.js';
 import { type CliContext, libraryOf } from './context.js';
 import { addFilterFlags, filterParams } from './filter-flags.js';
 import { serverOption } from './options.js';
@@ -50,6 +59,7 @@ export function randomCommand(ctx: CliContext): Command {
 async function noMatch(filters: Filters, library: Library | undefined): Promise<WallpaperError> {
   if (!library) return new WallpaperError('not_found', 'no wallpaper on the server matches the filters');
   const countOf = (f: Filters) => library.list(f, { page: 1, limit: 1 }).pagination.total;
-  if (countOf(filters) > 0) return new WallpaperError('not_found', 'no wallpaper matching the filters has a reachable file: is a disk away? (wallpaper scan says)');
+  if (countOf(filters) > 0)
+    return new WallpaperError('not_found', 'no wallpaper matching the filters has a reachable file: is a disk away? (wallpaper scan says)');
   return new WallpaperError('not_found', noMatchMessage(filters, countOf));
 }

@@ -56,8 +56,7 @@ export function contentId(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 }
 
-const isImageFormat = (format: string | undefined): format is ImageFormat =>
-  format === 'jpeg' || format === 'png' || format === 'webp';
+const isImageFormat = (format: string | undefined): format is ImageFormat => format === 'jpeg' || format === 'png' || format === 'webp';
 
 /**
  * Decode `bytes` once: the displayed size, the analysis, and a thumbnail that fits inside

@@ -48,8 +48,7 @@ export function classifyBrightness(luminance: number): Brightness {
 
 /** Binary floating point puts 1020/1000 a hair over 1.02: this slack keeps exact boundaries near. */
 const FLOAT_SLACK = 1e-9;
-const near = (ratio: number, target: number): boolean =>
-  Math.abs(ratio / target - 1) <= NEAR_TOLERANCE + FLOAT_SLACK;
+const near = (ratio: number, target: number): boolean => Math.abs(ratio / target - 1) <= NEAR_TOLERANCE + FLOAT_SLACK;
 
 export function classifyOrientation(width: number, height: number): Orientation {
   const ratio = width / height;

@@ -42,8 +42,7 @@ export function diffFiles(
       Boolean(before.link) !== Boolean(now.link)
     ) {
       result.changed.push(path);
-    }
-    else result.unchanged.push(path);
+    } else result.unchanged.push(path);
   }
   const prefixes = unreachable.map((folder) => (folder.endsWith('/') ? folder : `${folder}/`));
   for (const path of stored.keys()) {
@@ -51,8 +50,7 @@ export function diffFiles(
     if (prefixes.some((prefix) => path.startsWith(prefix))) {
       result.unchanged.push(path);
       result.away.push(path);
-    }
-    else result.removed.push(path);
+    } else result.removed.push(path);
   }
   for (const list of Object.values(result)) list.sort();
   return result;

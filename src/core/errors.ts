@@ -24,8 +24,7 @@ export class WallpaperError extends Error {
   }
 }
 
-export const isWallpaperError = (error: unknown): error is WallpaperError =>
-  error instanceof WallpaperError;
+export const isWallpaperError = (error: unknown): error is WallpaperError => error instanceof WallpaperError;
 
 /** Words for the system errors people meet, instead of Node's `ENOENT: no such file or directory,
  * stat '/x'`: the code is for programs, the words for the person reading a scan summary. */

@@ -48,7 +48,10 @@ export async function placeWithoutClobber(from: string, folder: string, name: st
       // The file system refused the name itself (a shorter limit than 255 bytes, a character it
       // cannot store): the client's name is the problem, not the server.
       if (code === 'ENAMETOOLONG' || code === 'EILSEQ' || code === 'EINVAL') {
-        throw new WallpaperError('invalid_param', `invalid file name: the upload folder's file system cannot store ${JSON.stringify(basename(target))}`);
+        throw new WallpaperError(
+          'invalid_param',
+          `invalid file name: the upload folder's file system cannot store ${JSON.stringify(basename(target))}`,
+        );
       }
       throw error;
     }

@@ -72,11 +72,17 @@ export function parseFilters(params: RawParams): Filters {
     if (isDisabled(value)) continue;
     filters[name] = parseWholeNumber(name, value);
   }
-  for (const [min, max] of [['min_width', 'max_width'], ['min_height', 'max_height']] as const) {
+  for (const [min, max] of [
+    ['min_width', 'max_width'],
+    ['min_height', 'max_height'],
+  ] as const) {
     const low = filters[min];
     const high = filters[max];
     if (low !== undefined && high !== undefined && low > high) {
-      throw new WallpaperError('invalid_param', `invalid ${min} ${low} and ${max} ${high}: ${min} must not be larger than ${max}, or nothing can match`);
+      throw new WallpaperError(
+        'invalid_param',
+        `invalid ${min} ${low} and ${max} ${high}: ${min} must not be larger than ${max}, or nothing can match`,
+      );
     }
   }
   return filters as Filters;

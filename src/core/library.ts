@@ -61,7 +61,10 @@ export function openLibrary({ home }: OpenOptions): Library {
         const settings = settingsStore.read();
         await mkdir(settings.upload_folder, { recursive: true });
         return runScan({
-          home, store, thumbnails, settings,
+          home,
+          store,
+          thumbnails,
+          settings,
           onProgress: (now) => {
             progress = now;
             options.onProgress?.(now);
@@ -201,7 +204,9 @@ export function openLibrary({ home }: OpenOptions): Library {
           await moveFile(path, join(trash, `${stamp}-${id}-${basename(path)}`));
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-            throw new WallpaperError('io_failed', `cannot move ${basename(path)} to the trash: ${(error as Error).message}`, { cause: error });
+            throw new WallpaperError('io_failed', `cannot move ${basename(path)} to the trash: ${(error as Error).message}`, {
+              cause: error,
+            });
           }
         }
       }

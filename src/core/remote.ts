@@ -51,7 +51,7 @@ export class RemoteLibrary implements WallpaperSource {
   }
 
   private async get(url: URL) {
-    let response;
+    let response: Awaited<ReturnType<typeof request>>;
     try {
       response = await request(url, { headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS });
     } catch (error) {
@@ -120,7 +120,9 @@ export class RemoteLibrary implements WallpaperSource {
   async download(wallpaper: Wallpaper, folder: string): Promise<string> {
     await mkdir(folder, { recursive: true });
     const response = await this.get(this.url(wallpaper.url));
-    const type = String(response.headers['content-type'] ?? '').split(';')[0]!.trim();
+    const type = String(response.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim();
     const ext = EXTENSIONS[type] ?? wallpaper.filename.split('.').pop() ?? 'img';
     const target = join(folder, `${wallpaper.id}.${ext}`);
     const temp = join(folder, `.${wallpaper.id}.${randomBytes(6).toString('hex')}.part`);

@@ -13,12 +13,7 @@ import type Conf from 'conf';
 import { VersionedCache } from './cache.js';
 import { WallpaperError, oneLine } from './errors.js';
 import { isWithin, realPathOf } from './files.js';
-import {
-  DEFAULT_MAX_UPLOAD_BYTES,
-  DEFAULT_THUMBNAIL_SIZE,
-  MAX_THUMBNAIL_SIZE,
-  MIN_THUMBNAIL_SIZE,
-} from './limits.js';
+import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_THUMBNAIL_SIZE, MAX_THUMBNAIL_SIZE, MIN_THUMBNAIL_SIZE } from './limits.js';
 import type { Settings } from './types.js';
 
 export const SETTINGS_KEYS = ['folders', 'upload_folder', 'thumbnail_size', 'max_upload_bytes', 'set_command'] as const;

@@ -7,7 +7,10 @@ import { join } from 'node:path';
 import { uploadTempName } from './intake.js';
 import type { UploadBatch, UploadedFile, Wallpaper } from './types.js';
 
-export async function startUploadBatch(folder: string, add: (files: readonly UploadedFile[]) => Promise<Wallpaper[]>): Promise<UploadBatch> {
+export async function startUploadBatch(
+  folder: string,
+  add: (files: readonly UploadedFile[]) => Promise<Wallpaper[]>,
+): Promise<UploadBatch> {
   await mkdir(folder, { recursive: true });
   const files: UploadedFile[] = [];
   return {

@@ -10,14 +10,20 @@ import { oneLine } from './errors.js';
 /** Extensions (lowercase, with the dot) of the files a library indexes. */
 export const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp']);
 
-export const isImageName = (name: string): boolean =>
-  !name.startsWith('.') && IMAGE_EXTENSIONS.has(extname(name).toLowerCase());
+export const isImageName = (name: string): boolean => !name.startsWith('.') && IMAGE_EXTENSIONS.has(extname(name).toLowerCase());
 
 /** Image formats people keep in wallpaper folders that the library does not index (CONTRACT.md
  * 6.1): reported as skipped, so they do not vanish silently. */
 export const SKIPPED_EXTENSIONS: Readonly<Record<string, string>> = {
-  '.gif': 'GIF', '.svg': 'SVG', '.tif': 'TIFF', '.tiff': 'TIFF', '.avif': 'AVIF', '.heic': 'HEIC',
-  '.heif': 'HEIF', '.bmp': 'BMP', '.jxl': 'JPEG XL',
+  '.gif': 'GIF',
+  '.svg': 'SVG',
+  '.tif': 'TIFF',
+  '.tiff': 'TIFF',
+  '.avif': 'AVIF',
+  '.heic': 'HEIC',
+  '.heif': 'HEIF',
+  '.bmp': 'BMP',
+  '.jxl': 'JPEG XL',
 };
 
 /** Files that describe a wallpaper package (KDE Plasma, and the packages other desktops borrow):
@@ -124,12 +130,15 @@ function statAll(paths: readonly string[]): Promise<(Stats | Error)[]> {
   return new Promise((resolve) => {
     const results: (Stats | Error)[] = new Array(paths.length);
     let left = paths.length;
-    if (left === 0) return resolve(results);
-    paths.forEach((path, i) =>
+    if (left === 0) {
+      resolve(results);
+      return;
+    }
+    for (const [i, path] of paths.entries()) {
       statCallback(path, (error, info) => {
         results[i] = error ?? info;
         if (--left === 0) resolve(results);
-      }),
-    );
+      });
+    }
   });
 }

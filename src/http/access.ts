@@ -116,7 +116,11 @@ export function checkMutation(req: MutationRequest, policy: AccessPolicy): Acces
   // A missing or malformed Host (HTTP/1.0, `evil.example@127.0.0.1`) is refused, never guessed at.
   const host = parseHost(req.host);
   if (!host || !isOwnHostName(host.hostname, policy)) {
-    return { ok: false, status: 403, message: 'changes without a token are only accepted for a local Host name (localhost or an IP address)' };
+    return {
+      ok: false,
+      status: 403,
+      message: 'changes without a token are only accepted for a local Host name (localhost or an IP address)',
+    };
   }
   if (req.origin !== undefined) {
     const serialised = originOf(req.origin);

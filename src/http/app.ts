@@ -92,11 +92,11 @@ export function createApp(library: Library, options: AppOptions = {}): RequestHa
   });
 
   const reads = createReads(library);
-  mountRoutes(
-    app,
-    [...wallpaperRoutes(context, reads), ...uploadRoutes(context), ...adminRoutes(context)],
-    { token: options.token, hostNames: options.hostNames ?? [hostname()], trustedOrigins: options.trustedOrigins ?? [] },
-  );
+  mountRoutes(app, [...wallpaperRoutes(context, reads), ...uploadRoutes(context), ...adminRoutes(context)], {
+    token: options.token,
+    hostNames: options.hostNames ?? [hostname()],
+    trustedOrigins: options.trustedOrigins ?? [],
+  });
 
   const galleryDir = options.galleryDir ?? DEFAULT_GALLERY_DIR;
   // sirv indexes the folder once at start; a missing gallery just means 404 at `/`.
@@ -110,7 +110,8 @@ export function createApp(library: Library, options: AppOptions = {}): RequestHa
 
   // The fast reads' errors go through the same mapper, with the headers polka's middleware would set.
   const failFast = (res: ServerResponse, error: unknown) => {
-    if (!res.headersSent) for (let i = 0; i < API_READ_HEADERS.length; i += 2) res.setHeader(API_READ_HEADERS[i]!, API_READ_HEADERS[i + 1]!);
+    if (!res.headersSent)
+      for (let i = 0; i < API_READ_HEADERS.length; i += 2) res.setHeader(API_READ_HEADERS[i]!, API_READ_HEADERS[i + 1]!);
     sendError(res as Response, error, logger);
   };
   // polka's public handler; its `next` is optional (polka's README, and its code falls back to

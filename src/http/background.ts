@@ -4,7 +4,6 @@ import { type Library, oneLine } from '../core/index.js';
 import { summaryLine } from '../commands/output.js';
 import type { Logger } from './errors.js';
 
-
 /** Start a scan in the background; the promise always resolves (after logging the outcome). */
 export function scanInBackground(library: Library, logger: Logger, reason: string): Promise<void> {
   return library.scan().then(

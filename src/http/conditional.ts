@@ -48,10 +48,7 @@ export function ifRangeAllows(ifRange: string | undefined, validators: Validator
   return !Number.isNaN(date) && seconds(date) === seconds(validators.lastModifiedMs);
 }
 
-export type RangeDecision =
-  | { kind: 'full' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+export type RangeDecision = { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 const RANGE_SPEC = /^(\d*)-(\d*)$/;
 
@@ -64,7 +61,10 @@ export function decideRange(header: string | undefined, size: number): RangeDeci
   if (header === undefined) return { kind: 'full' };
   const match = /^\s*bytes\s*=\s*(.*)$/i.exec(header);
   if (!match?.[1]) return { kind: 'full' };
-  const specs = match[1].split(',').map((spec) => spec.trim()).filter((spec) => spec !== '');
+  const specs = match[1]
+    .split(',')
+    .map((spec) => spec.trim())
+    .filter((spec) => spec !== '');
   if (specs.length !== 1) return { kind: 'full' };
   const parts = RANGE_SPEC.exec(specs[0] ?? '');
   if (!parts) return { kind: 'full' };

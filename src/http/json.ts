@@ -7,9 +7,12 @@ export const EXPOSED_HEADERS = 'Content-Length, Content-Range, Content-Dispositi
 /** The headers every API read carries (app.ts sets them with setHeader for routes reached through
  * polka; prepared answers carry them in their list, and writeHead(array) replaces, not repeats). */
 export const API_READ_HEADERS: readonly string[] = [
-  'X-Content-Type-Options', 'nosniff',
-  'Access-Control-Allow-Origin', '*',
-  'Access-Control-Expose-Headers', EXPOSED_HEADERS,
+  'X-Content-Type-Options',
+  'nosniff',
+  'Access-Control-Allow-Origin',
+  '*',
+  'Access-Control-Expose-Headers',
+  EXPOSED_HEADERS,
 ];
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -32,7 +35,15 @@ export function jsonBody(res: ServerResponse, status: number, body: Buffer, cach
  * passed as a string on purpose: Node then sends head and body as one string write, where a Buffer
  * body goes out through writev of two chunks (writev was the top self time of /random). */
 export function jsonRead(res: ServerResponse, body: string, cacheControl: string): void {
-  res.writeHead(200, [...API_READ_HEADERS, 'Content-Type', JSON_TYPE, 'Cache-Control', cacheControl, 'Content-Length', String(Buffer.byteLength(body))]);
+  res.writeHead(200, [
+    ...API_READ_HEADERS,
+    'Content-Type',
+    JSON_TYPE,
+    'Cache-Control',
+    cacheControl,
+    'Content-Length',
+    String(Buffer.byteLength(body)),
+  ]);
   res.end(body);
 }
 
@@ -42,4 +53,3 @@ export function noContent(res: ServerResponse): void {
   res.setHeader('Cache-Control', 'no-store');
   res.end();
 }
-

@@ -41,15 +41,22 @@ export class PreparedFile {
   readonly notModified: readonly string[];
   private readonly common: readonly string[];
 
-  constructor(readonly facts: FileFacts, readonly policy: FilePolicy, readonly size: number, readonly mtimeMs: number) {
+  constructor(
+    readonly facts: FileFacts,
+    readonly policy: FilePolicy,
+    readonly size: number,
+    readonly mtimeMs: number,
+  ) {
     this.validators = policy.validators ? { etag: facts.etag, lastModifiedMs: mtimeMs } : undefined;
     const validatorHeaders = this.validators ? ['ETag', facts.etag, 'Last-Modified', new Date(mtimeMs).toUTCString()] : [];
     this.notModified = [...API_READ_HEADERS, 'Cache-Control', policy.cacheControl, ...validatorHeaders];
     this.common = [
       ...this.notModified,
       ...(policy.ranges ? ['Accept-Ranges', 'bytes'] : []),
-      'Content-Type', facts.contentType,
-      'Content-Disposition', contentDisposition(facts.filename),
+      'Content-Type',
+      facts.contentType,
+      'Content-Disposition',
+      contentDisposition(facts.filename),
     ];
     this.full = [...this.common, 'Content-Length', String(size)];
   }
@@ -78,4 +85,3 @@ export function preparedOf(slot: FileSlot, policy: FilePolicy, size: number, mti
   slot.prepared = [...slot.prepared.filter((p) => p.policy !== policy), made];
   return made;
 }
-

@@ -7,7 +7,17 @@
 // an id (the file still as indexed) is the core's openFile.
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Filters, type Library, type RawParams, VersionedCache, type Wallpaper, WallpaperError, isId, parseFilters, parsePaging } from '../core/index.js';
+import {
+  type Filters,
+  type Library,
+  type RawParams,
+  VersionedCache,
+  type Wallpaper,
+  WallpaperError,
+  isId,
+  parseFilters,
+  parsePaging,
+} from '../core/index.js';
 import { FileTable, type TableEntry } from './file-table.js';
 import { IMMUTABLE_CACHE_CONTROL, LIST_CACHE_BYTES, LIST_CACHE_ENTRIES } from './limits.js';
 import { json, jsonBody, jsonRead } from './json.js';
@@ -67,7 +77,10 @@ export function createReads(library: Library): Reads {
     if (!entry) {
       const wallpaper = known ?? library.get(id);
       if (!wallpaper) throw unknownId();
-      entry = { facts: { path: wallpaper.path, contentType: wallpaper.content_type, filename: wallpaper.filename, etag: `"${id}"` }, prepared: [] };
+      entry = {
+        facts: { path: wallpaper.path, contentType: wallpaper.content_type, filename: wallpaper.filename, etag: `"${id}"` },
+        prepared: [],
+      };
       images.set(version, id, entry);
     }
     return entry;
@@ -76,7 +89,11 @@ export function createReads(library: Library): Reads {
   const sendImage = async (id: string, req: IncomingMessage, res: ServerResponse) => {
     const slot = imageSlot(id);
     const opened = await library.openFile(id);
-    if (!opened) throw new WallpaperError('not_found', 'the file of this wallpaper changed or is gone from disk since it was indexed; a rescan will update the library');
+    if (!opened)
+      throw new WallpaperError(
+        'not_found',
+        'the file of this wallpaper changed or is gone from disk since it was indexed; a rescan will update the library',
+      );
     return sendOpened(req, res, slot, IMMUTABLE_FILE, opened);
   };
 
@@ -100,7 +117,10 @@ export function createReads(library: Library): Reads {
       // Without bytes in memory the core checks the cached file (and makes it again if it is gone).
       const file = await library.thumbnailFile(id);
       if (!file) throw unknownId();
-      entry = { facts: { path: file.path, contentType: file.contentType, filename: file.filename, etag: `"${id}-t${size}"` }, prepared: [] };
+      entry = {
+        facts: { path: file.path, contentType: file.contentType, filename: file.filename, etag: `"${id}-t${size}"` },
+        prepared: [],
+      };
       thumbnails.set(token, id, entry);
     }
     const slot = entry;

@@ -47,7 +47,10 @@ function answer(req: IncomingMessage, res: ServerResponse, file: PreparedFile): 
     }
   }
   const size = file.size;
-  const rangeHeader = file.policy.ranges && headers.range !== undefined && (!validators || ifRangeAllows(header(req, 'if-range'), validators)) ? headers.range : undefined;
+  const rangeHeader =
+    file.policy.ranges && headers.range !== undefined && (!validators || ifRangeAllows(header(req, 'if-range'), validators))
+      ? headers.range
+      : undefined;
   const range = decideRange(rangeHeader, size);
   if (range.kind === 'unsatisfiable') {
     throw new HttpError(416, `range not satisfiable: the file has ${size} bytes`, { 'Content-Range': `bytes */${size}` });

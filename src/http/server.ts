@@ -54,7 +54,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-
 export { urlOf };
 
 /** Node's own answers to a request it cannot parse or that timed out, as plain text like every
@@ -87,7 +86,9 @@ function listenError(error: NodeJS.ErrnoException, host: string, port: number): 
     EADDRNOTAVAIL: `${host} is not an address of this machine: choose another with --host`,
     ENOTFOUND: `${host} is not a known host name: choose another with --host`,
   };
-  return new WallpaperError('unavailable', reasons[error.code ?? ''] ?? `cannot listen on ${urlOf(host, port)}: ${oneLine(error)}`, { cause: error });
+  return new WallpaperError('unavailable', reasons[error.code ?? ''] ?? `cannot listen on ${urlOf(host, port)}: ${oneLine(error)}`, {
+    cause: error,
+  });
 }
 
 export async function startServer(library: Library, options: ServerOptions = {}): Promise<RunningServer> {

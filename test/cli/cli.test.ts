@@ -33,7 +33,11 @@ t.test('--help and usage errors', async (t) => {
   // Every error line, commander's own included, is one line with one prefix.
   for (const result of [unknown, badOption]) t.match(result.stderr, /^wallpaper: [^\n]+\n$/);
   const hue = await runCli(['random', '--hue', 'blue']);
-  t.equal(hue.stderr, "wallpaper: unknown option '--hue' (did you mean --dominant-hue?); see wallpaper random --help\n", 'the filter flag, not --home');
+  t.equal(
+    hue.stderr,
+    "wallpaper: unknown option '--hue' (did you mean --dominant-hue?); see wallpaper random --help\n",
+    'the filter flag, not --home',
+  );
   const typo = await runCli(['lst']);
   t.match(typo.stderr, /^wallpaper: unknown command 'lst' \(did you mean list\?\)/);
   const version = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
@@ -49,7 +53,18 @@ t.test('scan --json, then list --json gives exactly the HTTP list response', asy
   const scan = await cli('scan', pictures, '--json');
   t.equal(scan.code, 0, scan.stderr);
   const summary = JSON.parse(scan.stdout);
-  t.same(Object.keys(summary), ['added', 'updated', 'removed', 'unchanged', 'duplicates', 'failed', 'total', 'duration_ms', 'skipped', 'unavailable']);
+  t.same(Object.keys(summary), [
+    'added',
+    'updated',
+    'removed',
+    'unchanged',
+    'duplicates',
+    'failed',
+    'total',
+    'duration_ms',
+    'skipped',
+    'unavailable',
+  ]);
   t.match(summary, { added: 3, total: 3, failed: [], duplicates: [] });
 
   const list = await cli('list', '--json');
@@ -58,8 +73,21 @@ t.test('scan --json, then list --json gives exactly the HTTP list response', asy
   t.same(Object.keys(body), ['wallpapers', 'pagination'], 'no filters member without filters');
   t.same(body.pagination, { total: 3, page: 1, limit: 50, total_pages: 1 });
   t.same(Object.keys(body.wallpapers[0]), [
-    'id', 'filename', 'path', 'url', 'thumbnail_url', 'width', 'height', 'size_bytes', 'added_at', 'content_type',
-    'brightness', 'aspect_ratio', 'orientation', 'luminance', 'dominant_hue',
+    'id',
+    'filename',
+    'path',
+    'url',
+    'thumbnail_url',
+    'width',
+    'height',
+    'size_bytes',
+    'added_at',
+    'content_type',
+    'brightness',
+    'aspect_ratio',
+    'orientation',
+    'luminance',
+    'dominant_hue',
   ]);
   for (const w of body.wallpapers) {
     t.match(w.id, /^[0-9a-f]{16}$/);
@@ -68,7 +96,9 @@ t.test('scan --json, then list --json gives exactly the HTTP list response', asy
     t.match(w.added_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   }
 
-  const filtered = JSON.parse((await cli('list', '--json', '--brightness', 'DARK', '--min-width', '100', '--format', 'any', '--limit', '500')).stdout);
+  const filtered = JSON.parse(
+    (await cli('list', '--json', '--brightness', 'DARK', '--min-width', '100', '--format', 'any', '--limit', '500')).stdout,
+  );
   t.same(filtered.filters, { brightness: 'dark', min_width: 100 });
   t.same(filtered.pagination, { total: 1, page: 1, limit: 200, total_pages: 1 });
   t.equal(filtered.wallpapers[0].filename, 'dark.jpg');
@@ -100,14 +130,21 @@ t.test('exit statuses: no match 1, invalid filter 2, one line on stderr', async 
   t.equal(none.stderr, 'wallpaper: no wallpaper matches --min-width 99999 (3 wallpapers in the library)\n');
   const jpeg = await cli('random', '--format', 'jpeg');
   t.equal(jpeg.code, 1);
-  t.match(jpeg.stderr, /^wallpaper: no wallpaper matches --format jpeg \(3 wallpapers in the library\); --format jpg would match \d+: format compares the file extension \(\.jpg\)\n$/);
+  t.match(
+    jpeg.stderr,
+    /^wallpaper: no wallpaper matches --format jpeg \(3 wallpapers in the library\); --format jpg would match \d+: format compares the file extension \(\.jpg\)\n$/,
+  );
   const impossible = await cli('list', '--min-width', '4000', '--max-width', '1000');
   t.equal(impossible.code, 2, 'an impossible range is invalid usage');
   t.match(impossible.stderr, /^wallpaper: invalid min_width 4000 and max_width 1000: /);
   for (const limit of ['-1', '0']) {
     const refused = await cli('list', '--limit', limit);
     t.equal(refused.code, 2);
-    t.equal(refused.stderr, `wallpaper: invalid limit "${limit}": expected a whole number of 1 or more (more than 200 counts as 200)\n`, `--limit ${limit}: one message`);
+    t.equal(
+      refused.stderr,
+      `wallpaper: invalid limit "${limit}": expected a whole number of 1 or more (more than 200 counts as 200)\n`,
+      `--limit ${limit}: one message`,
+    );
   }
   const invalid = await cli('random', '--brightness', 'purple');
   t.equal(invalid.code, 2);
@@ -131,7 +168,10 @@ t.test('scan reports failures and duplicates, and a one-line summary when piped'
   writeFileSync(join(pictures, 'copy.jpg'), await imageBytes({ width: 1920, height: 1080, color: '#101048' }));
   const scan = await cli('scan', pictures);
   t.equal(scan.code, 0);
-  t.match(scan.stdout, /^Indexed 3 wallpapers: 3 added, 0 updated, 0 removed, 0 unchanged, 1 duplicate, 0 skipped, 1 failed \(\d+\.\d s\)\n$/);
+  t.match(
+    scan.stdout,
+    /^Indexed 3 wallpapers: 3 added, 0 updated, 0 removed, 0 unchanged, 1 duplicate, 0 skipped, 1 failed \(\d+\.\d s\)\n$/,
+  );
   t.match(scan.stderr, `failed: ${join(pictures, 'broken.jpg')}: not a decodable`);
   t.match(scan.stderr, /^1 duplicate \(--verbose lists them\)$/m, 'duplicates: one line');
   t.notMatch(scan.stderr, /duplicate: /);
@@ -145,7 +185,13 @@ t.test('scan reports failures and duplicates, and a one-line summary when piped'
 t.test('config get, set, add-folder, remove-folder', async (t) => {
   const { root, pictures, home, cli } = await library(t);
   const defaults = JSON.parse((await cli('config', 'get')).stdout);
-  t.same(defaults, { folders: [], upload_folder: join(home, 'uploads'), thumbnail_size: 480, max_upload_bytes: 52428800, set_command: null });
+  t.same(defaults, {
+    folders: [],
+    upload_folder: join(home, 'uploads'),
+    thumbnail_size: 480,
+    max_upload_bytes: 52428800,
+    set_command: null,
+  });
   t.same(JSON.parse((await cli('config', 'add-folder', pictures)).stdout), [pictures]);
   t.equal((await cli('config', 'get', 'thumbnail_size')).stdout, '480\n');
   t.equal((await cli('config', 'set', 'thumbnail_size', '640')).stdout, '640\n');

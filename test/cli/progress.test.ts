@@ -15,9 +15,19 @@ function streams(isTTY: boolean) {
     Object.assign(stream, {
       isTTY,
       columns: 100,
-      cursorTo: (_x: number, callback?: () => void) => (stream.write('\r'), callback?.(), true),
-      clearLine: (_dir: number, callback?: () => void) => (callback?.(), true),
-      moveCursor: (_dx: number, _dy: number, callback?: () => void) => (callback?.(), true),
+      cursorTo: (_x: number, callback?: () => void) => {
+        stream.write('\r');
+        callback?.();
+        return true;
+      },
+      clearLine: (_dir: number, callback?: () => void) => {
+        callback?.();
+        return true;
+      },
+      moveCursor: (_dx: number, _dy: number, callback?: () => void) => {
+        callback?.();
+        return true;
+      },
     });
     let text = '';
     stream.on('data', (chunk: Buffer) => (text += chunk));
@@ -42,12 +52,26 @@ t.test('a terminal gets a spinner with counts and rate; a pipe gets one summary 
   t.match(tty.out.text(), /^Indexed 6 wallpapers: 6 added/);
 
   const pipe = streams(false);
-  t.equal(await run(['node', 'wallpaper', '--home', join(root, 'home-b'), 'scan', pictures], { env: {}, stdout: pipe.out.stream, stderr: pipe.err.stream }), 0);
+  t.equal(
+    await run(['node', 'wallpaper', '--home', join(root, 'home-b'), 'scan', pictures], {
+      env: {},
+      stdout: pipe.out.stream,
+      stderr: pipe.err.stream,
+    }),
+    0,
+  );
   t.equal(pipe.err.text(), '', 'no spinner when stderr is not a terminal');
-  t.match(pipe.out.text(), /^Indexed 6 wallpapers: 6 added, 0 updated, 0 removed, 0 unchanged, 0 duplicates, 0 skipped, 0 failed \(\d+\.\d s\)\n$/);
+  t.match(
+    pipe.out.text(),
+    /^Indexed 6 wallpapers: 6 added, 0 updated, 0 removed, 0 unchanged, 0 duplicates, 0 skipped, 0 failed \(\d+\.\d s\)\n$/,
+  );
 
   const cron = streams(true);
-  await run(['node', 'wallpaper', '--home', join(root, 'home-c'), 'scan', pictures], { env: { CI: 'true' }, stdout: cron.out.stream, stderr: cron.err.stream });
+  await run(['node', 'wallpaper', '--home', join(root, 'home-c'), 'scan', pictures], {
+    env: { CI: 'true' },
+    stdout: cron.out.stream,
+    stderr: cron.err.stream,
+  });
   t.equal(cron.err.text(), '', 'CI is never treated as interactive');
 });
 
@@ -56,7 +80,11 @@ t.test('a terminal of 0 columns is no terminal: no spinner', async (t) => {
   await writeImage(join(root, 'pictures', 'a.jpg'), { width: 80, height: 60, color: '#305070' });
   const zero = streams(true);
   Object.assign(zero.err.stream, { columns: 0 });
-  const code = await run(['node', 'wallpaper', '--home', join(root, 'home'), 'scan', join(root, 'pictures')], { env: {}, stdout: zero.out.stream, stderr: zero.err.stream });
+  const code = await run(['node', 'wallpaper', '--home', join(root, 'home'), 'scan', join(root, 'pictures')], {
+    env: {},
+    stdout: zero.out.stream,
+    stderr: zero.err.stream,
+  });
   t.equal(code, 0);
   t.equal(zero.err.text(), '', 'nothing drawn');
 });
@@ -67,7 +95,11 @@ t.test('scan under `script` with `stty cols 0` ends, and writes a few lines, not
   const bin = fileURLToPath(new URL('../../bin/wallpaper.js', import.meta.url));
   const command = `stty cols 0 rows 0; ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} --home ${JSON.stringify(join(root, 'home'))} scan ${JSON.stringify(join(root, 'pictures'))}`;
   const started = Date.now();
-  const result = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, CI: '' } });
+  const result = spawnSync('script', ['-qec', command, '/dev/null'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, CI: '' },
+  });
   t.equal(result.error, undefined, 'script ran and ended within its timeout');
   t.equal(result.status, 0, result.stderr);
   t.ok(Date.now() - started < 60_000);

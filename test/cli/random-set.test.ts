@@ -29,7 +29,10 @@ async function setup(t: Test, count = COLOURS.length) {
   const cli = (args: string[], env: NodeJS.ProcessEnv = desktop) => runCli(['--home', home, ...args], env);
   const calls = () =>
     existsSync(log)
-      ? readFileSync(log, 'utf8').split('>>> ').filter(Boolean).map((r) => r.replace(/\n$/, '').split('\n'))
+      ? readFileSync(log, 'utf8')
+          .split('>>> ')
+          .filter(Boolean)
+          .map((r) => r.replace(/\n$/, '').split('\n'))
       : [];
   await cli(['scan', pictures, '--quiet']);
   return { root, pictures, home, bin, log, cli, calls };
@@ -41,23 +44,36 @@ t.test('--set on GNOME sets both keys to the picked file', async (t) => {
   t.equal(result.code, 0, result.stderr);
   const picked = JSON.parse(result.stdout);
   const uri = pathToFileURL(picked.path).href;
-  t.same(s.calls(), [
-    ['gsettings', 'set', 'org.gnome.desktop.background', 'picture-uri', uri],
-    ['gsettings', 'get', 'org.gnome.desktop.background', 'picture-uri'],
-    ['gsettings', 'set', 'org.gnome.desktop.background', 'picture-uri-dark', uri],
-    ['gsettings', 'get', 'org.gnome.desktop.background', 'picture-uri-dark'],
-  ], 'both keys set and read back');
+  t.same(
+    s.calls(),
+    [
+      ['gsettings', 'set', 'org.gnome.desktop.background', 'picture-uri', uri],
+      ['gsettings', 'get', 'org.gnome.desktop.background', 'picture-uri'],
+      ['gsettings', 'set', 'org.gnome.desktop.background', 'picture-uri-dark', uri],
+      ['gsettings', 'get', 'org.gnome.desktop.background', 'picture-uri-dark'],
+    ],
+    'both keys set and read back',
+  );
 });
 
 t.test('a failing setter fails --set with its message; no setter is a clear error', async (t) => {
   const s = await setup(t, 1);
-  const failed = await s.cli(['random', '--set'], { PATH: s.bin, FAKE_LOG: s.log, XDG_CURRENT_DESKTOP: 'GNOME', FAKE_FAIL: 'gsettings', FAKE_STDERR: 'dconf is down' });
+  const failed = await s.cli(['random', '--set'], {
+    PATH: s.bin,
+    FAKE_LOG: s.log,
+    XDG_CURRENT_DESKTOP: 'GNOME',
+    FAKE_FAIL: 'gsettings',
+    FAKE_STDERR: 'dconf is down',
+  });
   t.equal(failed.code, 1);
   t.equal(failed.stdout, '');
   t.match(failed.stderr, /^wallpaper: gsettings .*dconf is down\n$/);
   const cron = await s.cli(['random', '--set'], { PATH: s.bin, FAKE_LOG: s.log, XDG_CURRENT_DESKTOP: 'GNOME', FAKE_NO_BUS: '1' });
   t.equal(cron.code, 1, 'no session bus (cron): gsettings exits 0 but nothing changed, and that is a failure');
-  t.match(cron.stderr, /^wallpaper: gsettings set org\.gnome\.desktop\.background picture-uri was accepted but not kept .*DBUS_SESSION_BUS_ADDRESS; see docs\/desktops\.md#cron\n$/);
+  t.match(
+    cron.stderr,
+    /^wallpaper: gsettings set org\.gnome\.desktop\.background picture-uri was accepted but not kept .*DBUS_SESSION_BUS_ADDRESS; see docs\/desktops\.md#cron\n$/,
+  );
   const none = await s.cli(['random', '--set'], { PATH: s.bin });
   t.equal(none.code, 1);
   t.match(none.stderr, /^wallpaper: no wallpaper setter found.*set_command/);
@@ -101,7 +117,9 @@ t.test('history: --set avoids the last ones set, --allow-repeat does not', async
 t.test('remote mode: list and random ask a running server; --set downloads first', async (t) => {
   const s = await setup(t);
   const server = await startServe(t, { home: join(s.root, 'server-home'), folders: [s.pictures] });
-  await until(async () => JSON.parse((await runCli(['list', '--json', '--server', server.base])).stdout).pagination.total === COLOURS.length);
+  await until(
+    async () => JSON.parse((await runCli(['list', '--json', '--server', server.base])).stdout).pagination.total === COLOURS.length,
+  );
   const localHome = join(s.root, 'client-home');
   const remote = (args: string[], env: NodeJS.ProcessEnv = {}) =>
     runCli(['--home', localHome, ...args], { PATH: s.bin, FAKE_LOG: s.log, XDG_CURRENT_DESKTOP: 'GNOME', ...env });
@@ -120,7 +138,13 @@ t.test('remote mode: list and random ask a running server; --set downloads first
   t.equal(set.code, 0, set.stderr);
   const downloaded = set.stdout.trim();
   t.equal(downloaded.startsWith(join(localHome, 'downloads')), true, downloaded);
-  t.same(readFileSync(downloaded), readFileSync(join(s.pictures, readdirSync(s.pictures).find((name) => readFileSync(join(s.pictures, name)).equals(readFileSync(downloaded)))!)), 'the same bytes as a library file');
+  t.same(
+    readFileSync(downloaded),
+    readFileSync(
+      join(s.pictures, readdirSync(s.pictures).find((name) => readFileSync(join(s.pictures, name)).equals(readFileSync(downloaded)))!),
+    ),
+    'the same bytes as a library file',
+  );
   t.same(s.calls().at(-2), ['gsettings', 'set', 'org.gnome.desktop.background', 'picture-uri-dark', pathToFileURL(downloaded).href]);
 
   const none = await remote(['random', '--server', server.base, '--min-width', '99999']);

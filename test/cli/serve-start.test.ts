@@ -19,12 +19,11 @@ t.test('reachableUrls: loopback first, then every network address, never the wil
     wlan0: [iface('192.168.1.5', 'IPv4', false), iface('fe80::1', 'IPv6', false), iface('2001:db8::5', 'IPv6', false)],
   };
   t.same(reachableUrls('0.0.0.0', 8519, 'http://0.0.0.0:8519', interfaces), ['http://127.0.0.1:8519', 'http://192.168.1.5:8519']);
-  t.same(reachableUrls('::', 8519, 'http://[::]:8519', interfaces), [
-    'http://127.0.0.1:8519',
-    'http://[::1]:8519',
-    'http://192.168.1.5:8519',
-    'http://[2001:db8::5]:8519',
-  ], 'link-local addresses need a zone a browser cannot take: left out');
+  t.same(
+    reachableUrls('::', 8519, 'http://[::]:8519', interfaces),
+    ['http://127.0.0.1:8519', 'http://[::1]:8519', 'http://192.168.1.5:8519', 'http://[2001:db8::5]:8519'],
+    'link-local addresses need a zone a browser cannot take: left out',
+  );
   t.same(reachableUrls('127.0.0.1', 8519, 'http://127.0.0.1:8519', interfaces), ['http://127.0.0.1:8519'], 'a named host is printed as is');
 });
 

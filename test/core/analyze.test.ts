@@ -9,9 +9,18 @@ const analyse = async (bytes: Buffer) => (await analyzeImage(bytes, 480)).analys
 
 t.test('one image per class', async (t) => {
   const table = [
-    { spec: { width: 1920, height: 1080, color: '#101048' }, expect: { brightness: 'dark', aspect_ratio: '16:9', orientation: 'landscape', dominant_hue: 'blue' } },
-    { spec: { width: 1080, height: 1920, color: '#ffb0b0', format: 'png' as const }, expect: { brightness: 'light', aspect_ratio: 'portrait', orientation: 'portrait', dominant_hue: 'red' } },
-    { spec: { width: 1000, height: 1000, color: '#30a030', format: 'webp' as const }, expect: { brightness: 'medium', aspect_ratio: 'square', orientation: 'square', dominant_hue: 'green' } },
+    {
+      spec: { width: 1920, height: 1080, color: '#101048' },
+      expect: { brightness: 'dark', aspect_ratio: '16:9', orientation: 'landscape', dominant_hue: 'blue' },
+    },
+    {
+      spec: { width: 1080, height: 1920, color: '#ffb0b0', format: 'png' as const },
+      expect: { brightness: 'light', aspect_ratio: 'portrait', orientation: 'portrait', dominant_hue: 'red' },
+    },
+    {
+      spec: { width: 1000, height: 1000, color: '#30a030', format: 'webp' as const },
+      expect: { brightness: 'medium', aspect_ratio: 'square', orientation: 'square', dominant_hue: 'green' },
+    },
     { spec: { width: 1024, height: 768, color: '#e0a020' }, expect: { aspect_ratio: '4:3', dominant_hue: 'warm' } },
     { spec: { width: 3440, height: 1440, color: '#20c0c0' }, expect: { aspect_ratio: 'ultrawide', dominant_hue: 'cool' } },
     { spec: { width: 1920, height: 1200, color: '#808080' }, expect: { aspect_ratio: 'custom', dominant_hue: 'neutral' } },
@@ -77,7 +86,13 @@ t.test('refuses what is not a strictly decodable JPEG, PNG or WebP', async (t) =
   const cases: [string, Buffer, string][] = [
     ['random bytes', Buffer.from('definitely not an image'), 'unsupported'],
     ['truncated JPEG', jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'unsupported'],
-    ['GIF', await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).gif().toBuffer(), 'unsupported'],
+    [
+      'GIF',
+      await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+        .gif()
+        .toBuffer(),
+      'unsupported',
+    ],
     ['SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), 'unsupported'],
   ];
   for (const [name, bytes, code] of cases) {

@@ -1,16 +1,15 @@
 // Table tests of the pure classification rules of CONTRACT.md section 2, including the boundaries.
 import t from 'tap';
-import {
-  classifyAspectRatio,
-  classifyBrightness,
-  classifyOrientation,
-  hueClass,
-  pixelStats,
-} from '../../src/core/classify.js';
+import { classifyAspectRatio, classifyBrightness, classifyOrientation, hueClass, pixelStats } from '../../src/core/classify.js';
 
 t.test('brightness thresholds', async (t) => {
   const table: [number, string][] = [
-    [0, 'dark'], [0.3499, 'dark'], [0.35, 'medium'], [0.6, 'medium'], [0.6001, 'light'], [1, 'light'],
+    [0, 'dark'],
+    [0.3499, 'dark'],
+    [0.35, 'medium'],
+    [0.6, 'medium'],
+    [0.6001, 'light'],
+    [1, 'light'],
   ];
   for (const [luminance, expected] of table) t.equal(classifyBrightness(luminance), expected, `${luminance}`);
 });
@@ -41,9 +40,22 @@ t.test('orientation and aspect ratio', async (t) => {
 
 t.test('hue classes at every boundary', async (t) => {
   const table: [number, string][] = [
-    [0, 'red'], [14.99, 'red'], [15, 'warm'], [74.99, 'warm'], [75, 'green'], [159.99, 'green'],
-    [160, 'cool'], [184.99, 'cool'], [185, 'blue'], [259.99, 'blue'], [260, 'cool'], [284.99, 'cool'],
-    [285, 'warm'], [344.99, 'warm'], [345, 'red'], [359.9, 'red'],
+    [0, 'red'],
+    [14.99, 'red'],
+    [15, 'warm'],
+    [74.99, 'warm'],
+    [75, 'green'],
+    [159.99, 'green'],
+    [160, 'cool'],
+    [184.99, 'cool'],
+    [185, 'blue'],
+    [259.99, 'blue'],
+    [260, 'cool'],
+    [284.99, 'cool'],
+    [285, 'warm'],
+    [344.99, 'warm'],
+    [345, 'red'],
+    [359.9, 'red'],
   ];
   for (const [h, expected] of table) t.equal(hueClass(h), expected, `${h} degrees`);
 });

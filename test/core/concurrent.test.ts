@@ -19,10 +19,7 @@ t.test('two processes scanning the same index at the same time', async (t) => {
   const home = join(root, 'home');
   t.equal((await runCli(['--home', home, 'config', 'add-folder', pictures])).code, 0);
 
-  const [a, b] = await Promise.all([
-    runCli(['--home', home, 'scan', '--json']),
-    runCli(['--home', home, 'scan', '--json']),
-  ]);
+  const [a, b] = await Promise.all([runCli(['--home', home, 'scan', '--json']), runCli(['--home', home, 'scan', '--json'])]);
   t.equal(a.code, 0, a.stderr);
   t.equal(b.code, 0, b.stderr);
   t.equal(JSON.parse(a.stdout).total, IMAGES);

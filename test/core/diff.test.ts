@@ -43,8 +43,14 @@ t.test('empty inputs', async (t) => {
 });
 
 t.test('a file replaced by a link (or a link by a file) is read again, even with the same size and mtime', async (t) => {
-  const stored = new Map([['/a/x.jpg', state(10, 1000)], ['/a/y.jpg', { size: 10, mtimeMs: 1000, link: true }]]);
-  const walked = new Map([['/a/x.jpg', { size: 10, mtimeMs: 1000, link: true }], ['/a/y.jpg', state(10, 1000)]]);
+  const stored = new Map([
+    ['/a/x.jpg', state(10, 1000)],
+    ['/a/y.jpg', { size: 10, mtimeMs: 1000, link: true }],
+  ]);
+  const walked = new Map([
+    ['/a/x.jpg', { size: 10, mtimeMs: 1000, link: true }],
+    ['/a/y.jpg', state(10, 1000)],
+  ]);
   t.same(diffFiles(stored, walked).changed, ['/a/x.jpg', '/a/y.jpg']);
   t.same(diffFiles(walked, walked).unchanged, ['/a/x.jpg', '/a/y.jpg']);
 });

@@ -54,11 +54,16 @@ t.test('paging: defaults, caps and refusals', async (t) => {
   t.same(parsePaging({ limit: '200' }), { page: 1, limit: 200 });
   t.same(parsePaging({ limit: '201' }), { page: 1, limit: 200 });
   t.same(parsePaging({ limit: '100000' }), { page: 1, limit: 200 });
-  t.throws(() => parsePaging({ page: '0' }), { code: 'invalid_param', message: /^invalid page "0": expected a whole number of 1 or more$/ });
+  t.throws(() => parsePaging({ page: '0' }), {
+    code: 'invalid_param',
+    message: /^invalid page "0": expected a whole number of 1 or more$/,
+  });
   // One message per parameter, whatever is wrong with the value, naming the real range.
   const limitMessage = /^invalid limit "[^"]*": expected a whole number of 1 or more \(more than 200 counts as 200\)$/;
-  for (const limit of ['0', '-1', 'ten', '1.5']) t.throws(() => parsePaging({ limit }), { code: 'invalid_param', message: limitMessage }, limit);
-  for (const page of ['0', '-1', 'x']) t.throws(() => parsePaging({ page }), { message: /^invalid page "[^"]*": expected a whole number of 1 or more$/ }, page);
+  for (const limit of ['0', '-1', 'ten', '1.5'])
+    t.throws(() => parsePaging({ limit }), { code: 'invalid_param', message: limitMessage }, limit);
+  for (const page of ['0', '-1', 'x'])
+    t.throws(() => parsePaging({ page }), { message: /^invalid page "[^"]*": expected a whole number of 1 or more$/ }, page);
 });
 
 t.test('an impossible size range names both parameters', async (t) => {

@@ -34,14 +34,20 @@ t.test('a KDE package: size-named links are aliases of the one image, its screen
   const [only] = library.list({}, { page: 1, limit: 10 }).wallpapers;
   t.equal(only?.path, join(pkg, 'contents', 'images', '2560x1600.jpg'), 'the regular file is canonical, not 1280x1024.jpg');
   t.equal(only?.width, 256);
-  t.notOk(summary.failed.some((f) => /screenshot/.test(f.path)), 'the preview is not reported either');
+  t.notOk(
+    summary.failed.some((f) => /screenshot/.test(f.path)),
+    'the preview is not reported either',
+  );
   t.same(summary.skipped, []);
 
   // A real copy (a regular file) is a duplicate; a screenshot outside a package is a wallpaper.
   copyFileSync(join(pkg, 'contents', 'images', '2560x1600.jpg'), join(root, 'copy.jpg'));
   await writeImage(join(root, 'loose', 'contents', 'screenshot.png'), { width: 30, height: 20, color: '#20aa40', format: 'png' });
   const again = await library.scan();
-  t.same(again.duplicates.map((d) => d.path), [join(root, 'copy.jpg')]);
+  t.same(
+    again.duplicates.map((d) => d.path),
+    [join(root, 'copy.jpg')],
+  );
   t.equal(again.total, 2);
   t.equal(library.get(only!.id)?.path, only?.path, 'the first regular file in byte order stays canonical (M < c)');
 });
@@ -69,7 +75,10 @@ t.test('formats the library does not index are reported as skipped, hidden ones 
   const library = libraryIn(t, [root]);
   const summary = await library.scan();
   t.equal(summary.total, 1);
-  t.same(summary.skipped.map((s) => s.path), names.map((name) => join(root, name)).sort());
+  t.same(
+    summary.skipped.map((s) => s.path),
+    names.map((name) => join(root, name)).sort(),
+  );
   t.match(summary.skipped.find((s) => s.path.endsWith('anim.gif'))?.reason, /GIF images are not indexed/);
   t.same(summary.failed, [], 'skipped files are not failures');
 });
@@ -109,7 +118,8 @@ t.test('a folder that is away: wallpapers kept and counted, random never picks t
 
 t.test('randomFile and verifiedFile never hand out a file that changed since indexing', async (t) => {
   const root = tempDir(t);
-  for (let i = 0; i < 5; i++) await writeImage(join(root, `w${i}.png`), { width: 32, height: 32, color: `#${i}0${i}0${i}0`, format: 'png' });
+  for (let i = 0; i < 5; i++)
+    await writeImage(join(root, `w${i}.png`), { width: 32, height: 32, color: `#${i}0${i}0${i}0`, format: 'png' });
   const library = libraryIn(t, [root]);
   await library.scan();
   const all = library.list({}, { page: 1, limit: 10 }).wallpapers;

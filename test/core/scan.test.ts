@@ -99,7 +99,10 @@ t.test('corrupt, empty, mislabelled and hidden files; the scan goes on', async (
   writeFileSync(join(pictures, 'notes.txt'), 'not an image');
   const summary = await library.scan();
   t.equal(summary.total, 1);
-  t.same(summary.failed.map((f) => f.path).sort(), ['empty.png', 'png-named.jpg', 'text.webp', 'truncated.jpg'].map((n) => join(pictures, n)));
+  t.same(
+    summary.failed.map((f) => f.path).sort(),
+    ['empty.png', 'png-named.jpg', 'text.webp', 'truncated.jpg'].map((n) => join(pictures, n)),
+  );
   for (const failure of summary.failed) t.match(failure.error, /\S/, `${failure.path} has a reason`);
   t.match(summary.failed.find((f) => f.path.endsWith('empty.png'))?.error, /empty/);
   // failures are remembered (not decoded again) until the file changes

@@ -34,7 +34,14 @@ async function session(t: Test, env: NodeJS.ProcessEnv = {}) {
   const image = path.join(dir, `a "wall" paper's.png`);
   await writeFile(image, 'x');
   const options: SetterOptions = {
-    env: { PATH: path.join(dir, 'bin'), FAKE_LOG: log, XDG_RUNTIME_DIR: dir, XDG_CURRENT_DESKTOP: 'river', WAYLAND_DISPLAY: 'wayland-1', ...env },
+    env: {
+      PATH: path.join(dir, 'bin'),
+      FAKE_LOG: log,
+      XDG_RUNTIME_DIR: dir,
+      XDG_CURRENT_DESKTOP: 'river',
+      WAYLAND_DISPLAY: 'wayland-1',
+      ...env,
+    },
     platform: 'linux',
   };
   // Every pid seen is remembered here: the testdir (and the pid list in it) is gone by teardown.

@@ -48,12 +48,16 @@ t.test('GNOME sets picture-uri and picture-uri-dark to a percent-encoded file UR
   t.same(await setWallpaper(s.image, s.options), { setter: 'gnome' });
   const uri = pathToFileURL(s.image).href;
   t.match(uri, /^file:\/\/\/.*my%20walls\/it's%20a%20%22dark%22%20%5C%20\$HOME%20\$&%20pic\.jpg$/);
-  t.same(await s.calls(), [
-    { tool: 'gsettings', args: ['set', 'org.gnome.desktop.background', 'picture-uri', uri] },
-    { tool: 'gsettings', args: ['get', 'org.gnome.desktop.background', 'picture-uri'] },
-    { tool: 'gsettings', args: ['set', 'org.gnome.desktop.background', 'picture-uri-dark', uri] },
-    { tool: 'gsettings', args: ['get', 'org.gnome.desktop.background', 'picture-uri-dark'] },
-  ], 'exactly the two keys, each read back, and feh is never run');
+  t.same(
+    await s.calls(),
+    [
+      { tool: 'gsettings', args: ['set', 'org.gnome.desktop.background', 'picture-uri', uri] },
+      { tool: 'gsettings', args: ['get', 'org.gnome.desktop.background', 'picture-uri'] },
+      { tool: 'gsettings', args: ['set', 'org.gnome.desktop.background', 'picture-uri-dark', uri] },
+      { tool: 'gsettings', args: ['get', 'org.gnome.desktop.background', 'picture-uri-dark'] },
+    ],
+    'exactly the two keys, each read back, and feh is never run',
+  );
 });
 
 t.test('GNOME before 42 has no dark key: the light key alone succeeds', async (t) => {
@@ -102,13 +106,17 @@ t.test('Xfce sets every last-image property of every monitor and workspace', asy
     { tool: 'xfconf-query', args: ['-c', 'xfce4-desktop', '-p', prop, '-s', s.image] },
     { tool: 'xfconf-query', args: ['-c', 'xfce4-desktop', '-p', prop] },
   ];
-  t.same(await s.calls(), [
-    { tool: 'xfconf-query', args: ['-c', 'xfce4-desktop', '-l'] },
-    ...set('/backdrop/screen0/monitor0/workspace0/last-image'),
-    ...set('/backdrop/screen0/monitor0/workspace1/last-image'),
-    ...set('/backdrop/screen0/monitoreDP-1/workspace0/last-image'),
-    ...set('/backdrop/screen0/monitorHDMI-A-1/workspace3/last-image'),
-  ], 'each set, then read back');
+  t.same(
+    await s.calls(),
+    [
+      { tool: 'xfconf-query', args: ['-c', 'xfce4-desktop', '-l'] },
+      ...set('/backdrop/screen0/monitor0/workspace0/last-image'),
+      ...set('/backdrop/screen0/monitor0/workspace1/last-image'),
+      ...set('/backdrop/screen0/monitoreDP-1/workspace0/last-image'),
+      ...set('/backdrop/screen0/monitorHDMI-A-1/workspace3/last-image'),
+    ],
+    'each set, then read back',
+  );
 });
 
 t.test('Xfce without any last-image property is a clear error', async (t) => {
@@ -139,7 +147,11 @@ t.test('MATE sets picture-filename to the plain path', async (t) => {
 });
 
 t.test('sway: swaymsg output * bg PATH fill, with a literal star', async (t) => {
-  const s = await session(t, ['swaymsg', 'swaybg'], { XDG_CURRENT_DESKTOP: 'sway', SWAYSOCK: '/tmp/sway.sock', WAYLAND_DISPLAY: 'wayland-1' });
+  const s = await session(t, ['swaymsg', 'swaybg'], {
+    XDG_CURRENT_DESKTOP: 'sway',
+    SWAYSOCK: '/tmp/sway.sock',
+    WAYLAND_DISPLAY: 'wayland-1',
+  });
   t.same(await setWallpaper(s.image, s.options), { setter: 'sway' });
   t.same(await s.calls(), [{ tool: 'swaymsg', args: ['output', '*', 'bg', s.image, 'fill'] }]);
 });
@@ -237,7 +249,8 @@ t.test('no setter fits: a clear error saying how to configure one', async (t) =>
   });
   const gnome = await session(t, [], { XDG_CURRENT_DESKTOP: 'GNOME' });
   await t.rejects(setWallpaper(gnome.image, gnome.options), {
-    message: /^no wallpaper setter found for this desktop \(GNOME detected from XDG_CURRENT_DESKTOP=GNOME, but gsettings is not on PATH\): configure one with/,
+    message:
+      /^no wallpaper setter found for this desktop \(GNOME detected from XDG_CURRENT_DESKTOP=GNOME, but gsettings is not on PATH\): configure one with/,
   });
   t.same(await s.calls(), [], 'nothing ran');
 });
@@ -252,9 +265,11 @@ t.test('set_command: the path arrives as one argument, never expanded', async (t
   const s = await session(t, ['my-setter', 'gsettings'], { XDG_CURRENT_DESKTOP: 'GNOME', HOME: '/home/someone' });
   const setCommand = `my-setter --mode "fill it" $HOME '{path}' --file={path}`;
   t.same(await setWallpaper(s.image, { ...s.options, setCommand }), { setter: 'set_command' });
-  t.same(await s.calls(), [
-    { tool: 'my-setter', args: ['--mode', 'fill it', '$HOME', s.image, `--file=${s.image}`] },
-  ], 'gsettings is not run; $HOME and the path stay literal');
+  t.same(
+    await s.calls(),
+    [{ tool: 'my-setter', args: ['--mode', 'fill it', '$HOME', s.image, `--file=${s.image}`] }],
+    'gsettings is not run; $HOME and the path stay literal',
+  );
 });
 
 t.test('set_command: failures, missing programs and bad quoting are errors', async (t) => {

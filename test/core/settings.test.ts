@@ -22,7 +22,7 @@ t.test('folder rules apply to every change', async (t) => {
     [{ folders: ['pictures'] }, /^invalid folders: expected an absolute folder path$/],
     [{ folders: [home] }, /^invalid folders: expected a folder outside the data home/],
     [{ folders: [join(home, 'thumbnails')] }, /outside the data home/],
-    [{ folders: [join(root, 'sneaky')] }, /outside the data home/, ],
+    [{ folders: [join(root, 'sneaky')] }, /outside the data home/],
     [{ upload_folder: join(home, 'trash') }, /^invalid upload_folder: expected a folder outside the data home/],
     [{ folders: [join(root, 'missing')] }, /^invalid folders: .*missing does not exist$/],
     [{ thumbnail_size: 63 }, /^invalid thumbnail_size: expected a whole number from 64 to 2048$/],
@@ -35,11 +35,15 @@ t.test('folder rules apply to every change', async (t) => {
     t.throws(() => settings.update(patch), { code: 'invalid_param', message }, JSON.stringify(patch));
   }
   t.same(settings.read().folders, [], 'nothing saved');
-  t.same(settings.update({ folders: [pictures, pictures], upload_folder: join(home, 'uploads', 'phone') }).folders, [pictures], 'duplicates dropped');
+  t.same(
+    settings.update({ folders: [pictures, pictures], upload_folder: join(home, 'uploads', 'phone') }).folders,
+    [pictures],
+    'duplicates dropped',
+  );
   t.equal(settings.update({ set_command: '  ' }).set_command, null, 'a blank command means detect');
 });
 
-t.test('a bad settings file is the owner\'s to fix: its own code, naming key and file', async (t) => {
+t.test("a bad settings file is the owner's to fix: its own code, naming key and file", async (t) => {
   const home = tempDir(t);
   const file = join(home, 'settings.json');
   const cases: [string, RegExp][] = [
@@ -69,5 +73,11 @@ t.test('a library folder holding the data home never indexes its thumbnails or t
   await writeImage(join(home, 'uploads', 'sent.png'), { width: 120, height: 100, color: '#0000ff', format: 'png' });
   const summary = await library.scan();
   t.equal(summary.total, 2, 'the wall and the upload, nothing from the cache, the trash or downloads');
-  t.same(library.list({}, { page: 1, limit: 5 }).wallpapers.map((w) => w.filename).sort(), ['sent.png', 'wall.jpg']);
+  t.same(
+    library
+      .list({}, { page: 1, limit: 5 })
+      .wallpapers.map((w) => w.filename)
+      .sort(),
+    ['sent.png', 'wall.jpg'],
+  );
 });

@@ -22,7 +22,10 @@ const analysis = (n: number, brightness: Analysis['brightness'] = 'dark'): Analy
   dominant_hue: 'blue',
 });
 const write = (store: Store, n: number, brightness: Analysis['brightness'] = 'dark') =>
-  store.writeFiles([{ path: `/pics/${n}.jpg`, state: { size: n, mtimeMs: 1 }, analysis: analysis(n, brightness) }], new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString());
+  store.writeFiles(
+    [{ path: `/pics/${n}.jpg`, state: { size: n, mtimeMs: 1 }, analysis: analysis(n, brightness) }],
+    new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
+  );
 
 t.test('a commit by another connection changes the version and every cached answer', async (t) => {
   const file = join(tempDir(t), 'index.sqlite');
@@ -53,7 +56,7 @@ t.test('a commit by another connection changes the version and every cached answ
   t.equal(server.random({ brightness: 'dark' }), undefined, 'no stale id survives a removal');
 });
 
-t.test('this connection\'s own writes change the version too', async (t) => {
+t.test("this connection's own writes change the version too", async (t) => {
   const store = openStore(join(tempDir(t), 'index.sqlite'));
   t.teardown(() => store.close());
   write(store, 1, 'light');
@@ -73,7 +76,13 @@ t.test('random avoids excluded ids from the cached list and returns undefined wh
   for (let n = 1; n <= 3; n++) write(store, n);
   store.random({});
   for (let i = 0; i < 50; i++) t.equal(store.random({}, [analysis(1).id, analysis(2).id])?.id, analysis(3).id);
-  t.equal(store.random({}, [1, 2, 3].map((n) => analysis(n).id)), undefined);
+  t.equal(
+    store.random(
+      {},
+      [1, 2, 3].map((n) => analysis(n).id),
+    ),
+    undefined,
+  );
 });
 
 t.test('settings are re-read when another process replaces the file', async (t) => {

@@ -43,7 +43,10 @@ function seeded(t: Test) {
   t.teardown(() => store.close());
   SPECS.forEach((spec, i) => {
     // one file per write, each a millisecond apart: added_at orders them
-    store.writeFiles([{ path: `/pics/${spec.name}`, state: { size: 1000 + i, mtimeMs: 1 }, analysis: analysis(spec, i + 1) }], new Date(Date.UTC(2026, 0, 1, 0, 0, 0, i)).toISOString());
+    store.writeFiles(
+      [{ path: `/pics/${spec.name}`, state: { size: 1000 + i, mtimeMs: 1 }, analysis: analysis(spec, i + 1) }],
+      new Date(Date.UTC(2026, 0, 1, 0, 0, 0, i)).toISOString(),
+    );
   });
   return store;
 }
@@ -94,10 +97,18 @@ t.test('each filter alone and in combination', async (t) => {
 t.test('newest first, then id; pages are stable and complete', async (t) => {
   const store = seeded(t);
   const everything = store.page({}, all).wallpapers;
-  t.same(everything.map((w) => w.filename), [...SPECS].reverse().map((s) => s.name), 'newest added first');
+  t.same(
+    everything.map((w) => w.filename),
+    [...SPECS].reverse().map((s) => s.name),
+    'newest added first',
+  );
   const paged: StoredWallpaper[] = [];
   for (let page = 1; page <= 3; page++) paged.push(...store.page({}, { page, limit: 3 }).wallpapers);
-  t.same(paged.map((w) => w.id), everything.map((w) => w.id), 'pages of 3 cover the list in order, no overlap');
+  t.same(
+    paged.map((w) => w.id),
+    everything.map((w) => w.id),
+    'pages of 3 cover the list in order, no overlap',
+  );
   t.same(store.page({}, { page: 4, limit: 3 }), { wallpapers: [], total: 8 }, 'past the end: empty with the true total');
   t.same(store.page({}, { page: Number.MAX_SAFE_INTEGER, limit: 200 }).wallpapers, []);
 
@@ -105,7 +116,10 @@ t.test('newest first, then id; pages are stable and complete', async (t) => {
   const tied = openStore(join(tempDir(t), 'tied.sqlite'));
   t.teardown(() => tied.close());
   const when = '2026-01-01T00:00:00.000Z';
-  tied.writeFiles(SPECS.slice(0, 4).map((spec, i) => ({ path: `/p/${spec.name}`, state: { size: 1, mtimeMs: 1 }, analysis: analysis(spec, 40 - i) })), when);
+  tied.writeFiles(
+    SPECS.slice(0, 4).map((spec, i) => ({ path: `/p/${spec.name}`, state: { size: 1, mtimeMs: 1 }, analysis: analysis(spec, 40 - i) })),
+    when,
+  );
   const ids = tied.page({}, all).wallpapers.map((w) => w.id);
   t.same(ids, [...ids].sort());
 });
@@ -142,7 +156,7 @@ t.test('history: recent ids newest first; random avoids them while others match'
   const home = tempDir(t);
   const library = openLibrary({ home });
   t.teardown(() => library.close());
-  ['a', 'b', 'a', 'c'].forEach((id) => library.recordSet(id.padStart(16, '0')));
+  for (const id of ['a', 'b', 'a', 'c']) library.recordSet(id.padStart(16, '0'));
   t.same(library.recentlySet(2), ['000000000000000c', '000000000000000a']);
   t.same(library.recentlySet(20), ['000000000000000c', '000000000000000a', '000000000000000b']);
 });

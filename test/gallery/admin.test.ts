@@ -5,7 +5,20 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { ARTIFACTS, apiAll, cardIds, haveChromium, launchBrowser, startServer, tempDir, watchProblems, writeLandscape, writeSolid, PALETTES, type Palette } from './harness.js';
+import {
+  ARTIFACTS,
+  apiAll,
+  cardIds,
+  haveChromium,
+  launchBrowser,
+  startServer,
+  tempDir,
+  watchProblems,
+  writeLandscape,
+  writeSolid,
+  PALETTES,
+  type Palette,
+} from './harness.js';
 
 const TOKEN = 'open-sesame';
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -124,11 +137,15 @@ if (haveChromium(t)) {
     t.same([...(await cardIds(page))].sort(), all.map((w) => w.id).sort(), 'the grid was reloaded');
   });
 
-  t.test('settings: thumbnail size and folders, with the server\'s refusals shown', async (t) => {
+  t.test("settings: thumbnail size and folders, with the server's refusals shown", async (t) => {
     const settings = (await (await fetch(`${base}/api/settings`)).json()) as { folders: string[]; thumbnail_size: number };
     await page.click('#settings-button');
     await page.waitForSelector('#settings[open]');
-    t.same(await page.$$eval('#settings-folders input', (inputs) => inputs.map((i) => (i as HTMLInputElement).value)), settings.folders, 'the folders are listed');
+    t.same(
+      await page.$$eval('#settings-folders input', (inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+      settings.folders,
+      'the folders are listed',
+    );
     t.equal(await page.inputValue('#settings-thumb'), String(settings.thumbnail_size));
 
     // Refused: the message is the server's plain text.
@@ -141,7 +158,7 @@ if (haveChromium(t)) {
       body: JSON.stringify({ thumbnail_size: 10 }),
     });
     t.equal(refused.status, 400);
-    t.equal(await page.textContent('#settings-error'), (await refused.text()).trim(), 'the server\'s message is shown');
+    t.equal(await page.textContent('#settings-error'), (await refused.text()).trim(), "the server's message is shown");
     t.ok(await page.isVisible('#settings[open]'), 'the panel stays open');
     await page.screenshot({ path: join(ARTIFACTS, 'settings.png') });
 
@@ -164,7 +181,7 @@ if (haveChromium(t)) {
     t.same(saved.folders, [...settings.folders, extra], 'the folder was added');
     await page.click('#rescan-result button[type="submit"] >> text=OK');
     await page.waitForSelector('#grid a.card .card-name >> text=from-extra.jpg');
-    t.pass('the new folder\'s wallpaper is in the grid');
+    t.pass("the new folder's wallpaper is in the grid");
 
     // A folder that does not exist is refused with the server's words.
     await page.click('#settings-button');

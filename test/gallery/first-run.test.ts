@@ -6,7 +6,17 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { ARTIFACTS, haveChromium, launchBrowser, loadAllCards, startServer, tempDir, waitForTotal, watchProblems, writeSolid } from './harness.js';
+import {
+  ARTIFACTS,
+  haveChromium,
+  launchBrowser,
+  loadAllCards,
+  startServer,
+  tempDir,
+  waitForTotal,
+  watchProblems,
+  writeSolid,
+} from './harness.js';
 
 const COUNT = 160;
 
@@ -46,7 +56,9 @@ if (haveChromium(t)) {
     t.equal(ids.length, COUNT, `all ${COUNT} wallpapers reached by scrolling`);
     t.equal(new Set(ids).size, COUNT, 'none shown twice');
     await page.waitForFunction(() => document.getElementById('end')?.hidden === false, undefined, { timeout: 10_000 });
-    const seen = await page.evaluate(() => (window as unknown as { __seen: { empty: boolean; indexing: boolean; indexingText: string } }).__seen);
+    const seen = await page.evaluate(
+      () => (window as unknown as { __seen: { empty: boolean; indexing: boolean; indexingText: string } }).__seen,
+    );
     t.equal(seen.empty, false, '"Your library is empty" never showed during the scan');
     t.equal(seen.indexing, true, `indexing progress showed: "${seen.indexingText}"`);
     t.match(seen.indexingText, /^Indexing the library/);

@@ -85,42 +85,60 @@ if (haveChromium(t)) {
     t.equal((await cardIds(page)).length, PAGE_LIMIT, 'the first page only, until the user scrolls');
 
     // Every card knows its size before its image arrives: boxes do not move when images load.
-    const boxes = () => page.$$eval('#grid a.card', (cards) => cards.slice(0, 12).map((c) => {
-      const r = c.getBoundingClientRect();
-      return [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)].join(',');
-    }));
+    const boxes = () =>
+      page.$$eval('#grid a.card', (cards) =>
+        cards.slice(0, 12).map((c) => {
+          const r = c.getBoundingClientRect();
+          return [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)].join(',');
+        }),
+      );
     const before = await boxes();
-    await page.waitForFunction(() => [...document.querySelectorAll('#grid a.card img')].slice(0, 12).every((img) => img.classList.contains('loaded')));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('#grid a.card img')].slice(0, 12).every((img) => img.classList.contains('loaded')),
+    );
     t.same(await boxes(), before, 'no layout shift when thumbnails load');
 
-    const cards = await page.$$eval('#grid a.card', (list) => list.map((card) => {
-      const img = card.querySelector('img') as HTMLImageElement;
-      const r = card.getBoundingClientRect();
-      return {
-        id: (card as HTMLElement).dataset.id ?? '',
-        href: card.getAttribute('href'),
-        loading: img.getAttribute('loading'),
-        src: img.getAttribute('src'),
-        alt: img.getAttribute('alt'),
-        width: Number(img.getAttribute('width')),
-        height: Number(img.getAttribute('height')),
-        ratio: r.width / r.height,
-      };
-    }));
+    const cards = await page.$$eval('#grid a.card', (list) =>
+      list.map((card) => {
+        const img = card.querySelector('img') as HTMLImageElement;
+        const r = card.getBoundingClientRect();
+        return {
+          id: (card as HTMLElement).dataset.id ?? '',
+          href: card.getAttribute('href'),
+          loading: img.getAttribute('loading'),
+          src: img.getAttribute('src'),
+          alt: img.getAttribute('alt'),
+          width: Number(img.getAttribute('width')),
+          height: Number(img.getAttribute('height')),
+          ratio: r.width / r.height,
+        };
+      }),
+    );
     for (const card of cards) {
       const w = everything.find((x) => x.id === card.id);
       if (!w) {
         t.fail(`card ${card.id} is not a wallpaper of the library`);
         continue;
       }
-      t.match(card, { href: w.url, loading: 'lazy', src: w.thumbnail_url, alt: w.filename, width: w.width, height: w.height }, `card of ${w.filename}`);
-      t.ok(Math.abs(card.ratio / (w.width / w.height) - 1) < 0.03, `card of ${w.filename} keeps its aspect ratio (${card.ratio.toFixed(3)})`);
+      t.match(
+        card,
+        { href: w.url, loading: 'lazy', src: w.thumbnail_url, alt: w.filename, width: w.width, height: w.height },
+        `card of ${w.filename}`,
+      );
+      t.ok(
+        Math.abs(card.ratio / (w.width / w.height) - 1) < 0.03,
+        `card of ${w.filename} keeps its aspect ratio (${card.ratio.toFixed(3)})`,
+      );
     }
 
     const all = await loadAllCards(page, TOTAL);
     t.equal(all.length, TOTAL, 'scrolling loads the next page');
     t.same([...all].sort(), everything.map((w) => w.id).sort(), 'every wallpaper is in the grid, once');
-    t.same(all, everything.map((w) => w.id), 'in the API order');
+    t.same(
+      all,
+      everything.map((w) => w.id),
+      'in the API order',
+    );
     await page.waitForSelector('#end:not([hidden])');
     t.same(problems, [], 'no page errors or CSP violations');
   });
@@ -130,15 +148,69 @@ if (haveChromium(t)) {
     await page.waitForSelector('#grid a.card');
     const filters = page.locator('#filters');
     const cases: { name: string; query: string; act: () => Promise<void>; includes: string[]; excludes: string[] }[] = [
-      { name: 'brightness', query: 'brightness=dark', act: () => filters.getByRole('radio', { name: 'Dark' }).check(), includes: ['blue-night.jpg'], excludes: ['red-light.png'] },
-      { name: 'orientation', query: 'orientation=portrait', act: () => filters.getByRole('radio', { name: 'Portrait' }).check(), includes: ['red-light.png'], excludes: ['blue-night.jpg'] },
-      { name: 'dominant_hue', query: 'dominant_hue=green', act: () => filters.getByRole('radio', { name: 'Green' }).check(), includes: ['green-square.webp'], excludes: ['red-light.png'] },
-      { name: 'aspect_ratio', query: 'aspect_ratio=ultrawide', act: async () => void (await filters.getByLabel('Aspect ratio').selectOption('ultrawide')), includes: ['orange-ultrawide.jpg'], excludes: ['blue-night.jpg'] },
-      { name: 'format', query: 'format=jpeg', act: async () => void (await filters.getByLabel('Format').selectOption('jpeg')), includes: ['grey-classic.jpeg'], excludes: ['blue-night.jpg'] },
-      { name: 'min_width', query: 'min_width=1900', act: () => filters.getByLabel('Min width').fill('1900'), includes: ['blue-night.jpg', 'orange-ultrawide.jpg', 'teal-wide.png'], excludes: ['red-light.png'] },
-      { name: 'max_width', query: 'max_width=1000', act: () => filters.getByLabel('Max width').fill('1000'), includes: ['green-square.webp', HOSTILE], excludes: ['blue-night.jpg'] },
-      { name: 'min_height', query: 'min_height=1500', act: () => filters.getByLabel('Min height').fill('1500'), includes: ['red-light.png'], excludes: ['orange-ultrawide.jpg'] },
-      { name: 'max_height', query: 'max_height=1080', act: () => filters.getByLabel('Max height').fill('1080'), includes: ['blue-night.jpg', HOSTILE], excludes: ['red-light.png', 'grey-classic.jpeg'] },
+      {
+        name: 'brightness',
+        query: 'brightness=dark',
+        act: () => filters.getByRole('radio', { name: 'Dark' }).check(),
+        includes: ['blue-night.jpg'],
+        excludes: ['red-light.png'],
+      },
+      {
+        name: 'orientation',
+        query: 'orientation=portrait',
+        act: () => filters.getByRole('radio', { name: 'Portrait' }).check(),
+        includes: ['red-light.png'],
+        excludes: ['blue-night.jpg'],
+      },
+      {
+        name: 'dominant_hue',
+        query: 'dominant_hue=green',
+        act: () => filters.getByRole('radio', { name: 'Green' }).check(),
+        includes: ['green-square.webp'],
+        excludes: ['red-light.png'],
+      },
+      {
+        name: 'aspect_ratio',
+        query: 'aspect_ratio=ultrawide',
+        act: async () => void (await filters.getByLabel('Aspect ratio').selectOption('ultrawide')),
+        includes: ['orange-ultrawide.jpg'],
+        excludes: ['blue-night.jpg'],
+      },
+      {
+        name: 'format',
+        query: 'format=jpeg',
+        act: async () => void (await filters.getByLabel('Format').selectOption('jpeg')),
+        includes: ['grey-classic.jpeg'],
+        excludes: ['blue-night.jpg'],
+      },
+      {
+        name: 'min_width',
+        query: 'min_width=1900',
+        act: () => filters.getByLabel('Min width').fill('1900'),
+        includes: ['blue-night.jpg', 'orange-ultrawide.jpg', 'teal-wide.png'],
+        excludes: ['red-light.png'],
+      },
+      {
+        name: 'max_width',
+        query: 'max_width=1000',
+        act: () => filters.getByLabel('Max width').fill('1000'),
+        includes: ['green-square.webp', HOSTILE],
+        excludes: ['blue-night.jpg'],
+      },
+      {
+        name: 'min_height',
+        query: 'min_height=1500',
+        act: () => filters.getByLabel('Min height').fill('1500'),
+        includes: ['red-light.png'],
+        excludes: ['orange-ultrawide.jpg'],
+      },
+      {
+        name: 'max_height',
+        query: 'max_height=1080',
+        act: () => filters.getByLabel('Max height').fill('1080'),
+        includes: ['blue-night.jpg', HOSTILE],
+        excludes: ['red-light.png', 'grey-classic.jpeg'],
+      },
     ];
     for (const c of cases) {
       await c.act();
@@ -199,7 +271,7 @@ if (haveChromium(t)) {
     await page.goto(`${base}/?brightness=purple`);
     await page.waitForSelector('#status.error:not([hidden])');
     const serverText = await (await fetch(`${base}/api/wallpapers?brightness=purple&page=1&limit=${PAGE_LIMIT}`)).text();
-    t.match(await page.textContent('#status'), serverText.trim(), 'the server\'s plain-text error is shown');
+    t.match(await page.textContent('#status'), serverText.trim(), "the server's plain-text error is shown");
     t.same(problems, [], 'no page errors or CSP violations');
   });
 
@@ -214,11 +286,19 @@ if (haveChromium(t)) {
       const img = document.querySelector('#viewer-image') as HTMLImageElement;
       return img.complete && img.naturalWidth > 0;
     });
-    t.same(await page.$eval('#viewer-image', (img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight, img.getAttribute('src')]),
-      [1920, 1080, w.url], 'the full image is shown');
+    t.same(
+      await page.$eval('#viewer-image', (img) => [
+        (img as HTMLImageElement).naturalWidth,
+        (img as HTMLImageElement).naturalHeight,
+        img.getAttribute('src'),
+      ]),
+      [1920, 1080, w.url],
+      'the full image is shown',
+    );
 
     const meta = await page.$$eval('#viewer-meta .meta-row', (rows) =>
-      Object.fromEntries(rows.map((row) => [(row as HTMLElement).dataset.field, row.querySelector('dd')?.textContent ?? ''])));
+      Object.fromEntries(rows.map((row) => [(row as HTMLElement).dataset.field, row.querySelector('dd')?.textContent ?? ''])),
+    );
     for (const field of Object.keys(w) as (keyof Wallpaper)[]) t.ok(field in meta, `the viewer shows ${field}`);
     t.match(meta, {
       filename: w.filename,
@@ -249,7 +329,11 @@ if (haveChromium(t)) {
 
     await page.keyboard.press('Escape');
     await page.waitForSelector('#viewer:not([open])', { state: 'attached' });
-    t.equal(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.id), w.id, 'Esc closes and gives the focus back to the card');
+    t.equal(
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.id),
+      w.id,
+      'Esc closes and gives the focus back to the card',
+    );
     await page.keyboard.press('Enter');
     await page.waitForSelector('#viewer[open]');
     t.equal(await page.textContent('#viewer-title'), w.filename, 'Enter on a focused card opens it');
@@ -279,7 +363,11 @@ if (haveChromium(t)) {
     t.pass('so does the on-screen button');
     await page.keyboard.press('Escape');
     await page.waitForSelector('#viewer:not([open])', { state: 'attached' });
-    t.equal(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.id), at(PAGE_LIMIT - 2).id, 'the card shown last has the focus');
+    t.equal(
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.id),
+      at(PAGE_LIMIT - 2).id,
+      'the card shown last has the focus',
+    );
 
     await page.click(`#grid a.card[data-id="${at(0).id}"]`);
     await title(at(0).filename);
@@ -302,7 +390,10 @@ if (haveChromium(t)) {
     await page.click('#surprise');
     await page.waitForSelector('#viewer[open]');
     const name = await page.textContent('#viewer-title');
-    t.ok(everything.some((w) => w.filename === name), `a wallpaper of the library (${name})`);
+    t.ok(
+      everything.some((w) => w.filename === name),
+      `a wallpaper of the library (${name})`,
+    );
     await page.click('#viewer-again');
     await page.waitForFunction(() => (document.querySelector('#viewer-image') as HTMLImageElement | null)?.complete === true);
     t.ok(await page.isVisible('#viewer[open]'), '"Another one" keeps the viewer open');
@@ -335,7 +426,7 @@ if (haveChromium(t)) {
     t.same(problems, [], 'no page errors or CSP violations');
   });
 
-  t.test('upload through the file chooser adds a card; a refused file shows the server\'s message; delete removes it', async (t) => {
+  t.test("upload through the file chooser adds a card; a refused file shows the server's message; delete removes it", async (t) => {
     const files = tempDir(t);
     const good = await writeSolid(join(files, 'fresh-upload.png'), 800, 600, '#ff2d95', 'png');
     const bad = join(files, 'not-a-picture.jpg');
@@ -353,16 +444,24 @@ if (haveChromium(t)) {
     await page.click('#upload-button');
     await (await chooser).setFiles([good, bad]);
     await page.waitForSelector('#uploads:not([hidden])');
-    await page.waitForFunction(() => document.querySelectorAll('#uploads-list .upload.succeeded, #uploads-list .upload.failed').length === 2);
-    const rows = await page.$$eval('#uploads-list .upload', (items) => items.map((item) => ({
-      name: item.querySelector('.upload-name')?.textContent,
-      status: item.querySelector('.upload-status')?.textContent,
-      failed: item.classList.contains('failed'),
-    })));
-    t.match(rows, [
-      { name: 'fresh-upload.png', status: 'Added', failed: false },
-      { name: 'not-a-picture.jpg', status: refusal, failed: true },
-    ], 'one added, one refused with the server\'s own words');
+    await page.waitForFunction(
+      () => document.querySelectorAll('#uploads-list .upload.succeeded, #uploads-list .upload.failed').length === 2,
+    );
+    const rows = await page.$$eval('#uploads-list .upload', (items) =>
+      items.map((item) => ({
+        name: item.querySelector('.upload-name')?.textContent,
+        status: item.querySelector('.upload-status')?.textContent,
+        failed: item.classList.contains('failed'),
+      })),
+    );
+    t.match(
+      rows,
+      [
+        { name: 'fresh-upload.png', status: 'Added', failed: false },
+        { name: 'not-a-picture.jpg', status: refusal, failed: true },
+      ],
+      "one added, one refused with the server's own words",
+    );
 
     const uploaded = (await apiAll(base)).find((w) => w.width === 800 && w.height === 600 && w.dominant_hue !== 'neutral');
     if (!uploaded) throw new Error('the upload is not in the library');

@@ -132,7 +132,14 @@ export function landscapeSvg(width: number, height: number, palette: Palette, se
 }
 
 /** Write a generated landscape image and return its path. */
-export async function writeLandscape(path: string, width: number, height: number, palette: Palette, seed: number, format: Format = 'jpeg'): Promise<string> {
+export async function writeLandscape(
+  path: string,
+  width: number,
+  height: number,
+  palette: Palette,
+  seed: number,
+  format: Format = 'jpeg',
+): Promise<string> {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, await encode(sharp(Buffer.from(landscapeSvg(width, height, palette, seed))), format));
   return path;
@@ -175,7 +182,6 @@ export async function startServer(t: TestLike, options: { folders: string[]; tok
   return { base: served.base.replace(/\/$/, ''), home, stderr: () => served.output().stderr };
 }
 
-
 interface ListResponse {
   wallpapers: Wallpaper[];
   pagination: { total: number; page: number; limit: number; total_pages: number };
@@ -215,7 +221,16 @@ export async function waitForTotal(server: Server, total: number, timeoutMs = 60
 export async function launchBrowser(t: TestLike): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
   t.teardown(() => browser.close());
   return browser;

@@ -5,7 +5,17 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import t from 'tap';
-import { ARTIFACTS, haveChromium, launchBrowser, ROOT, startServer, tempDir, waitForTotal, watchProblems, writeLandscapes } from './harness.js';
+import {
+  ARTIFACTS,
+  haveChromium,
+  launchBrowser,
+  ROOT,
+  startServer,
+  tempDir,
+  waitForTotal,
+  watchProblems,
+  writeLandscapes,
+} from './harness.js';
 
 const COUNT = 40;
 
@@ -15,7 +25,8 @@ async function settle(page: Page) {
   await page.waitForFunction(() =>
     [...document.querySelectorAll<HTMLImageElement>('#grid a.card img')]
       .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
-      .every((img) => img.classList.contains('loaded')));
+      .every((img) => img.classList.contains('loaded')),
+  );
   await page.waitForTimeout(400); // the fade-in
 }
 

@@ -49,7 +49,9 @@ export async function writeImage(path: string, spec: ImageSpec): Promise<string>
 /** An image whose halves have two colours (left, right): for hue weights and luminance means. */
 export async function twoColourBytes(width: number, height: number, left: string, right: string): Promise<Buffer> {
   const half = Math.floor(width / 2);
-  const leftPart = await sharp({ create: { width: half, height, channels: 3, background: left } }).png().toBuffer();
+  const leftPart = await sharp({ create: { width: half, height, channels: 3, background: left } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width, height, channels: 3, background: right } })
     .composite([{ input: leftPart, left: 0, top: 0 }])
     .png()

@@ -16,7 +16,10 @@ t.test('without a token: loopback only, same Origin only, local Host only', asyn
     ['same host, other port', { origin: `http://127.0.0.1:${f.server.port + 1}` }],
     ['other scheme', { origin: `https://${own}` }],
     ['opaque origin', { origin: 'null' }],
-    ['DNS rebinding: a foreign Host that resolved to us', { host: `evil.example:${f.server.port}`, origin: `http://evil.example:${f.server.port}` }],
+    [
+      'DNS rebinding: a foreign Host that resolved to us',
+      { host: `evil.example:${f.server.port}`, origin: `http://evil.example:${f.server.port}` },
+    ],
   ];
   for (const [name, headers] of table) {
     for (const [method, path, body, type] of [
@@ -59,7 +62,11 @@ t.test('with a token: every mutation needs the bearer token', async (t) => {
       t.notMatch(reply.text, token, 'the token is never echoed');
     }
   }
-  const put = await call(f.base, '/api/settings', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"thumbnail_size": 300}' });
+  const put = await call(f.base, '/api/settings', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: '{"thumbnail_size": 300}',
+  });
   t.equal(put.status, 401);
   t.equal((await call(f.base, '/api/settings')).status, 200, 'reads need no token');
   t.equal((await call(f.base, '/api/wallpapers')).status, 200);
@@ -67,7 +74,14 @@ t.test('with a token: every mutation needs the bearer token', async (t) => {
 
 t.test('unknown routes, wrong methods, OPTIONS', async (t) => {
   const f = await startFixture(t, { images: {} });
-  for (const path of ['/api', '/api/', '/api/nope', '/api/wallpapers/0123456789abcdef/nope', '/api/wallpapers/random/nope', '/api/settings/x']) {
+  for (const path of [
+    '/api',
+    '/api/',
+    '/api/nope',
+    '/api/wallpapers/0123456789abcdef/nope',
+    '/api/wallpapers/random/nope',
+    '/api/settings/x',
+  ]) {
     const reply = await call(f.base, path);
     t.equal(reply.status, 404, path);
     t.equal(header(reply, 'content-type'), 'text/plain; charset=utf-8', path);
@@ -100,7 +114,10 @@ t.test('unknown routes, wrong methods, OPTIONS', async (t) => {
   t.match(header(preflight, 'access-control-allow-methods'), /GET/);
   t.notMatch(header(preflight, 'access-control-allow-methods'), /POST|PUT|DELETE/, 'no CORS grant for mutations');
   t.equal(header(preflight, 'allow'), 'GET, HEAD, OPTIONS');
-  const uploadPreflight = await call(f.base, '/api/upload', { method: 'OPTIONS', headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' } });
+  const uploadPreflight = await call(f.base, '/api/upload', {
+    method: 'OPTIONS',
+    headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' },
+  });
   t.equal(header(uploadPreflight, 'access-control-allow-methods'), undefined, 'mutation routes grant nothing');
   const mutation = await call(f.base, '/api/refresh', { method: 'POST' });
   t.equal(header(mutation, 'access-control-allow-origin'), undefined, 'no CORS header on mutations');

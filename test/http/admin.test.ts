@@ -43,7 +43,8 @@ t.test('POST /api/refresh: 200 and the summary; concurrent calls share one scan'
   t.match(summary, { added: 0, removed: 0, total: await total() });
   for (const key of ['added', 'updated', 'removed', 'unchanged', 'duplicates', 'failed', 'total', 'duration_ms']) t.ok(key in summary, key);
 
-  for (let i = 0; i < 4; i++) await writeImage(join(f.folder, 'new', `n${i}.png`), { width: 900 + i, height: 600, color: `#40${i}0${i}0`, format: 'png' });
+  for (let i = 0; i < 4; i++)
+    await writeImage(join(f.folder, 'new', `n${i}.png`), { width: 900 + i, height: 600, color: `#40${i}0${i}0`, format: 'png' });
   const replies = await Promise.all(Array.from({ length: 5 }, () => call(f.base, '/api/refresh', { method: 'POST' })));
   const summaries = replies.map((reply) => reply.json<ScanSummary>());
   for (const reply of replies) t.equal(reply.status, 200);
@@ -87,7 +88,12 @@ t.test('GET/PUT /api/settings', async (t) => {
     t.equal(header(reply, 'content-type'), 'text/plain; charset=utf-8');
     t.match(reply.text, key, `${body}: names ${key}`);
   }
-  for (const [body, type] of [['thumbnail_size=100', 'application/x-www-form-urlencoded'], ['{"thumbnail_size": 100}', 'text/plain'], ['{"a":', 'application/json'], ['', 'application/json']]) {
+  for (const [body, type] of [
+    ['thumbnail_size=100', 'application/x-www-form-urlencoded'],
+    ['{"thumbnail_size": 100}', 'text/plain'],
+    ['{"a":', 'application/json'],
+    ['', 'application/json'],
+  ]) {
     const reply = await put(body!, type);
     t.equal(reply.status, 415, `not JSON (${type}): ${body}`);
     t.equal(header(reply, 'content-type'), 'text/plain; charset=utf-8');
@@ -116,14 +122,17 @@ t.test('set_command changes over HTTP only on a server with a token', async (t) 
   t.equal(allowed.json<Settings>().set_command, 'touch /tmp/planted {path}');
 });
 
-t.test('a broken settings file on the server is a logged 500, not the client\'s fault', async (t) => {
+t.test("a broken settings file on the server is a logged 500, not the client's fault", async (t) => {
   const own = await startFixture(t);
   writeFileSync(join(own.home, 'settings.json'), '{ broken');
   const reply = await call(own.base, '/api/settings');
   t.equal(reply.status, 500);
   t.match(reply.text, /^internal error/);
   t.notMatch(reply.text, own.home, 'no server path in the body');
-  t.ok(own.logs.some((line) => line.includes('settings.json cannot be read')), 'the operator is told which file');
+  t.ok(
+    own.logs.some((line) => line.includes('settings.json cannot be read')),
+    'the operator is told which file',
+  );
 });
 
 t.test('changed folders start a rescan in the background', async (t) => {
@@ -131,14 +140,18 @@ t.test('changed folders start a rescan in the background', async (t) => {
   await writeImage(join(extra, 'extra.webp'), { width: 1280, height: 720, color: '#a0a0f0', format: 'webp' });
   const before = await total();
   const current = f.library.settings().folders;
-  const reply = await call(f.base, '/api/settings', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ folders: [...current, extra] }) });
+  const reply = await call(f.base, '/api/settings', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ folders: [...current, extra] }),
+  });
   t.equal(reply.status, 200);
   t.same(reply.json<Settings>().folders, [...current, extra]);
   t.ok(await eventually(async () => (await total()) === before + 1), 'the new folder is indexed without a refresh');
   t.ok(await eventually(() => f.logs.some((line) => /scan \(settings changed\)/.test(line))), 'its outcome is logged');
 });
 
-t.test('a file deleted behind the server\'s back: 404, not a server fault', async (t) => {
+t.test("a file deleted behind the server's back: 404, not a server fault", async (t) => {
   const w = f.byName.get('light-red.png')!;
   rmSync(w.path);
   rmSync((await f.library.thumbnailFile(w.id).catch(() => undefined))?.path ?? '/nonexistent', { force: true });
@@ -148,7 +161,10 @@ t.test('a file deleted behind the server\'s back: 404, not a server fault', asyn
     t.match(reply.text, /gone from disk/);
     t.notMatch(reply.text, /\//, 'no path');
   }
-  t.notOk(f.logs.some((line) => /unexpected/.test(line)), 'nothing logged as unexpected');
+  t.notOk(
+    f.logs.some((line) => /unexpected/.test(line)),
+    'nothing logged as unexpected',
+  );
 });
 
 t.test('a scan by another process shows up in the running server', async (t) => {
@@ -162,7 +178,10 @@ t.test('a scan by another process shows up in the running server', async (t) => 
   t.equal(summary.added, 1);
   t.equal(await total(), before + summary.added - summary.removed, 'no restart needed');
   const list = (await call(f.base, '/api/wallpapers?min_width=2560&max_width=2560')).json<ListResponse>();
-  t.same(list.wallpapers.map((w) => w.filename), ['from-cron.jpg']);
+  t.same(
+    list.wallpapers.map((w) => w.filename),
+    ['from-cron.jpg'],
+  );
   const image = await call(f.base, list.wallpapers[0]!.url);
   t.equal(image.status, 200);
   t.equal(header(image, 'content-type'), 'image/jpeg');

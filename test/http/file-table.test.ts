@@ -21,7 +21,9 @@ t.test('a thumbnail kept in memory follows its file on disk', async (t) => {
   t.ok(readFileSync(file).equals(first.body));
 
   // Replaced on disk (another size, another mtime): the new bytes at once, with a matching length.
-  const replacement = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#123456' } }).webp().toBuffer();
+  const replacement = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#123456' } })
+    .webp()
+    .toBuffer();
   writeFileSync(file, replacement);
   utimesSync(file, new Date(), new Date(Date.now() + 5000));
   const replaced = await call(f.base, path);
@@ -119,7 +121,9 @@ t.test('the hot path and the polka routes send the same headers', async (t) => {
     const unsatisfiable = await call(f.base, `/api/wallpapers/${w.id}/${kind}`, { headers: { range: `bytes=${hot.body.length + 10}-` } });
     t.equal(unsatisfiable.status, 416);
     t.equal(header(unsatisfiable, 'x-content-type-options'), 'nosniff');
-    const since = await call(f.base, `/api/wallpapers/${w.id}/${kind}`, { headers: { 'if-modified-since': header(hot, 'last-modified')! } });
+    const since = await call(f.base, `/api/wallpapers/${w.id}/${kind}`, {
+      headers: { 'if-modified-since': header(hot, 'last-modified')! },
+    });
     t.equal(since.status, 304);
     t.equal(header(since, 'etag'), header(hot, 'etag'));
   }

@@ -16,27 +16,51 @@ interface TestLike {
 /** The standard library: one image per category worth telling apart. */
 export const IMAGES: Record<string, ImageSpec & { expect: Partial<Wallpaper> }> = {
   'dark-blue.jpg': {
-    width: 1920, height: 1080, color: '#102040', format: 'jpeg',
+    width: 1920,
+    height: 1080,
+    color: '#102040',
+    format: 'jpeg',
     expect: { brightness: 'dark', aspect_ratio: '16:9', orientation: 'landscape', dominant_hue: 'blue', content_type: 'image/jpeg' },
   },
   'light-red.png': {
-    width: 1080, height: 1920, color: '#ff9090', format: 'png',
+    width: 1080,
+    height: 1920,
+    color: '#ff9090',
+    format: 'png',
     expect: { brightness: 'light', aspect_ratio: 'portrait', orientation: 'portrait', dominant_hue: 'red', content_type: 'image/png' },
   },
   'green.webp': {
-    width: 1000, height: 1000, color: '#30a030', format: 'webp',
+    width: 1000,
+    height: 1000,
+    color: '#30a030',
+    format: 'webp',
     expect: { brightness: 'medium', aspect_ratio: 'square', orientation: 'square', dominant_hue: 'green', content_type: 'image/webp' },
   },
   'ultrawide.jpg': {
-    width: 3440, height: 1440, color: '#808080', format: 'jpeg',
-    expect: { brightness: 'medium', aspect_ratio: 'ultrawide', orientation: 'landscape', dominant_hue: 'neutral', content_type: 'image/jpeg' },
+    width: 3440,
+    height: 1440,
+    color: '#808080',
+    format: 'jpeg',
+    expect: {
+      brightness: 'medium',
+      aspect_ratio: 'ultrawide',
+      orientation: 'landscape',
+      dominant_hue: 'neutral',
+      content_type: 'image/jpeg',
+    },
   },
   'custom.jpeg': {
-    width: 1920, height: 1200, color: '#e0a020', format: 'jpeg',
+    width: 1920,
+    height: 1200,
+    color: '#e0a020',
+    format: 'jpeg',
     expect: { brightness: 'light', aspect_ratio: 'custom', orientation: 'landscape', dominant_hue: 'warm', content_type: 'image/jpeg' },
   },
   'cool.png': {
-    width: 1024, height: 768, color: '#108080', format: 'png',
+    width: 1024,
+    height: 768,
+    color: '#108080',
+    format: 'png',
     expect: { brightness: 'medium', aspect_ratio: '4:3', orientation: 'landscape', dominant_hue: 'cool', content_type: 'image/png' },
   },
 };
@@ -59,10 +83,7 @@ export function memoryLogger(lines: string[]): Logger {
 }
 
 /** Home, folder with `images`, scanned library, running server; all torn down with the test. */
-export async function startFixture(
-  t: TestLike,
-  options: ServerOptions & { images?: Record<string, ImageSpec> } = {},
-): Promise<Fixture> {
+export async function startFixture(t: TestLike, options: ServerOptions & { images?: Record<string, ImageSpec> } = {}): Promise<Fixture> {
   const home = tempDir(t, 'wallpaper-http-home-');
   const folder = tempDir(t, 'wallpaper-http-images-');
   for (const [name, spec] of Object.entries(options.images ?? IMAGES)) await writeImage(join(folder, name), spec);

@@ -67,7 +67,12 @@ t.test('over a real socket: POST /api/refresh with each Host', async (t) => {
   t.equal(await post(`Host: 127.0.0.1:${port}\r\n`), 200, 'the own address');
   t.equal(await post(`Host: localhost:${port}\r\n`), 200, 'localhost');
   t.equal(await post('', '1.0'), 403, 'HTTP/1.0 without Host');
-  for (const host of [`evil.example:${port}@127.0.0.1`, `evil.example@127.0.0.1:${port}`, `127.0.0.1:${port}/evil.example`, `evil.example:${port}`]) {
+  for (const host of [
+    `evil.example:${port}@127.0.0.1`,
+    `evil.example@127.0.0.1:${port}`,
+    `127.0.0.1:${port}/evil.example`,
+    `evil.example:${port}`,
+  ]) {
     t.equal(await post(`Host: ${host}\r\n`), 403, host);
   }
   t.equal(await rawStatus(port, 'GET /api/wallpapers HTTP/1.0\r\nConnection: close\r\n\r\n'), 200, 'reads need no Host');

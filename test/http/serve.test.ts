@@ -22,7 +22,10 @@ interface Child {
 }
 
 function run(args: string[], env: Record<string, string> = {}): Child {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, WALLPAPER_TOKEN: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, WALLPAPER_TOKEN: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -32,7 +35,11 @@ function run(args: string[], env: Record<string, string> = {}): Child {
 }
 
 /** Start `serve` and wait for its Listening line; killed at teardown if still running. */
-async function serve(t: { teardown(fn: () => void): void }, args: string[], env: Record<string, string> = {}): Promise<Child & { base: string }> {
+async function serve(
+  t: { teardown(fn: () => void): void },
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Child & { base: string }> {
   const proc = run(args, env);
   t.teardown(() => {
     if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
@@ -53,7 +60,10 @@ t.test('serve: one Listening line, background index, live pickup of another scan
   t.match(server.stdout(), /^Listening on http:\/\/127\.0\.0\.1:\d+\n$/, 'exactly one line, the real port');
   t.not(new URL(server.base).port, '0');
   t.ok(await eventually(async () => (await total(server.base)) === 1), 'indexed in the background');
-  t.ok(await eventually(() => /scan \(start-up\): Indexed 1 wallpaper: 1 added/.test(server.stderr())), 'the scan summary is one stderr line');
+  t.ok(
+    await eventually(() => /scan \(start-up\): Indexed 1 wallpaper: 1 added/.test(server.stderr())),
+    'the scan summary is one stderr line',
+  );
   t.same((await call(server.base, '/api/settings')).json<{ folders: string[] }>().folders, [folder], 'FOLDER added to the settings');
 
   // A cron `wallpaper scan` in another process: the running server sees its result.
@@ -72,7 +82,11 @@ t.test('SIGTERM lets a request in flight finish', async (t) => {
   const server = await serve(t, ['--home', home, 'serve', '--port', '0']);
   const boundary = 'b0undary';
   const body = new (await import('node:stream')).PassThrough();
-  const pending = request(`${server.base}/api/upload`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+  const pending = request(`${server.base}/api/upload`, {
+    method: 'POST',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+  });
   const bytes = await imageBytes({ width: 300, height: 200, color: '#335533', format: 'jpeg' });
   body.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="late.jpg"\r\n\r\n`);
   body.write(bytes.subarray(0, 200));
@@ -97,7 +111,11 @@ t.test('token from WALLPAPER_TOKEN; usage errors exit 2 with one line', async (t
   server.child.kill('SIGINT');
   t.equal(await server.exit, 0, 'SIGINT exits 0 too');
 
-  for (const args of [['serve', '--port', '0', join(home, 'missing-folder')], ['serve', '--port', '99999'], ['serve', '--port', 'abc']]) {
+  for (const args of [
+    ['serve', '--port', '0', join(home, 'missing-folder')],
+    ['serve', '--port', '99999'],
+    ['serve', '--port', 'abc'],
+  ]) {
     const bad = run(['--home', home, ...args]);
     t.equal(await bad.exit, 2, args.join(' '));
     t.equal(bad.stderr().trim().split('\n').length, 1, `${args.join(' ')}: one line`);

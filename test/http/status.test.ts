@@ -24,7 +24,11 @@ t.test('status: idle, scanning with progress, a new version after a change', asy
   t.match(before, { scanning: false, progress: null, total: 6 });
   t.type(before.version, 'string');
 
-  for (let i = 0; i < 30; i++) writeFileSync(join(f.folder, `new-${i}.png`), await imageBytes({ width: 1600, height: 900, color: `#${(i * 8).toString(16).padStart(2, '0')}4080`, format: 'png' }));
+  for (let i = 0; i < 30; i++)
+    writeFileSync(
+      join(f.folder, `new-${i}.png`),
+      await imageBytes({ width: 1600, height: 900, color: `#${(i * 8).toString(16).padStart(2, '0')}4080`, format: 'png' }),
+    );
   const scan = f.library.scan();
   const during = (await call(f.base, '/api/status')).json<Status>();
   t.equal(during.scanning, true, 'a running scan is reported');

@@ -9,10 +9,23 @@ import { contentDisposition } from '../../src/http/prepared.js';
 
 t.test('loopback addresses', async (t) => {
   const table: [string | undefined, boolean][] = [
-    ['127.0.0.1', true], ['127.1.2.3', true], ['127.255.255.254', true], ['::1', true], ['::ffff:127.0.0.1', true],
-    ['::FFFF:127.9.9.9', true], ['0:0:0:0:0:0:0:1', true],
-    ['192.168.1.20', false], ['10.0.0.1', false], ['::ffff:192.168.1.20', false], ['fe80::1', false], ['::', false],
-    ['0.0.0.0', false], ['128.0.0.1', false], ['127.0.0.1.evil', false], [undefined, false], ['', false],
+    ['127.0.0.1', true],
+    ['127.1.2.3', true],
+    ['127.255.255.254', true],
+    ['::1', true],
+    ['::ffff:127.0.0.1', true],
+    ['::FFFF:127.9.9.9', true],
+    ['0:0:0:0:0:0:0:1', true],
+    ['192.168.1.20', false],
+    ['10.0.0.1', false],
+    ['::ffff:192.168.1.20', false],
+    ['fe80::1', false],
+    ['::', false],
+    ['0.0.0.0', false],
+    ['128.0.0.1', false],
+    ['127.0.0.1.evil', false],
+    [undefined, false],
+    ['', false],
   ];
   for (const [address, expected] of table) t.equal(isLoopback(address), expected, String(address));
 });
@@ -163,6 +176,6 @@ t.test('Content-Disposition', async (t) => {
   t.equal(contentDisposition('beach.jpg'), 'inline; filename="beach.jpg"');
   t.equal(contentDisposition('été.png'), `inline; filename="_t_.png"; filename*=UTF-8''%C3%A9t%C3%A9.png`);
   t.equal(contentDisposition('a"b\\c.jpg'), `inline; filename="a_b_c.jpg"; filename*=UTF-8''a%22b%5Cc.jpg`);
-  t.equal(contentDisposition("it's (1).jpg"), "inline; filename=\"it's (1).jpg\"");
+  t.equal(contentDisposition("it's (1).jpg"), 'inline; filename="it\'s (1).jpg"');
   t.notMatch(contentDisposition('a\r\nSet-Cookie: x.jpg'), /[\r\n]/);
 });

@@ -24,7 +24,11 @@ function multipart(parts: Part[], boundary = BOUNDARY): Buffer {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.field ?? 'file'}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${part.type ?? (part.filename === undefined ? 'text/plain' : 'application/octet-stream')}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${part.type ?? (part.filename === undefined ? 'text/plain' : 'application/octet-stream')}\r\n\r\n`,
+      ),
+    );
     chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
     chunks.push(Buffer.from('\r\n'));
   }
@@ -77,7 +81,10 @@ t.test('several files in one request, any field names', async (t) => {
   ]);
   t.equal(reply.status, 201);
   const { wallpapers } = reply.json<{ wallpapers: Wallpaper[] }>();
-  t.same(wallpapers.map((w) => w.filename), ['a.jpg', 'b.webp']);
+  t.same(
+    wallpapers.map((w) => w.filename),
+    ['a.jpg', 'b.webp'],
+  );
   t.equal(await total(), before + 2);
 });
 
@@ -100,7 +107,15 @@ t.test('a duplicate returns the existing record and writes nothing', async (t) =
 });
 
 t.test('hostile file names stay inside the upload folder', async (t) => {
-  const names = ['../../etc/passwd.jpg', '..\\..\\windows\\evil.jpg', '<script>alert(1)</script>.png', '.hidden.jpg', '', 'a\tb.jpg', 'été à la plage.png'];
+  const names = [
+    '../../etc/passwd.jpg',
+    '..\\..\\windows\\evil.jpg',
+    '<script>alert(1)</script>.png',
+    '.hidden.jpg',
+    '',
+    'a\tb.jpg',
+    'été à la plage.png',
+  ];
   let colour = 0x101010;
   for (const name of names) {
     colour += 0x0a0b07;
@@ -131,7 +146,10 @@ t.test('over max_upload_bytes: 413, nothing kept', async (t) => {
   const before = filesInUploads();
   const good = await imageBytes({ width: 64, height: 64, color: '#010203', format: 'png' });
   const big = Buffer.alloc(limit + 1, 7);
-  const reply = await upload([{ filename: 'good.png', data: good }, { filename: 'big.jpg', data: big }]);
+  const reply = await upload([
+    { filename: 'good.png', data: good },
+    { filename: 'big.jpg', data: big },
+  ]);
   t.equal(reply.status, 413);
   t.equal(header(reply, 'content-type'), 'text/plain; charset=utf-8');
   t.match(reply.text, /limit/);
@@ -159,7 +177,10 @@ t.test('not an image: 415; a failed request keeps none of its files', async (t) 
     t.equal(header(reply, 'content-type'), 'text/plain; charset=utf-8');
   }
   const good = await imageBytes({ width: 200, height: 100, color: '#445566', format: 'png' });
-  const mixed = await upload([{ filename: 'good.png', data: good }, { filename: 'bad.jpg', data: Buffer.from('nope') }]);
+  const mixed = await upload([
+    { filename: 'good.png', data: good },
+    { filename: 'bad.jpg', data: Buffer.from('nope') },
+  ]);
   t.equal(mixed.status, 415, 'one bad file fails the request');
   t.same(filesInUploads(), before, 'the good one is not kept either');
   t.equal(await total(), count, 'nothing indexed');
@@ -169,14 +190,24 @@ t.test('no file part, broken or wrong multipart: 400', async (t) => {
   const noFile = await upload([{ field: 'title', data: 'just a field' }]);
   t.equal(noFile.status, 400);
   t.match(noFile.text, /file part/);
-  const empty = await call(f.base, '/api/upload', { method: 'POST', headers: { 'content-type': MULTIPART_TYPE }, body: `--${BOUNDARY}--\r\n` });
+  const empty = await call(f.base, '/api/upload', {
+    method: 'POST',
+    headers: { 'content-type': MULTIPART_TYPE },
+    body: `--${BOUNDARY}--\r\n`,
+  });
   t.equal(empty.status, 400, 'empty form');
   const table: [string, Record<string, string>, string][] = [
     ['no boundary', { 'content-type': 'multipart/form-data' }, multipart([{ filename: 'a.jpg', data: 'x' }]).toString()],
     ['JSON', { 'content-type': 'application/json' }, '{"file":"x"}'],
     ['no content type', {}, 'raw bytes'],
     ['url-encoded', { 'content-type': 'application/x-www-form-urlencoded' }, 'file=x'],
-    ['truncated body', { 'content-type': MULTIPART_TYPE }, multipart([{ filename: 'a.jpg', data: 'xxxx' }]).subarray(0, 120).toString()],
+    [
+      'truncated body',
+      { 'content-type': MULTIPART_TYPE },
+      multipart([{ filename: 'a.jpg', data: 'xxxx' }])
+        .subarray(0, 120)
+        .toString(),
+    ],
     ['garbage', { 'content-type': MULTIPART_TYPE }, 'this is not multipart at all'],
     ['NUL in a part header', { 'content-type': MULTIPART_TYPE }, multipart([{ filename: 'a\u0000b.jpg', data: 'xxxx' }]).toString()],
   ];
@@ -204,7 +235,9 @@ function streamingUpload(base: string, signal?: AbortSignal) {
   return { body, response };
 }
 
-const HEAD_OF_PART = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="slow.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+const HEAD_OF_PART = Buffer.from(
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="slow.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+);
 
 t.test('concurrent uploads are capped: 503 with Retry-After', async (t) => {
   const capped = await startFixture(t, { images: {}, uploads: { maxConcurrent: 1 } });
@@ -214,14 +247,22 @@ t.test('concurrent uploads are capped: 503 with Retry-After', async (t) => {
   slow.body.write(HEAD_OF_PART);
   slow.body.write(bytes.subarray(0, 100));
   t.ok(await eventually(() => tempFilesIn(folder).length === 1), 'the first upload is in progress');
-  const refused = await call(capped.base, '/api/upload', { method: 'POST', headers: { 'content-type': MULTIPART_TYPE }, body: multipart([{ filename: 'x.jpg', data: bytes }]) });
+  const refused = await call(capped.base, '/api/upload', {
+    method: 'POST',
+    headers: { 'content-type': MULTIPART_TYPE },
+    body: multipart([{ filename: 'x.jpg', data: bytes }]),
+  });
   t.equal(refused.status, 503);
   t.match(header(refused, 'retry-after'), /^\d+$/);
   slow.body.end(Buffer.concat([bytes.subarray(100), Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]));
   const done = await slow.response;
   t.equal(done.statusCode, 201, 'the first one completes');
   await done.body.dump();
-  const after = await call(capped.base, '/api/upload', { method: 'POST', headers: { 'content-type': MULTIPART_TYPE }, body: multipart([{ filename: 'x.jpg', data: bytes }]) });
+  const after = await call(capped.base, '/api/upload', {
+    method: 'POST',
+    headers: { 'content-type': MULTIPART_TYPE },
+    body: multipart([{ filename: 'x.jpg', data: bytes }]),
+  });
   t.equal(after.status, 201, 'the slot is free again');
 });
 

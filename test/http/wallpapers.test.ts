@@ -114,7 +114,11 @@ t.test('invalid values: 400 text/plain naming the parameter (table)', async (t) 
   }
   const reply = await call(f.base, '/api/wallpapers?brightness=purple');
   t.equal(reply.text.trim(), 'invalid brightness "purple": expected light, dark, medium or any');
-  for (const path of ['/api/wallpapers/random?format=gif', '/api/wallpapers/random/image?min_width=x', '/api/wallpapers/random/thumbnail?orientation=up']) {
+  for (const path of [
+    '/api/wallpapers/random?format=gif',
+    '/api/wallpapers/random/image?min_width=x',
+    '/api/wallpapers/random/thumbnail?orientation=up',
+  ]) {
     const bad = await call(f.base, path);
     t.equal(bad.status, 400, path);
     t.equal(header(bad, 'content-type'), 'text/plain; charset=utf-8', path);
@@ -125,7 +129,11 @@ t.test('pagination: defaults, caps, edges, stable newest-first order', async (t)
   const all = (await call(f.base, '/api/wallpapers')).json<ListResponse>();
   t.same(all.pagination, { total: 6, page: 1, limit: 50, total_pages: 1 }, 'defaults: page 1, limit 50');
   const sorted = [...all.wallpapers].sort((a, b) => b.added_at.localeCompare(a.added_at) || a.id.localeCompare(b.id));
-  t.same(all.wallpapers.map((w) => w.id), sorted.map((w) => w.id), 'newest added_at first, then id');
+  t.same(
+    all.wallpapers.map((w) => w.id),
+    sorted.map((w) => w.id),
+    'newest added_at first, then id',
+  );
 
   const pages: Wallpaper[] = [];
   for (let page = 1; page <= 3; page++) {
@@ -134,13 +142,17 @@ t.test('pagination: defaults, caps, edges, stable newest-first order', async (t)
     t.equal(list.wallpapers.length, 2);
     pages.push(...list.wallpapers);
   }
-  t.same(pages.map((w) => w.id), all.wallpapers.map((w) => w.id), 'pages concatenate to the full list, in order');
+  t.same(
+    pages.map((w) => w.id),
+    all.wallpapers.map((w) => w.id),
+    'pages concatenate to the full list, in order',
+  );
 
   const past = (await call(f.base, '/api/wallpapers?limit=2&page=4')).json<ListResponse>();
   t.same(past.wallpapers, [], 'a page past the end is empty');
   t.equal(past.pagination.total, 6, '...with the true total');
 
-  const capped = (await call(f.base, '/api/wallpapers?limit=500'));
+  const capped = await call(f.base, '/api/wallpapers?limit=500');
   t.equal(capped.status, 200, 'limit 500 is not an error');
   t.equal(capped.json<ListResponse>().pagination.limit, 200, 'limit capped at 200');
   t.equal((await call(f.base, '/api/wallpapers?limit=200')).json<ListResponse>().pagination.limit, 200);
@@ -215,14 +227,40 @@ t.test('GET /api/wallpapers/{id}', async (t) => {
   t.equal(reply.status, 200);
   t.equal(header(reply, 'content-type'), 'application/json; charset=utf-8');
   t.same(reply.json(), w);
-  t.same(Object.keys(reply.json<object>()), [
-    'id', 'filename', 'path', 'url', 'thumbnail_url', 'width', 'height', 'size_bytes', 'added_at', 'content_type',
-    'brightness', 'aspect_ratio', 'orientation', 'luminance', 'dominant_hue',
-  ], 'fields of spec 2.1');
+  t.same(
+    Object.keys(reply.json<object>()),
+    [
+      'id',
+      'filename',
+      'path',
+      'url',
+      'thumbnail_url',
+      'width',
+      'height',
+      'size_bytes',
+      'added_at',
+      'content_type',
+      'brightness',
+      'aspect_ratio',
+      'orientation',
+      'luminance',
+      'dominant_hue',
+    ],
+    'fields of spec 2.1',
+  );
   t.equal(w.url, `/api/wallpapers/${w.id}/image`);
   t.equal(w.thumbnail_url, `/api/wallpapers/${w.id}/thumbnail`);
 
-  const malformed = ['0123456789abcdef', 'nope', '0123456789ABCDEF', '0123456789abcde', '0123456789abcdef0', '..%2F..%2Fetc%2Fpasswd', '%2e%2e', 'random%00'];
+  const malformed = [
+    '0123456789abcdef',
+    'nope',
+    '0123456789ABCDEF',
+    '0123456789abcde',
+    '0123456789abcdef0',
+    '..%2F..%2Fetc%2Fpasswd',
+    '%2e%2e',
+    'random%00',
+  ];
   for (const id of malformed) {
     for (const suffix of ['', '/image', '/thumbnail']) {
       const miss = await call(f.base, `/api/wallpapers/${id}${suffix}`);
@@ -316,7 +354,11 @@ t.test('GET /api/wallpapers/{id}/image: headers, caching, conditionals, ranges, 
   t.equal(headJson.status, 200);
   t.equal(headJson.body.length, 0);
 
-  for (const [name, type] of [['light-red.png', 'image/png'], ['green.webp', 'image/webp'], ['custom.jpeg', 'image/jpeg']] as const) {
+  for (const [name, type] of [
+    ['light-red.png', 'image/png'],
+    ['green.webp', 'image/webp'],
+    ['custom.jpeg', 'image/jpeg'],
+  ] as const) {
     const reply = await call(f.base, `/api/wallpapers/${idOf(name)}/image`);
     t.equal(header(reply, 'content-type'), type, name);
     t.ok(reply.body.equals(readFileSync(f.byName.get(name)!.path)));

@@ -24,7 +24,11 @@ const SCAN_DEADLINE_MS = 60_000;
 const tiny = (n: number, format: 'png' | 'jpeg' | 'webp') => {
   const background = { r: n % 256, g: Math.floor(n / 256) * 40, b: (n * 7) % 256 };
   const image = sharp({ create: { width: SIDE, height: SIDE - 4, channels: 3, background } });
-  return format === 'png' ? image.png().toBuffer() : format === 'jpeg' ? image.jpeg({ quality: 90 }).toBuffer() : image.webp({ lossless: true }).toBuffer();
+  return format === 'png'
+    ? image.png().toBuffer()
+    : format === 'jpeg'
+      ? image.jpeg({ quality: 90 }).toBuffer()
+      : image.webp({ lossless: true }).toBuffer();
 };
 
 t.test('1,000 files, 10% broken: every good one indexed, every bad one reported', async (t) => {
@@ -92,9 +96,17 @@ t.test('1,000 files, 10% broken: every good one indexed, every bad one reported'
   for (let page = 2; indexed.size < summary.total && page <= 10; page++) {
     for (const w of library.list({}, { page, limit: 200 }).wallpapers) indexed.add(w.id);
   }
-  t.same([...goodIds].filter((id) => !indexed.has(id)), [], 'no good image missing');
+  t.same(
+    [...goodIds].filter((id) => !indexed.has(id)),
+    [],
+    'no good image missing',
+  );
   const reported = new Map(summary.failed.map((problem) => [problem.path, problem.error]));
-  t.same(bad.filter((path) => !reported.has(path)), [], 'every bad file reported by path');
+  t.same(
+    bad.filter((path) => !reported.has(path)),
+    [],
+    'every bad file reported by path',
+  );
   t.equal(summary.failed.length, bad.length, 'and nothing else reported');
   for (const [path, error] of reported) t.ok(error.length > 0 && !error.includes('\n'), `${path}: one-line reason`);
   t.match(reported.get(join(folder, 'empty-0.webp')), /empty/);

@@ -60,12 +60,21 @@ t.test(`a scan SIGKILLed mid-scan ${KILLS} times (SEED=${seed}) loses nothing an
 t.test('a server SIGKILLed mid-upload leaves no file in the library; the next scan or start sweeps the temp', async (t) => {
   const home = tempDir(t, 'wallpaper-crash-serve-');
   const folder = tempDir(t, 'wallpaper-crash-serve-images-');
-  writeFileSync(join(folder, 'one.png'), await sharp({ create: { width: 40, height: 30, channels: 3, background: '#345' } }).png().toBuffer());
+  writeFileSync(
+    join(folder, 'one.png'),
+    await sharp({ create: { width: 40, height: 30, channels: 3, background: '#345' } })
+      .png()
+      .toBuffer(),
+  );
   const serve = await startServe(t, { home, folders: [folder] });
   const uploads = join(home, 'uploads');
-  const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#a50' } }).jpeg().toBuffer();
+  const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#a50' } })
+    .jpeg()
+    .toBuffer();
   const body = new PassThrough();
-  const pending = request(`${serve.base}/api/upload`, { method: 'POST', headers: { 'content-type': MULTIPART_TYPE }, body }).catch((error: Error) => error);
+  const pending = request(`${serve.base}/api/upload`, { method: 'POST', headers: { 'content-type': MULTIPART_TYPE }, body }).catch(
+    (error: Error) => error,
+  );
   body.write(partHead('half.jpg'));
   body.write(image.subarray(0, Math.floor(image.length / 2)));
   await until(() => tempFilesIn(uploads).length === 1);
@@ -73,7 +82,11 @@ t.test('a server SIGKILLed mid-upload leaves no file in the library; the next sc
   t.type(await pending, Error, 'the client sees the connection die');
   body.destroy();
 
-  t.same(readdirSync(uploads).filter((name) => !name.startsWith('.')), [], 'no visible (half-written) file in the library');
+  t.same(
+    readdirSync(uploads).filter((name) => !name.startsWith('.')),
+    [],
+    'no visible (half-written) file in the library',
+  );
   t.equal(tempFilesIn(uploads).length, 1, 'only the hidden temp file');
   const scan = await runCli(['--home', home, 'scan', '--json']);
   t.equal(scan.code, 0);

@@ -37,7 +37,10 @@ t.test('the pixel budget: at most the limit at once, first come first served, a 
   t.ok(log.indexOf('start b') > log.indexOf('end a'), 'b waits for a');
   t.ok(log.indexOf('start c') > log.indexOf('start b'), 'c does not overtake b, though it would fit');
   t.ok(log.indexOf('start huge') > log.indexOf('end c') && log.indexOf('end huge') < log.indexOf('start d'), 'the huge one runs alone');
-  await t.rejects(budget.run(5, async () => Promise.reject(new Error('decode failed'))), /decode failed/);
+  await t.rejects(
+    budget.run(5, async () => Promise.reject(new Error('decode failed'))),
+    /decode failed/,
+  );
   t.equal(budget.pixelsInUse, 0, 'a failed decode gives its pixels back');
 });
 
@@ -57,7 +60,11 @@ t.test('serve: peak RSS under four concurrent 100-megapixel uploads', async (t) 
   const data = await bomb('webp', 40);
   const uploads = [0, 1, 2, 3].map((i) => multipart([{ filename: `bomb-${i}.webp`, data }]));
   const statuses = await Promise.all(
-    uploads.map(async (body) => (await fetch(`${base}/api/upload`, { method: 'POST', headers: { 'content-type': MULTIPART_TYPE }, body: new Uint8Array(body) })).status),
+    uploads.map(
+      async (body) =>
+        (await fetch(`${base}/api/upload`, { method: 'POST', headers: { 'content-type': MULTIPART_TYPE }, body: new Uint8Array(body) }))
+          .status,
+    ),
   );
   t.same(statuses, [201, 201, 201, 201], 'all four answered: under the 100-megapixel limit');
   const peak = peakOf(child.pid!);
@@ -67,10 +74,19 @@ t.test('serve: peak RSS under four concurrent 100-megapixel uploads', async (t) 
 t.test('scan: peak RSS over a 100-megapixel image among ordinary ones', async (t) => {
   const folder = tempDir(t);
   writeFileSync(join(folder, 'bomb.webp'), await bomb('webp', 10));
-  for (let i = 0; i < 4; i++) writeFileSync(join(folder, `w${i}.png`), await sharp({ create: { width: 1920, height: 1080, channels: 3, background: `#${i}0${i}0${i}0` } }).png().toBuffer());
+  for (let i = 0; i < 4; i++)
+    writeFileSync(
+      join(folder, `w${i}.png`),
+      await sharp({ create: { width: 1920, height: 1080, channels: 3, background: `#${i}0${i}0${i}0` } })
+        .png()
+        .toBuffer(),
+    );
   const home = tempDir(t);
   const result = await new Promise<{ code: number | null; peak: number }>((resolve) => {
-    const child = spawn('/bin/sh', ['-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} --home ${JSON.stringify(home)} scan ${JSON.stringify(folder)} --quiet & pid=$!; peak=0; while kill -0 $pid 2>/dev/null; do v=$(grep VmHWM /proc/$pid/status 2>/dev/null | tr -dc 0-9); [ -n "$v" ] && peak=$v; sleep 0.02; done; wait $pid; echo $? $peak`]);
+    const child = spawn('/bin/sh', [
+      '-c',
+      `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} --home ${JSON.stringify(home)} scan ${JSON.stringify(folder)} --quiet & pid=$!; peak=0; while kill -0 $pid 2>/dev/null; do v=$(grep VmHWM /proc/$pid/status 2>/dev/null | tr -dc 0-9); [ -n "$v" ] && peak=$v; sleep 0.02; done; wait $pid; echo $? $peak`,
+    ]);
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk));
     child.on('close', () => {

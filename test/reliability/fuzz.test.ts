@@ -19,7 +19,14 @@ const f = await startFixture(t);
 const ids = [...f.byName.values()].map((w) => w.id);
 
 t.test(`${FUZZ_COUNT} fuzzed GET requests (SEED=${seed})`, async (t) => {
-  const stats = await fuzzQueries({ base: f.base, count: FUZZ_COUNT, seed, ids, connections: CONNECTIONS, forbidden: [f.home, f.folder, process.cwd()] });
+  const stats = await fuzzQueries({
+    base: f.base,
+    count: FUZZ_COUNT,
+    seed,
+    ids,
+    connections: CONNECTIONS,
+    forbidden: [f.home, f.folder, process.cwd()],
+  });
   t.comment(`statuses ${JSON.stringify(stats.statuses)} in ${stats.ms} ms`);
   t.equal(stats.requests, FUZZ_COUNT, 'every request was sent before the deadline');
   for (const { path, problem } of stats.problems.slice(0, 10)) t.comment(`${problem}: GET ${path.slice(0, 200)}`);

@@ -23,7 +23,11 @@ export function multipart(parts: readonly Part[], boundary = BOUNDARY): Buffer {
   for (const part of parts) {
     const name = part.filename === undefined ? '' : `; filename="${part.filename}"`;
     const disposition = `form-data; name="${part.field ?? 'file'}"${name}${part.extra ? `; ${part.extra}` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
     chunks.push(Buffer.from('\r\n'));
   }

@@ -53,7 +53,9 @@ t.test('headers that never finish: 408 after the header timeout, others served m
 
 t.test('a body that never finishes: 408 after the request timeout', async (t) => {
   const slow = await openSocket(f.server.port);
-  slow.socket.write('PUT /api/settings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"thumbnail_size":');
+  slow.socket.write(
+    'PUT /api/settings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"thumbnail_size":',
+  );
   const ms = await Promise.race([slow.closed, new Promise<number>((done) => setTimeout(() => done(-1), 10_000))]);
   t.ok(ms >= REQUEST_MS - 50 && ms < REQUEST_MS + 3000, `closed after ${ms} ms`);
   t.match(slow.text(), /^HTTP\/1\.1 408 /);
@@ -72,7 +74,9 @@ t.test('concurrent uploads are capped: the third gets 503 with Retry-After', asy
   // Its own server: the short request timeout above would cut these deliberately slow uploads.
   const capped = await startFixture(t, { images: {}, uploads: { maxConcurrent: 2 } });
   const uploads = capped.library.settings().upload_folder;
-  const bytes = await Promise.all([0, 1].map((i) => imageBytes({ width: 60, height: 40, color: i ? '#550000' : '#005500', format: 'jpeg' })));
+  const bytes = await Promise.all(
+    [0, 1].map((i) => imageBytes({ width: 60, height: 40, color: i ? '#550000' : '#005500', format: 'jpeg' })),
+  );
   const slow = bytes.map((image) => {
     const body = new PassThrough();
     const response = request(`${capped.base}/api/upload`, { method: 'POST', headers: { 'content-type': MULTIPART_TYPE }, body });
@@ -81,7 +85,11 @@ t.test('concurrent uploads are capped: the third gets 503 with Retry-After', asy
     return { body, response, rest: image.subarray(100) };
   });
   t.ok(await eventually(() => tempFilesIn(uploads).length === 2), 'two uploads in progress');
-  const third = await call(capped.base, '/api/upload', { method: 'POST', headers: { 'content-type': MULTIPART_TYPE }, body: multipart([{ filename: 'x.jpg', data: bytes[0]! }]) });
+  const third = await call(capped.base, '/api/upload', {
+    method: 'POST',
+    headers: { 'content-type': MULTIPART_TYPE },
+    body: multipart([{ filename: 'x.jpg', data: bytes[0]! }]),
+  });
   t.equal(third.status, 503);
   t.match(header(third, 'retry-after'), /^\d+$/);
   t.equal(header(third, 'content-type'), 'text/plain; charset=utf-8');
@@ -92,11 +100,23 @@ t.test('concurrent uploads are capped: the third gets 503 with Retry-After', asy
     await done.body.dump();
   }
   t.same(tempFilesIn(uploads), []);
-  t.equal((await call(capped.base, '/api/upload', { method: 'POST', headers: { 'content-type': MULTIPART_TYPE }, body: multipart([{ filename: 'x.jpg', data: bytes[0]! }]) })).status, 201, 'a slot is free again');
+  t.equal(
+    (
+      await call(capped.base, '/api/upload', {
+        method: 'POST',
+        headers: { 'content-type': MULTIPART_TYPE },
+        body: multipart([{ filename: 'x.jpg', data: bytes[0]! }]),
+      })
+    ).status,
+    201,
+    'a slot is free again',
+  );
 });
 
 t.test('every sharp() call of the source decodes under a pixel limit', async (t) => {
-  const sources = readdirSync(new URL('../../src/', import.meta.url), { recursive: true, encoding: 'utf8' }).filter((p) => p.endsWith('.ts'));
+  const sources = readdirSync(new URL('../../src/', import.meta.url), { recursive: true, encoding: 'utf8' }).filter((p) =>
+    p.endsWith('.ts'),
+  );
   let calls = 0;
   for (const path of sources) {
     const text = readFileSync(new URL(`../../src/${path}`, import.meta.url), 'utf8');

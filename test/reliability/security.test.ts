@@ -42,13 +42,35 @@ t.test('ids that are not 16 lowercase hex characters: 404 before the library is 
   const server = await startServer(spied(f.library, calls), { host: '127.0.0.1', port: 0, logger: memoryLogger(logs) });
   t.teardown(() => server.close());
   const ids = [
-    '..%2F..%2F..%2Fetc%2Fpasswd', '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '%252e%252e%252fetc%252fpasswd', '%25252e%25252e%25252f',
-    '..%5C..%5Cwindows', '....%2F%2F....%2F%2Fetc', '%2Fetc%2Fpasswd', someId.toUpperCase(), someId.slice(0, 15), `${someId}0`,
-    `${someId}%00`, `${someId.slice(0, 15)}%00`, `${someId}%2F..`, '%C0%AE%C0%AE%C0%AF', '%EF%BC%90123456789abcdef', 'random%2Fimage',
-    `${someId.slice(0, 15)}g`, `%20${someId}`, `${someId}.jpg`, '%',
+    '..%2F..%2F..%2Fetc%2Fpasswd',
+    '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+    '%252e%252e%252fetc%252fpasswd',
+    '%25252e%25252e%25252f',
+    '..%5C..%5Cwindows',
+    '....%2F%2F....%2F%2Fetc',
+    '%2Fetc%2Fpasswd',
+    someId.toUpperCase(),
+    someId.slice(0, 15),
+    `${someId}0`,
+    `${someId}%00`,
+    `${someId.slice(0, 15)}%00`,
+    `${someId}%2F..`,
+    '%C0%AE%C0%AE%C0%AF',
+    '%EF%BC%90123456789abcdef',
+    'random%2Fimage',
+    `${someId.slice(0, 15)}g`,
+    `%20${someId}`,
+    `${someId}.jpg`,
+    '%',
   ];
   for (const id of ids) {
-    for (const [method, suffix] of [['GET', ''], ['GET', '/image'], ['GET', '/thumbnail'], ['HEAD', '/image'], ['DELETE', '']] as const) {
+    for (const [method, suffix] of [
+      ['GET', ''],
+      ['GET', '/image'],
+      ['GET', '/thumbnail'],
+      ['HEAD', '/image'],
+      ['DELETE', ''],
+    ] as const) {
       const reply = await call(server.url, `/api/wallpapers/${id}${suffix}`, { method });
       t.equal(reply.status, 404, `${method} ${id}${suffix}`);
       if (method !== 'HEAD') t.notMatch(reply.text, /root:|\[boot loader\]/, 'no file content');
@@ -62,7 +84,17 @@ t.test('ids that are not 16 lowercase hex characters: 404 before the library is 
 });
 
 t.test('traversal outside the API: raw, encoded and double-encoded, never a file outside the gallery', async (t) => {
-  for (const path of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc%2fpasswd', '/%252e%252e%252fetc%252fpasswd', '/api/../../etc/passwd', '/api/wallpapers/../../../etc/passwd', '/.%2e/.%2e/etc/passwd', '/index.html%00.jpg', '/..%5c..%5cetc%5cpasswd']) {
+  for (const path of [
+    '/../../etc/passwd',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/..%2f..%2fetc%2fpasswd',
+    '/%252e%252e%252fetc%252fpasswd',
+    '/api/../../etc/passwd',
+    '/api/wallpapers/../../../etc/passwd',
+    '/.%2e/.%2e/etc/passwd',
+    '/index.html%00.jpg',
+    '/..%5c..%5cetc%5cpasswd',
+  ]) {
     const reply = await call(f.base, path);
     t.ok(reply.status === 404 || reply.status === 400, `${path}: ${reply.status}`);
     t.notMatch(reply.text, /root:x:0/, `${path}: not /etc/passwd`);
@@ -72,7 +104,9 @@ t.test('traversal outside the API: raw, encoded and double-encoded, never a file
 
 t.test('upload names cannot leave the upload folder', async (t) => {
   const uploads = f.library.settings().upload_folder;
-  const outsideBefore = filesUnder(dirname(uploads)).filter((p) => !p.startsWith('uploads/') && !p.startsWith('thumbnails/') && !p.startsWith('index.sqlite'));
+  const outsideBefore = filesUnder(dirname(uploads)).filter(
+    (p) => !p.startsWith('uploads/') && !p.startsWith('thumbnails/') && !p.startsWith('index.sqlite'),
+  );
   const names: Omit<Part, 'data'>[] = [
     { filename: '../../../../tmp/evil-plain.jpg' },
     { filename: '..%2F..%2F..%2Ftmp%2Fevil-encoded.jpg' },
@@ -90,13 +124,19 @@ t.test('upload names cannot leave the upload folder', async (t) => {
   for (const part of names) {
     shade += 0x030507;
     const data = await imageBytes({ width: 40, height: 30, color: `#${shade.toString(16).padStart(6, '0')}`, format: 'jpeg' });
-    const reply = await call(f.base, '/api/upload', { method: 'POST', headers: { 'content-type': MULTIPART_TYPE }, body: multipart([{ ...part, data }]) });
+    const reply = await call(f.base, '/api/upload', {
+      method: 'POST',
+      headers: { 'content-type': MULTIPART_TYPE },
+      body: multipart([{ ...part, data }]),
+    });
     t.equal(reply.status, 201, JSON.stringify(part));
     const w = reply.json<{ wallpapers: Wallpaper[] }>().wallpapers[0]!;
     t.equal(dirname(w.path), uploads, `${JSON.stringify(part)} -> ${w.filename}: in the upload folder`);
     t.notOk(w.filename.startsWith('.'), 'never hidden');
   }
-  const outsideAfter = filesUnder(dirname(uploads)).filter((p) => !p.startsWith('uploads/') && !p.startsWith('thumbnails/') && !p.startsWith('index.sqlite'));
+  const outsideAfter = filesUnder(dirname(uploads)).filter(
+    (p) => !p.startsWith('uploads/') && !p.startsWith('thumbnails/') && !p.startsWith('index.sqlite'),
+  );
   t.same(outsideAfter, outsideBefore, 'nothing written elsewhere in the home');
   for (const name of ['evil-plain.jpg', 'evil-encoded.jpg', 'evil-ext.jpg', 'evil-backslash.jpg']) {
     t.throws(() => readFileSync(join('/tmp', name)), `/tmp/${name} does not exist`);
@@ -126,7 +166,11 @@ t.test('mutations: Origin check and token over a real socket', async (t) => {
     ['token in the query only', {}, 401],
     ['right token', { authorization: `Bearer ${token}` }, 200],
   ] as const) {
-    const reply = await call(guarded.base, `/api/refresh${name === 'token in the query only' ? `?token=${encodeURIComponent(token)}` : ''}`, { method: 'POST', headers });
+    const reply = await call(
+      guarded.base,
+      `/api/refresh${name === 'token in the query only' ? `?token=${encodeURIComponent(token)}` : ''}`,
+      { method: 'POST', headers },
+    );
     t.equal(reply.status, status, name);
     t.notMatch(reply.text, token, 'the token is never echoed');
   }
@@ -135,18 +179,58 @@ t.test('mutations: Origin check and token over a real socket', async (t) => {
   // A token with blanks in it (a pass phrase) works too, and only whole.
   const phrase = 'correct horse battery staple';
   const spaced = await startFixture(t, { images: {}, token: phrase });
-  t.equal((await call(spaced.base, '/api/refresh', { method: 'POST', headers: { authorization: `Bearer ${phrase}` } })).status, 200, 'pass phrase');
-  t.equal((await call(spaced.base, '/api/refresh', { method: 'POST', headers: { authorization: 'Bearer correct' } })).status, 401, 'first word only');
-  t.equal((await call(spaced.base, '/api/refresh', { method: 'POST', headers: { authorization: `Bearer ${phrase} x` } })).status, 401, 'more words');
+  t.equal(
+    (await call(spaced.base, '/api/refresh', { method: 'POST', headers: { authorization: `Bearer ${phrase}` } })).status,
+    200,
+    'pass phrase',
+  );
+  t.equal(
+    (await call(spaced.base, '/api/refresh', { method: 'POST', headers: { authorization: 'Bearer correct' } })).status,
+    401,
+    'first word only',
+  );
+  t.equal(
+    (await call(spaced.base, '/api/refresh', { method: 'POST', headers: { authorization: `Bearer ${phrase} x` } })).status,
+    401,
+    'more words',
+  );
 });
 
 t.test('the access rule for other hosts (simulated remote addresses)', async (t) => {
-  const remote = ['192.168.1.20', '10.0.0.5', '172.16.3.4', '203.0.113.9', '::ffff:192.168.1.20', 'fe80::1', '2001:db8::1', '0.0.0.0', '::', '', undefined];
+  const remote = [
+    '192.168.1.20',
+    '10.0.0.5',
+    '172.16.3.4',
+    '203.0.113.9',
+    '::ffff:192.168.1.20',
+    'fe80::1',
+    '2001:db8::1',
+    '0.0.0.0',
+    '::',
+    '',
+    undefined,
+  ];
   for (const remoteAddress of remote) {
-    t.match(checkMutation({ remoteAddress, host: '192.168.1.2:8519' }, {}), { ok: false, status: 403 }, `${String(remoteAddress)} without a token: 403`);
-    t.match(checkMutation({ remoteAddress, origin: 'http://192.168.1.2:8519', host: '192.168.1.2:8519' }, {}), { ok: false, status: 403 }, `${String(remoteAddress)}, same Origin, still 403`);
-    t.match(checkMutation({ remoteAddress }, { token: 't0k' }), { ok: false, status: 401 }, `${String(remoteAddress)} with a token set, none sent: 401`);
-    t.same(checkMutation({ remoteAddress, authorization: 'Bearer t0k' }, { token: 't0k' }), { ok: true }, `${String(remoteAddress)} with the token: ok`);
+    t.match(
+      checkMutation({ remoteAddress, host: '192.168.1.2:8519' }, {}),
+      { ok: false, status: 403 },
+      `${String(remoteAddress)} without a token: 403`,
+    );
+    t.match(
+      checkMutation({ remoteAddress, origin: 'http://192.168.1.2:8519', host: '192.168.1.2:8519' }, {}),
+      { ok: false, status: 403 },
+      `${String(remoteAddress)}, same Origin, still 403`,
+    );
+    t.match(
+      checkMutation({ remoteAddress }, { token: 't0k' }),
+      { ok: false, status: 401 },
+      `${String(remoteAddress)} with a token set, none sent: 401`,
+    );
+    t.same(
+      checkMutation({ remoteAddress, authorization: 'Bearer t0k' }, { token: 't0k' }),
+      { ok: true },
+      `${String(remoteAddress)} with the token: ok`,
+    );
   }
   for (const remoteAddress of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
     t.same(checkMutation({ remoteAddress, host: '127.0.0.1:8519' }, {}), { ok: true }, `${remoteAddress}: loopback allowed`);
@@ -155,7 +239,10 @@ t.test('the access rule for other hosts (simulated remote addresses)', async (t)
 
 t.test('the token is compared in constant time', async (t) => {
   const source = readFileSync(new URL('../../src/http/access.ts', import.meta.url), 'utf8');
-  const body = source.slice(source.indexOf('export function tokenMatches'), source.indexOf('\n}\n', source.indexOf('export function tokenMatches')));
+  const body = source.slice(
+    source.indexOf('export function tokenMatches'),
+    source.indexOf('\n}\n', source.indexOf('export function tokenMatches')),
+  );
   t.match(body, /timingSafeEqual\(digest\(given\), digest\(token\)\)/, 'equal-length digests through timingSafeEqual');
   t.notMatch(body, /given\s*===\s*token|token\s*===\s*given/, 'never a plain string comparison');
   // And it decides right for every kind of near miss.
@@ -185,9 +272,13 @@ t.test('nosniff on every kind of answer, CSP on the gallery', async (t) => {
     await call(f.base, '/index.html'),
     await call(f.base, '/no-such-page'),
   ];
-  t.same(answers.map((a) => a.status), [200, 200, 304, 206, 416, 200, 200, 200, 404, 405, 204, 400, 200, 200, 404]);
+  t.same(
+    answers.map((a) => a.status),
+    [200, 200, 304, 206, 416, 200, 200, 200, 404, 405, 204, 400, 200, 200, 404],
+  );
   for (const answer of answers) t.equal(header(answer, 'x-content-type-options'), 'nosniff', `nosniff on ${answer.status}`);
-  for (const answer of answers.slice(-3)) t.equal(header(answer, 'content-security-policy'), GALLERY_CSP, `CSP on gallery ${answer.status}`);
+  for (const answer of answers.slice(-3))
+    t.equal(header(answer, 'content-security-policy'), GALLERY_CSP, `CSP on gallery ${answer.status}`);
   t.match(GALLERY_CSP, /script-src 'self'/);
   t.notMatch(GALLERY_CSP, /unsafe-inline|unsafe-eval|\*/, 'no inline code, no wildcard');
 });
@@ -232,22 +323,32 @@ t.test('settings cannot point the server outside what it is told', async (t) => 
   // Decision: a plain absolute path the client names is what the library reads, links included
   // (the client could name the link's target just as well), and a folder holding the data home is
   // fine: the walk never enters the home's thumbnails and trash. Restored afterwards.
-  for (const patch of [{ folders: [...before.folders, outside] }, { folders: [...before.folders, linkOutside] }, { folders: [...before.folders, dirname(f.home)] }, { upload_folder: join(f.home, 'uploads') }]) {
+  for (const patch of [
+    { folders: [...before.folders, outside] },
+    { folders: [...before.folders, linkOutside] },
+    { folders: [...before.folders, dirname(f.home)] },
+    { upload_folder: join(f.home, 'uploads') },
+  ]) {
     const reply = await call(f.base, '/api/settings', { method: 'PUT', headers: json, body: JSON.stringify(patch) });
     t.equal(reply.status, 200, JSON.stringify(patch));
   }
-  t.equal((await call(f.base, '/api/settings', { method: 'PUT', headers: json, body: JSON.stringify({ folders: before.folders }) })).status, 200);
+  t.equal(
+    (await call(f.base, '/api/settings', { method: 'PUT', headers: json, body: JSON.stringify({ folders: before.folders }) })).status,
+    200,
+  );
   t.same(f.library.settings().folders, before.folders);
 });
 
 t.test('error bodies: no stack trace, no path outside the library', async (t) => {
   const logs = f.logs.length;
   // The trash cannot be created (a file stands where its folder goes): a server-side failure.
-  const victim = (await call(f.base, '/api/upload', {
-    method: 'POST',
-    headers: { 'content-type': MULTIPART_TYPE },
-    body: multipart([{ filename: 'victim.png', data: await imageBytes({ width: 30, height: 20, color: '#0f0f70', format: 'png' }) }]),
-  })).json<{ wallpapers: Wallpaper[] }>().wallpapers[0]!;
+  const victim = (
+    await call(f.base, '/api/upload', {
+      method: 'POST',
+      headers: { 'content-type': MULTIPART_TYPE },
+      body: multipart([{ filename: 'victim.png', data: await imageBytes({ width: 30, height: 20, color: '#0f0f70', format: 'png' }) }]),
+    })
+  ).json<{ wallpapers: Wallpaper[] }>().wallpapers[0]!;
   const trash = join(f.home, 'trash');
   const { rmSync } = await import('node:fs');
   rmSync(trash, { recursive: true, force: true });

@@ -39,20 +39,63 @@ t.test('each hostile upload: the right 4xx, nothing kept anywhere in the home', 
     ['truncated JPEG', [{ filename: 'cut.jpg', data: jpeg.subarray(0, Math.floor(jpeg.length / 2)) }], 415],
     ['JPEG header then junk', [{ filename: 'fake.jpg', data: Buffer.concat([jpeg.subarray(0, 200), junk(4000, 3)]) }], 415],
     ['random bytes named .jpg', [{ filename: 'noise.jpg', data: junk(20_000, 7) }], 415],
-    ['HTML named .jpg', [{ filename: 'page.jpg', type: 'image/jpeg', data: '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>' }], 415],
-    ['SVG with script named .png', [{ filename: 'logo.png', type: 'image/png', data: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>' }], 415],
+    [
+      'HTML named .jpg',
+      [
+        {
+          filename: 'page.jpg',
+          type: 'image/jpeg',
+          data: '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>',
+        },
+      ],
+      415,
+    ],
+    [
+      'SVG with script named .png',
+      [
+        {
+          filename: 'logo.png',
+          type: 'image/png',
+          data: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
+        },
+      ],
+      415,
+    ],
     ['SVG named .svg', [{ filename: 'logo.svg', type: 'image/svg+xml', data: '<svg xmlns="http://www.w3.org/2000/svg"/>' }], 415],
     ['shell script named .webp', [{ filename: 'run.webp', data: '#!/bin/sh\nrm -rf /\n' }], 415],
     ['GIF/JS polyglot named .jpg', [{ filename: 'poly.jpg', data: 'GIF89a/*\x01\x00\x01\x00\x00\x00\x00*/=alert(1);' }], 415],
     ['PNG claiming 50000x50000 (bomb)', [{ filename: 'bomb.png', data: claimedSizePng(50_000, 50_000) }], 413],
-    ['PNG claiming 10001x10000: over our 100 MP, under sharp\'s own default', [{ filename: 'big.png', data: claimedSizePng(10_001, 10_000) }], 413],
+    [
+      "PNG claiming 10001x10000: over our 100 MP, under sharp's own default",
+      [{ filename: 'big.png', data: claimedSizePng(10_001, 10_000) }],
+      413,
+    ],
     ['a file one byte over max_upload_bytes', [{ filename: 'big.jpg', data: Buffer.alloc(MAX_UPLOAD_BYTES + 1, 1) }], 413],
-    ['a good file with a bad one: all or nothing', [{ filename: 'good.jpg', data: jpeg }, { filename: 'bad.jpg', data: junk(100) }], 415],
+    [
+      'a good file with a bad one: all or nothing',
+      [
+        { filename: 'good.jpg', data: jpeg },
+        { filename: 'bad.jpg', data: junk(100) },
+      ],
+      415,
+    ],
     ['100 file parts', Array.from({ length: 100 }, (_, i) => ({ filename: `f${i}.jpg`, data: jpeg })), 413],
     ['100 field parts', Array.from({ length: 100 }, (_, i) => ({ field: `f${i}`, data: 'x', type: 'text/plain' })), 413],
-    ['multipart without boundary', { body: multipart([{ filename: 'a.jpg', data: jpeg }]), headers: { 'content-type': 'multipart/form-data' } }, 400],
-    ['boundary that never appears', { body: multipart([{ filename: 'a.jpg', data: jpeg }]), headers: { 'content-type': 'multipart/form-data; boundary=nope' } }, 400],
-    ['a body cut inside a part', { body: multipart([{ filename: 'a.jpg', data: jpeg }]).subarray(0, 400), headers: { 'content-type': MULTIPART_TYPE } }, 400],
+    [
+      'multipart without boundary',
+      { body: multipart([{ filename: 'a.jpg', data: jpeg }]), headers: { 'content-type': 'multipart/form-data' } },
+      400,
+    ],
+    [
+      'boundary that never appears',
+      { body: multipart([{ filename: 'a.jpg', data: jpeg }]), headers: { 'content-type': 'multipart/form-data; boundary=nope' } },
+      400,
+    ],
+    [
+      'a body cut inside a part',
+      { body: multipart([{ filename: 'a.jpg', data: jpeg }]).subarray(0, 400), headers: { 'content-type': MULTIPART_TYPE } },
+      400,
+    ],
     ['no file part', [{ field: 'title', data: 'hello', type: 'text/plain' }], 400],
     ['not multipart', { body: jpeg, headers: { 'content-type': 'image/jpeg' } }, 400],
   ];
@@ -104,7 +147,11 @@ t.test('a 256 MiB body without a length: 413, memory bounded, others served mean
   const rssBefore = process.memoryUsage().rss;
   let peak = rssBefore;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  const flood = request(`${f.base}/api/upload`, { method: 'POST', headers: { 'content-type': MULTIPART_TYPE }, body: hugeBody(256 * 1024 * 1024) })
+  const flood = request(`${f.base}/api/upload`, {
+    method: 'POST',
+    headers: { 'content-type': MULTIPART_TYPE },
+    body: hugeBody(256 * 1024 * 1024),
+  })
     .then(async (response) => ({ status: response.statusCode, text: await response.body.text() }))
     .catch((error: Error) => ({ status: 0, text: error.message }));
   // While it floods, another client is answered.
@@ -118,7 +165,10 @@ t.test('a 256 MiB body without a length: 413, memory bounded, others served mean
   // The server cuts the connection once it has answered, so the client may see its 413 or, when
   // it was still writing, the reset; either way the upload is refused.
   t.ok(answer.status === 413 || answer.status === 0, `refused: ${answer.status} ${answer.text.slice(0, 80)}`);
-  t.ok(reads.every((r) => r.status === 200 && r.ms < 2000), `reads served meanwhile: ${JSON.stringify(reads)}`);
+  t.ok(
+    reads.every((r) => r.status === 200 && r.ms < 2000),
+    `reads served meanwhile: ${JSON.stringify(reads)}`,
+  );
   t.ok(peak - rssBefore < MEMORY_GROWTH_BOUND, `memory grew by ${Math.round((peak - rssBefore) / 2 ** 20)} MiB`);
   t.ok(await eventually(() => tempFilesIn(uploads).length === 0), 'no temp file left');
 });

@@ -18,10 +18,7 @@ export function customSetter(setCommand: string, platform: NodeJS.Platform): Set
       const hasDirectory = program.includes('/') || (platform === 'win32' && program.includes('\\'));
       const resolved = hasDirectory ? program : findOnPath(program, context.env, platform);
       if (resolved === undefined) {
-        throw new WallpaperError(
-          'setter_failed',
-          `set_command: ${program} not found on PATH (use an absolute path or fix PATH)`,
-        );
+        throw new WallpaperError('setter_failed', `set_command: ${program} not found on PATH (use an absolute path or fix PATH)`);
       }
       await runTool({ name: `set_command (${program})`, path: resolved }, args, context);
     },

@@ -25,9 +25,7 @@ export interface DetectInput {
   setCommand?: string | null;
 }
 
-export type Detection =
-  | { setter: Setter; tools: Map<string, Tool> }
-  | { setter?: undefined; reason: string };
+export type Detection = { setter: Setter; tools: Map<string, Tool> } | { setter?: undefined; reason: string };
 
 type Family = 'gnome' | 'kde' | 'xfce' | 'cinnamon' | 'mate' | 'sway' | 'hyprland';
 
@@ -155,8 +153,7 @@ function describeSession(env: NodeJS.ProcessEnv): string {
   return `${current}, no DISPLAY or WAYLAND_DISPLAY`;
 }
 
-const toolList = (candidates: Candidate[]): string =>
-  [...new Set(candidates.flatMap((candidate) => candidate.tools))].join(', ');
+const toolList = (candidates: Candidate[]): string => [...new Set(candidates.flatMap((candidate) => candidate.tools))].join(', ');
 
 /** Choose the setter, or say why none fits. */
 export function detect(input: DetectInput): Detection {

@@ -12,10 +12,7 @@ async function hyprpaper(hyprctl: Tool, args: string[], context: SetContext): Pr
   const { stdout, stderr } = await runTool(hyprctl, ['hyprpaper', ...args], context);
   const answer = stdout.trim();
   if (answer !== '' && !/^ok$/i.test(answer) && REFUSAL.test(answer)) {
-    throw new WallpaperError(
-      'setter_failed',
-      `hyprctl hyprpaper ${args[0] ?? ''} failed: ${toolMessage(answer) || toolMessage(stderr)}`,
-    );
+    throw new WallpaperError('setter_failed', `hyprctl hyprpaper ${args[0] ?? ''} failed: ${toolMessage(answer) || toolMessage(stderr)}`);
   }
 }
 

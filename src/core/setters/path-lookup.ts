@@ -23,18 +23,11 @@ export function isExecutableFile(file: string): boolean {
 }
 
 /** Absolute path of the executable `name` in env.PATH, or undefined. */
-export function findOnPath(
-  name: string,
-  env: NodeJS.ProcessEnv,
-  platform: NodeJS.Platform,
-): string | undefined {
+export function findOnPath(name: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string | undefined {
   const searchPath = envValue(env, 'PATH') ?? '';
   // PATHEXT only matters when the tools really are Windows programs; the bare name comes first so a
   // name given with its extension (or a test's fake) is found as is.
-  const extensions =
-    platform === 'win32'
-      ? ['', ...(envValue(env, 'PATHEXT') ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean)]
-      : [''];
+  const extensions = platform === 'win32' ? ['', ...(envValue(env, 'PATHEXT') ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean)] : [''];
   // The delimiter is the host's: these directories are looked up on this machine's file system.
   for (const dir of searchPath.split(path.delimiter)) {
     // An empty entry means the current directory in POSIX shells; running whatever sits in the

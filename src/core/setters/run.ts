@@ -95,7 +95,10 @@ export function runTool(tool: Tool, args: readonly string[], options: RunOptions
     };
 
     const finish = (code: number | null, signal: NodeJS.Signals | null): void => {
-      if (code === 0) return settle();
+      if (code === 0) {
+        settle();
+        return;
+      }
       const said = toolMessage(stderr(), stdout());
       const how = signal ? `was killed by ${signal}` : `failed (exit status ${code})`;
       settle(setterFailure(tool, said ? `${how}: ${said}` : how));

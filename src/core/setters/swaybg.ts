@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
-import { WallpaperError } from '../errors.js';
+import type { WallpaperError } from '../errors.js';
 import { setterFailure, toolMessage } from './run.js';
 import { toolOf, type SetContext, type Setter, type Tool } from './types.js';
 

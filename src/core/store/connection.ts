@@ -9,9 +9,11 @@ export class Connection {
   /** Commits of this connection: `data_version` does not change for a connection's own writes. */
   private generation = 0;
   // Held directly, not looked up by SQL text: it is asked on every cached read.
-  private dataVersion: Database.Statement | undefined;
+  private readonly dataVersion: Database.Statement;
 
-  constructor(readonly db: Database.Database) {}
+  constructor(readonly db: Database.Database) {
+    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
+  }
 
   prepare(sql: string): Database.Statement {
     let statement = this.statements.get(sql);
@@ -24,7 +26,7 @@ export class Connection {
 
   /** A token that changes whenever the index may have changed; equal tokens mean equal answers. */
   version(): string {
-    return `${(this.dataVersion ??= this.db.prepare('PRAGMA data_version').pluck()).get() as number}.${this.generation}`;
+    return `${this.dataVersion.get() as number}.${this.generation}`;
   }
 
   /** Run `work` in an IMMEDIATE transaction (the write lock first: two writers wait, never fail

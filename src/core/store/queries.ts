@@ -40,9 +40,11 @@ function toStored(row: Row): StoredWallpaper {
 export class Queries {
   private readonly counts = new VersionedCache<number>({ maxEntries: COUNT_CACHE_KEYS });
   // Held directly: the record read of every random pick (a Map lookup by SQL text hashed it each time).
-  private getStatement: ReturnType<Connection['prepare']> | undefined;
+  private readonly getStatement: ReturnType<Connection['prepare']>;
 
-  constructor(private readonly conn: Connection) {}
+  constructor(private readonly conn: Connection) {
+    this.getStatement = conn.db.prepare(`SELECT ${COLUMNS} FROM wallpapers WHERE id = ?`);
+  }
 
   /** Every indexed file's size and mtime (and whether it is a link), for the rescan diff. */
   fileStates(): Map<string, FileState> {
@@ -51,7 +53,7 @@ export class Queries {
   }
 
   get(id: string): StoredWallpaper | undefined {
-    const row = (this.getStatement ??= this.conn.db.prepare(`SELECT ${COLUMNS} FROM wallpapers WHERE id = ?`)).get(id) as Row | undefined;
+    const row = this.getStatement.get(id) as Row | undefined;
     return row && toStored(row);
   }
 
@@ -61,7 +63,10 @@ export class Queries {
     const cached = this.counts.get(version, key);
     if (cached !== undefined) return cached;
     const where = whereClause(filters);
-    const total = this.conn.prepare(`SELECT count(*) FROM wallpapers ${indexFor(filters)} ${where.sql}`).pluck().get(...where.params) as number;
+    const total = this.conn
+      .prepare(`SELECT count(*) FROM wallpapers ${indexFor(filters)} ${where.sql}`)
+      .pluck()
+      .get(...where.params) as number;
     this.counts.set(version, key, total);
     return total;
   }
@@ -74,11 +79,13 @@ export class Queries {
       const offset = (paging.page - 1) * paging.limit;
       if (offset >= total) return { wallpapers: [], total };
       // OFFSET walks the narrow index only; the page's whole rows are read for its ids alone.
-      const rows = this.conn.prepare(
-        `SELECT ${COLUMNS} FROM wallpapers WHERE id IN
+      const rows = this.conn
+        .prepare(
+          `SELECT ${COLUMNS} FROM wallpapers WHERE id IN
            (SELECT id FROM wallpapers ${indexFor(filters)} ${where.sql} ${LIST_ORDER} LIMIT ? OFFSET ?)
          ${LIST_ORDER}`,
-      ).all(...where.params, paging.limit, offset) as Row[];
+        )
+        .all(...where.params, paging.limit, offset) as Row[];
       return { wallpapers: rows.map(toStored), total };
     });
   }
@@ -86,10 +93,12 @@ export class Queries {
   /** Files whose bytes are another regular file's: every path but the canonical one. Links are
    * aliases, never duplicates (a KDE package's size-named links to its one image). */
   duplicates(): { path: string; duplicate_of: string }[] {
-    return this.conn.prepare(
-      `SELECT f.path AS path, w.path AS duplicate_of FROM files f JOIN wallpapers w ON w.id = f.id
+    return this.conn
+      .prepare(
+        `SELECT f.path AS path, w.path AS duplicate_of FROM files f JOIN wallpapers w ON w.id = f.id
        WHERE f.path != w.path AND f.link = 0 ORDER BY f.path`,
-    ).all() as { path: string; duplicate_of: string }[];
+      )
+      .all() as { path: string; duplicate_of: string }[];
   }
 
   /** Files that could not be indexed, with the reason. */

@@ -54,11 +54,17 @@ export class RandomPicks {
       const where = excluding(whereClause(filters, onlyReachable), exclude);
       const total =
         exclude.length || onlyReachable
-          ? (this.conn.prepare(`SELECT count(*) FROM wallpapers ${indexFor(filters)} ${where.sql}`).pluck().get(...where.params) as number)
+          ? (this.conn
+              .prepare(`SELECT count(*) FROM wallpapers ${indexFor(filters)} ${where.sql}`)
+              .pluck()
+              .get(...where.params) as number)
           : this.queries.count(filters);
       if (total === 0) return undefined;
       const sql = `SELECT id FROM wallpapers ${indexFor(filters)} ${where.sql} LIMIT 1 OFFSET ?`;
-      const id = this.conn.prepare(sql).pluck().get(...where.params, randomInt(total)) as string;
+      const id = this.conn
+        .prepare(sql)
+        .pluck()
+        .get(...where.params, randomInt(total)) as string;
       return this.queries.get(id);
     });
   }
@@ -68,11 +74,17 @@ export class RandomPicks {
   private matchingIds(filters: Filters, version: string, reachable: boolean): string[] | undefined {
     const key = keyOf(filters, reachable);
     let entry = this.matching.get(version, key);
-    if (!entry) this.matching.set(version, key, (entry = { asked: 0 }));
+    if (!entry) {
+      entry = { asked: 0 };
+      this.matching.set(version, key, entry);
+    }
     entry.asked++;
     if (!entry.ids && entry.asked >= 2) {
       const where = whereClause(filters, reachable);
-      entry.ids = this.conn.prepare(`SELECT id FROM wallpapers ${indexFor(filters)} ${where.sql}`).pluck().all(...where.params) as string[];
+      entry.ids = this.conn
+        .prepare(`SELECT id FROM wallpapers ${indexFor(filters)} ${where.sql}`)
+        .pluck()
+        .all(...where.params) as string[];
       this.matching.set(version, key, entry); // weighed again, now with its ids
     }
     return entry.ids;

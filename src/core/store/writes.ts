@@ -35,19 +35,37 @@ export function writeFiles(conn: Connection, results: readonly FileResult[], now
       const previous = conn.prepare('SELECT id FROM files WHERE path = ?').pluck().get(result.path) as string | null | undefined;
       if (previous) touched.add(previous);
       const id = result.analysis?.id ?? null;
-      conn.prepare(
-        `INSERT INTO files (path, size, mtime_ms, id, error, link, away) VALUES (?, ?, ?, ?, ?, ?, 0)
+      conn
+        .prepare(
+          `INSERT INTO files (path, size, mtime_ms, id, error, link, away) VALUES (?, ?, ?, ?, ?, ?, 0)
          ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, id = excluded.id,
            error = excluded.error, link = excluded.link, away = 0`,
-      ).run(result.path, result.state.size, Math.trunc(result.state.mtimeMs), id, result.error ?? null, result.state.link ? 1 : 0);
+        )
+        .run(result.path, result.state.size, Math.trunc(result.state.mtimeMs), id, result.error ?? null, result.state.link ? 1 : 0);
       if (!result.analysis) continue;
       const a = result.analysis;
-      const inserted = conn.prepare(
-        `INSERT INTO wallpapers (id, path, filename, format, size_bytes, added_at, content_type, width, height,
+      const inserted = conn
+        .prepare(
+          `INSERT INTO wallpapers (id, path, filename, format, size_bytes, added_at, content_type, width, height,
            brightness, aspect_ratio, orientation, luminance, dominant_hue)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
-      ).run(a.id, result.path, basename(result.path), formatOf(result.path), result.state.size, now, a.content_type,
-        a.width, a.height, a.brightness, a.aspect_ratio, a.orientation, a.luminance, a.dominant_hue);
+        )
+        .run(
+          a.id,
+          result.path,
+          basename(result.path),
+          formatOf(result.path),
+          result.state.size,
+          now,
+          a.content_type,
+          a.width,
+          a.height,
+          a.brightness,
+          a.aspect_ratio,
+          a.orientation,
+          a.luminance,
+          a.dominant_hue,
+        );
       if (inserted.changes > 0) effect.added.push(a.id);
       else {
         touched.add(a.id);
@@ -103,10 +121,10 @@ export function setAway(conn: Connection, paths: readonly string[]): void {
   conn.write(() => {
     const touched = new Set<string>();
     for (const path of flips) {
-      const id = conn.prepare('UPDATE files SET away = ? WHERE path = ? RETURNING id').pluck().get(away.has(path) ? 1 : 0, path) as
-        | string
-        | null
-        | undefined;
+      const id = conn
+        .prepare('UPDATE files SET away = ? WHERE path = ? RETURNING id')
+        .pluck()
+        .get(away.has(path) ? 1 : 0, path) as string | null | undefined;
       if (id) touched.add(id);
     }
     settle(conn, touched, emptyEffect());

@@ -18,7 +18,6 @@ const PART_OVERHEAD_BYTES = 16 * 1024;
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
 
-
 export function uploadRoutes({ library, uploads }: RouteContext): Route[] {
   let active = 0;
   return [
@@ -73,7 +72,13 @@ async function receive(req: IncomingMessage, library: Library, limits: UploadLim
  * to its end so the client reads the answer; hard ones (broken multipart, a write error, client
  * gone, a stall) stop parsing at once.
  */
-function receiveParts(req: IncomingMessage, batch: UploadBatch, maxBytes: number, maxRequestBytes: number, limits: UploadLimits): Promise<void> {
+function receiveParts(
+  req: IncomingMessage,
+  batch: UploadBatch,
+  maxBytes: number,
+  maxRequestBytes: number,
+  limits: UploadLimits,
+): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -118,7 +123,9 @@ function receiveParts(req: IncomingMessage, batch: UploadBatch, maxBytes: number
     const armIdleTimer = () => {
       clearTimeout(idle);
       idle = setTimeout(() => {
-        hard(new HttpError(408, `the upload stalled: nothing received for ${limits.idleTimeoutMs / 1000} s`, { Connection: 'close' }), { drain: false });
+        hard(new HttpError(408, `the upload stalled: nothing received for ${limits.idleTimeoutMs / 1000} s`, { Connection: 'close' }), {
+          drain: false,
+        });
       }, limits.idleTimeoutMs);
       idle.unref();
     };
@@ -126,7 +133,10 @@ function receiveParts(req: IncomingMessage, batch: UploadBatch, maxBytes: number
       received += chunk.length;
       armIdleTimer();
       if (received > maxRequestBytes) {
-        hard(new HttpError(413, `the upload is too large: at most ${limits.maxFiles} files of ${maxBytes} bytes`, { Connection: 'close' }), { drain: false });
+        hard(
+          new HttpError(413, `the upload is too large: at most ${limits.maxFiles} files of ${maxBytes} bytes`, { Connection: 'close' }),
+          { drain: false },
+        );
       }
     };
     const onClose = () => {
