@@ -1,14 +1,14 @@
 // @ts-check
-// The gallery's entry point: holds the page state (filters from the URL, pages loaded, total), loads
-// pages of GET /api/wallpapers as the end of the grid comes into view, brings the loaded pages up to
-// date whenever the index changes (a first scan fills the library while the page is open), and wires
-// the filter bar, grid, viewer (its wallpaper in the URL), uploads, rescan, settings and token prompt.
+// The gallery's entry point: the filters (from the URL), the views drawn from the loaded pages
+// (pages.js) and the library's status (watch.js: indexing progress, changes), and the wiring of the
+// filter bar, grid, viewer (its wallpaper in the URL), uploads, rescan, settings and token prompt.
 
-import { ApiError, getWallpaper, listWallpapers, randomWallpaper, deleteWallpaper, setTokenPrompt } from './api.js';
+import { deleteWallpaper, getWallpaper, randomWallpaper, setTokenPrompt } from './api.js';
 import { byId, formatCount } from './dom.js';
 import { FilterBar, filtersFromSearch, matchesFilters, sameFilters, searchFromFilters } from './filters.js';
 import { Grid } from './grid.js';
 import { askToken, notify } from './notify.js';
+import { Pages } from './pages.js';
 import { Rescan } from './rescan.js';
 import { SettingsPanel } from './settings.js';
 import { Uploader } from './upload.js';
@@ -18,11 +18,6 @@ import { LibraryWatch } from './watch.js';
 
 /** @typedef {import('./api.js').Wallpaper} Wallpaper */
 /** @typedef {import('./api.js').FilterValues} FilterValues */
-
-/** Wallpapers per request: 48 fills whole rows at most widths and stays a quick response. */
-const PAGE_LIMIT = 48;
-/** Start loading the next page this far before the end of the grid scrolls into view. */
-const PREFETCH_MARGIN = '1000px 0px';
 
 const el = {
   count: byId('count', HTMLOutputElement),
@@ -41,38 +36,29 @@ const el = {
   surprise: byId('surprise', HTMLButtonElement),
 };
 
-const state = {
-  /** @type {FilterValues} */
-  filters: filtersFromSearch(location.search),
-  /** Last page loaded (0: none yet). */
-  page: 0,
-  /** @type {number | null} matching wallpapers on the server, null until the first page arrives */
-  total: null,
-  done: false,
-  /** @type {Promise<void> | null} */
-  loading: null,
-  /** Cards deleted since the first page: the server's pages have shifted left by this many. */
-  deleted: 0,
-  /** Bumped by every reload so answers for earlier filters are dropped. */
-  generation: 0,
-  /** @type {AbortController | null} */
-  abort: null,
-  failed: false,
-  /** A refresh of the loaded pages is running, and whether another change came in meanwhile. */
-  refreshing: false,
-  refreshAgain: false,
-};
+/** @type {{ filters: FilterValues }} */
+const state = { filters: filtersFromSearch(location.search) };
 
 setTokenPrompt(askToken);
 
 const watch = new LibraryWatch({
   onStatus: () => updateViews(),
-  onChange: () => void refreshLoaded(),
+  onChange: () => void pages.refresh(),
 });
 
 const grid = new Grid(el.grid, (id) => {
   const w = grid.get(id);
   if (w) viewer.open(w);
+});
+
+const pages = new Pages({
+  grid,
+  gridElement: el.grid,
+  sentinel: el.sentinel,
+  loading: el.loading,
+  filters: () => state.filters,
+  onUpdate: () => updateViews(),
+  onError: (message) => (message === null ? hideStatus() : showStatus(message)),
 });
 
 const filterBar = new FilterBar(el.filtersForm, (filters) => {
@@ -84,11 +70,11 @@ const filterBar = new FilterBar(el.filtersForm, (filters) => {
 
 const viewer = new Viewer({
   list: () => grid.items,
-  hasMore: () => !state.done,
-  loadMore: () => loadNext(),
+  hasMore: () => !pages.done,
+  loadMore: () => pages.loadNext(),
   onDelete: async (w) => {
     await deleteWallpaper(w.id);
-    removeCard(w.id);
+    pages.removed(w.id);
   },
   onShown: (w) => showInUrl(w.id),
   onClosed: (w) => {
@@ -108,7 +94,7 @@ const uploader = new Uploader({
       } else if (matchesFilters(w, state.filters)) {
         grid.prepend([w]);
         added += 1;
-        if (state.total !== null) state.total += 1;
+        if (pages.total !== null) pages.total += 1;
       } else {
         added += 1; // new in the library, just not in this filtered view
       }
@@ -116,7 +102,7 @@ const uploader = new Uploader({
     updateViews();
     return { added };
   },
-  onBatchDone: () => void recount(),
+  onBatchDone: () => void pages.recount(),
 });
 
 const rescan = new Rescan({ onDone: () => void reload(), notify });
@@ -130,130 +116,11 @@ const settings = new SettingsPanel({
   },
 });
 
-// Endless scrolling: a sentinel after the grid; re-observing it after each page makes the observer
-// report again when the sentinel is still in view (a short page on a tall screen).
-const observer = new IntersectionObserver(
-  (entries) => {
-    if (entries.some((entry) => entry.isIntersecting)) void loadNext();
-  },
-  { rootMargin: PREFETCH_MARGIN },
-);
-
 /** Start over with the current filters: the first page, then more as the user scrolls. */
-async function reload() {
-  state.generation += 1;
-  state.abort?.abort();
-  state.abort = null;
-  state.loading = null;
-  state.page = 0;
-  state.total = null;
-  state.done = false;
-  state.deleted = 0;
-  state.failed = false;
-  grid.clear();
-  el.grid.setAttribute('aria-busy', 'true');
+function reload() {
   filterBar.set(state.filters);
   updateFilterUi();
-  updateViews();
-  await loadNext();
-}
-
-/** Load the next page (shared while one is in flight). */
-function loadNext() {
-  if (state.done || state.failed) return Promise.resolve();
-  if (!state.loading) {
-    const loading = fetchNext().finally(() => {
-      if (state.loading !== loading) return; // a reload started another one meanwhile
-      state.loading = null;
-      if (!state.done && !state.failed) {
-        observer.unobserve(el.sentinel);
-        observer.observe(el.sentinel);
-      }
-    });
-    state.loading = loading;
-  }
-  return state.loading;
-}
-
-async function fetchNext() {
-  const generation = state.generation;
-  const abort = new AbortController();
-  state.abort = abort;
-  el.loading.hidden = false;
-  el.grid.setAttribute('aria-busy', 'true');
-  try {
-    // After deletions the server's pages moved left: fetch the last page again so nothing is skipped.
-    const back = state.deleted > 0 && state.page > 0 ? Math.ceil(state.deleted / PAGE_LIMIT) : 0;
-    const target = state.page + 1;
-    for (let page = Math.max(1, target - back); page <= target; page += 1) {
-      const response = await listWallpapers(state.filters, page, PAGE_LIMIT, abort.signal);
-      if (generation !== state.generation) return;
-      grid.append(response.wallpapers);
-      state.total = response.pagination.total;
-      if (page === target) {
-        state.page = page;
-        state.deleted = 0;
-        state.done = page >= response.pagination.total_pages || response.wallpapers.length === 0;
-      }
-    }
-    hideStatus();
-  } catch (error) {
-    if (generation !== state.generation || (error instanceof DOMException && error.name === 'AbortError')) return;
-    state.failed = true;
-    showStatus(error instanceof ApiError ? error.message : String(error));
-  } finally {
-    if (generation === state.generation) {
-      el.loading.hidden = true;
-      el.grid.setAttribute('aria-busy', 'false');
-      updateViews();
-    }
-  }
-}
-
-/**
- * The index changed (a scan added wallpapers, another client deleted one): fetch again the pages
- * already loaded and show them in the server's order, keeping the cards already on the page, so
- * nothing is skipped or shown twice while newest-first pages shift underneath.
- */
-async function refreshLoaded() {
-  if (state.refreshing) {
-    state.refreshAgain = true;
-    return;
-  }
-  state.refreshing = true;
-  const generation = state.generation;
-  try {
-    const pages = Math.max(1, state.page);
-    /** @type {Wallpaper[]} */
-    const items = [];
-    let totalPages = 0;
-    for (let page = 1; page <= pages; page += 1) {
-      const response = await listWallpapers(state.filters, page, PAGE_LIMIT);
-      if (generation !== state.generation) return;
-      items.push(...response.wallpapers);
-      state.total = response.pagination.total;
-      totalPages = response.pagination.total_pages;
-    }
-    grid.replace(items);
-    state.page = pages;
-    state.deleted = 0;
-    state.done = pages >= totalPages;
-    state.failed = false;
-    hideStatus();
-    if (!state.done) {
-      observer.unobserve(el.sentinel);
-      observer.observe(el.sentinel);
-    }
-  } catch {
-    // The server is briefly away: the next change or scroll tries again.
-  } finally {
-    state.refreshing = false;
-    updateViews();
-    if (state.refreshAgain) {
-      state.refreshAgain = false;
-      void refreshLoaded();
-    }
-  }
+  return pages.reload();
 }
 
 /** Open the wallpaper named in the URL (a shared link, Back or Forward); close the viewer when none is. */
@@ -276,26 +143,6 @@ async function followUrl() {
   }
 }
 
-/** Refresh the total (after uploads) without reloading the grid. */
-async function recount() {
-  try {
-    const response = await listWallpapers(state.filters, 1, 1);
-    state.total = response.pagination.total;
-    updateViews();
-  } catch {
-    // The count stays as it was; the next reload corrects it.
-  }
-}
-
-/** @param {string} id */
-function removeCard(id) {
-  if (!grid.has(id)) return;
-  grid.remove(id);
-  state.deleted += 1;
-  if (state.total !== null) state.total = Math.max(0, state.total - 1);
-  updateViews();
-}
-
 async function surprise() {
   el.surprise.disabled = true;
   try {
@@ -315,7 +162,7 @@ async function surprise() {
 /** The count, the empty states and the end-of-list line, from the state. */
 function updateViews() {
   const filtered = Object.keys(state.filters).length > 0;
-  const total = state.total;
+  const total = pages.total;
   if (total === null) el.count.textContent = '';
   else if (filtered) el.count.textContent = `${formatCount(total)} ${total === 1 ? 'match' : 'matches'}`;
   else el.count.textContent = `${formatCount(total)} ${total === 1 ? 'wallpaper' : 'wallpapers'}`;
@@ -329,13 +176,13 @@ function updateViews() {
         ? `Indexing the library: ${formatCount(progress.read)} of ${formatCount(progress.to_read)} files read…`
         : 'Indexing the library…';
   }
-  const empty = total === 0 && grid.size === 0 && !state.failed;
+  const empty = total === 0 && grid.size === 0 && !pages.failed;
   // During a first scan the library is not empty, only not indexed yet: say "empty" only once the
   // status has answered that no scan runs and the index holds nothing (the grid may lag behind it).
   const settled = watch.last !== null && !scanning && watch.last.total === 0;
   el.emptyLibrary.hidden = !(empty && !filtered && settled);
   el.emptyFilters.hidden = !(empty && filtered);
-  el.end.hidden = !(state.done && grid.size > 0 && state.page > 1 && !scanning);
+  el.end.hidden = !(pages.done && grid.size > 0 && pages.page > 1 && !scanning);
   document.body.classList.toggle('is-empty', empty && settled);
 }
 
@@ -395,7 +242,6 @@ window.addEventListener('popstate', () => {
   void followUrl();
 });
 
-observer.observe(el.sentinel);
 void reload();
 void watch.check();
 void followUrl();

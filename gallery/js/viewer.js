@@ -3,31 +3,10 @@
 // arrives), every metadata field, the direct image URL to copy, download, delete with confirmation,
 // and previous/next with the arrow keys or a swipe. Esc closes (the dialog's own behaviour).
 
-import { byId, formatBytes, h } from './dom.js';
+import { byId } from './dom.js';
+import { metadata } from './viewer-meta.js';
 
 /** @typedef {import('./api.js').Wallpaper} Wallpaper */
-
-/** The Wallpaper fields in the order shown, with their labels (spec section 2.1). */
-const FIELDS = /** @type {const} */ ([
-  ['filename', 'File name'],
-  ['width', 'Width'],
-  ['height', 'Height'],
-  ['size_bytes', 'File size'],
-  ['content_type', 'Type'],
-  ['added_at', 'Added'],
-  ['brightness', 'Brightness'],
-  ['luminance', 'Luminance'],
-  ['dominant_hue', 'Dominant colour'],
-  ['aspect_ratio', 'Aspect ratio'],
-  ['orientation', 'Orientation'],
-  ['id', 'ID'],
-  ['path', 'Path on the server'],
-  ['url', 'Image URL'],
-  ['thumbnail_url', 'Thumbnail URL'],
-]);
-/** @type {Set<string>} */
-const KNOWN = new Set(FIELDS.map(([key]) => key));
-const HUES = new Set(['red', 'green', 'blue', 'warm', 'cool', 'neutral']);
 
 /** A swipe shorter than this (CSS pixels) is a tap, not a request for the next picture. */
 const SWIPE_MIN_PX = 50;
@@ -249,61 +228,5 @@ export class Viewer {
     const next = index >= 0 ? (after[index] ?? after[index - 1]) : undefined;
     if (next && !this.random) this.show(next);
     else this.dialog.close();
-  }
-}
-
-/** The metadata list items for a wallpaper: every field, known ones first in a readable form. @param {Wallpaper} w */
-function metadata(w) {
-  /** @type {HTMLElement[]} */
-  const items = [];
-  const record = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (w));
-  for (const [key, label] of FIELDS) items.push(row(key, label, describe(key, record[key])));
-  for (const [key, value] of Object.entries(record)) {
-    if (!KNOWN.has(key)) items.push(row(key, key, describe(key, value)));
-  }
-  return items;
-}
-
-/** @param {string} key @param {string} label @param {Node | string} value */
-function row(key, label, value) {
-  return h('div', { class: 'meta-row', dataset: { field: key } }, h('dt', { text: label }), h('dd', {}, value));
-}
-
-/** @param {string} key @param {unknown} value @returns {Node | string} */
-function describe(key, value) {
-  if (value === null || value === undefined) return '—';
-  switch (key) {
-    case 'width':
-    case 'height':
-      return `${value} px`;
-    case 'size_bytes': {
-      const bytes = Number(value);
-      return h('span', {}, formatBytes(bytes), h('span', { class: 'muted', text: ` (${new Intl.NumberFormat().format(bytes)} bytes)` }));
-    }
-    case 'added_at': {
-      const date = new Date(String(value));
-      const local = Number.isNaN(date.getTime())
-        ? String(value)
-        : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-      return h('time', { datetime: String(value), title: String(value) }, local);
-    }
-    case 'dominant_hue': {
-      const hue = String(value);
-      return h(
-        'span',
-        { class: 'hue' },
-        h('span', { class: `hue-dot swatch-${HUES.has(hue) ? hue : 'neutral'}`, 'aria-hidden': 'true' }),
-        hue,
-      );
-    }
-    case 'luminance':
-      return typeof value === 'number' ? value.toFixed(4) : String(value);
-    case 'path':
-    case 'url':
-    case 'thumbnail_url':
-    case 'id':
-      return h('code', { text: String(value) });
-    default:
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
 }

@@ -1,0 +1,86 @@
+// @ts-check
+// The viewer's metadata list: every field of a wallpaper, the spec's known ones first with readable
+// labels and values (sizes in bytes and KB, dates in the reader's locale, the hue as a swatch), any
+// other field after them as it comes.
+
+import { formatBytes, h } from './dom.js';
+
+/** @typedef {import('./api.js').Wallpaper} Wallpaper */
+
+/** The Wallpaper fields in the order shown, with their labels (spec section 2.1). */
+const FIELDS = /** @type {const} */ ([
+  ['filename', 'File name'],
+  ['width', 'Width'],
+  ['height', 'Height'],
+  ['size_bytes', 'File size'],
+  ['content_type', 'Type'],
+  ['added_at', 'Added'],
+  ['brightness', 'Brightness'],
+  ['luminance', 'Luminance'],
+  ['dominant_hue', 'Dominant colour'],
+  ['aspect_ratio', 'Aspect ratio'],
+  ['orientation', 'Orientation'],
+  ['id', 'ID'],
+  ['path', 'Path on the server'],
+  ['url', 'Image URL'],
+  ['thumbnail_url', 'Thumbnail URL'],
+]);
+/** @type {Set<string>} */
+const KNOWN = new Set(FIELDS.map(([key]) => key));
+const HUES = new Set(['red', 'green', 'blue', 'warm', 'cool', 'neutral']);
+
+/** The metadata list items for a wallpaper: every field, known ones first in a readable form. @param {Wallpaper} w */
+export function metadata(w) {
+  /** @type {HTMLElement[]} */
+  const items = [];
+  const record = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (w));
+  for (const [key, label] of FIELDS) items.push(row(key, label, describe(key, record[key])));
+  for (const [key, value] of Object.entries(record)) {
+    if (!KNOWN.has(key)) items.push(row(key, key, describe(key, value)));
+  }
+  return items;
+}
+
+/** @param {string} key @param {string} label @param {Node | string} value */
+function row(key, label, value) {
+  return h('div', { class: 'meta-row', dataset: { field: key } }, h('dt', { text: label }), h('dd', {}, value));
+}
+
+/** @param {string} key @param {unknown} value @returns {Node | string} */
+function describe(key, value) {
+  if (value === null || value === undefined) return '—';
+  switch (key) {
+    case 'width':
+    case 'height':
+      return `${value} px`;
+    case 'size_bytes': {
+      const bytes = Number(value);
+      return h('span', {}, formatBytes(bytes), h('span', { class: 'muted', text: ` (${new Intl.NumberFormat().format(bytes)} bytes)` }));
+    }
+    case 'added_at': {
+      const date = new Date(String(value));
+      const local = Number.isNaN(date.getTime())
+        ? String(value)
+        : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+      return h('time', { datetime: String(value), title: String(value) }, local);
+    }
+    case 'dominant_hue': {
+      const hue = String(value);
+      return h(
+        'span',
+        { class: 'hue' },
+        h('span', { class: `hue-dot swatch-${HUES.has(hue) ? hue : 'neutral'}`, 'aria-hidden': 'true' }),
+        hue,
+      );
+    }
+    case 'luminance':
+      return typeof value === 'number' ? value.toFixed(4) : String(value);
+    case 'path':
+    case 'url':
+    case 'thumbnail_url':
+    case 'id':
+      return h('code', { text: String(value) });
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
