@@ -4,8 +4,8 @@
 // core's one cache primitive: least recently used out first, bounded by entries and by bytes held,
 // and emptied whenever its token (the index version, plus thumbnail_size for thumbnails) changes.
 // Kept bytes are checked against the file by one stat (size and mtime) on every request, so a
-// thumbnail deleted or replaced behind the index's back is re-made or re-read at once (measured: a
-// stat per request still sends 2.3x sirv's rate; a 1 s trust window 2.5x, not worth stale bytes).
+// thumbnail deleted or replaced behind the index's back is re-made or re-read at once (what that
+// stat costs, and the trust window that was tried instead, are in bench/RESULTS.md).
 import { VersionedCache } from '../core/index.js';
 import type { FileSlot, PreparedFile } from './prepared.js';
 

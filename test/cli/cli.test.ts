@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { runCli } from '../helpers/cli.js';
-import { imageBytes, tempDir, writeImage } from '../helpers/fixtures.js';
+import { WALLPAPER_FIELDS, imageBytes, tempDir, writeImage } from '../helpers/fixtures.js';
 
 async function library(t: Test) {
   const root = tempDir(t);
@@ -72,23 +72,7 @@ t.test('scan --json, then list --json gives exactly the HTTP list response', asy
   const body = JSON.parse(list.stdout);
   t.same(Object.keys(body), ['wallpapers', 'pagination'], 'no filters member without filters');
   t.same(body.pagination, { total: 3, page: 1, limit: 50, total_pages: 1 });
-  t.same(Object.keys(body.wallpapers[0]), [
-    'id',
-    'filename',
-    'path',
-    'url',
-    'thumbnail_url',
-    'width',
-    'height',
-    'size_bytes',
-    'added_at',
-    'content_type',
-    'brightness',
-    'aspect_ratio',
-    'orientation',
-    'luminance',
-    'dominant_hue',
-  ]);
+  t.same(Object.keys(body.wallpapers[0]), WALLPAPER_FIELDS);
   for (const w of body.wallpapers) {
     t.match(w.id, /^[0-9a-f]{16}$/);
     t.equal(w.url, `/api/wallpapers/${w.id}/image`);

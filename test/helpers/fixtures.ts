@@ -62,3 +62,22 @@ function hexToRgb(hex: string): { r: number; g: number; b: number } {
   const n = Number.parseInt(hex.replace('#', ''), 16);
   return { r: (n >> 16) & 255, g: (n >> 8) & 255, b: n & 255 };
 }
+
+/** The Wallpaper object's fields in the order of the API spec's section 2.1. */
+export const WALLPAPER_FIELDS = [
+  'id',
+  'filename',
+  'path',
+  'url',
+  'thumbnail_url',
+  'width',
+  'height',
+  'size_bytes',
+  'added_at',
+  'content_type',
+  'brightness',
+  'aspect_ratio',
+  'orientation',
+  'luminance',
+  'dominant_hue',
+];

@@ -5,6 +5,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import sharp from 'sharp';
 import t from 'tap';
 import type { ListResponse, Wallpaper } from '../../src/core/types.js';
+import { WALLPAPER_FIELDS } from '../helpers/fixtures.js';
 import { call, header, IMAGES, startFixture } from './helpers.js';
 
 const f = await startFixture(t);
@@ -227,27 +228,7 @@ t.test('GET /api/wallpapers/{id}', async (t) => {
   t.equal(reply.status, 200);
   t.equal(header(reply, 'content-type'), 'application/json; charset=utf-8');
   t.same(reply.json(), w);
-  t.same(
-    Object.keys(reply.json<object>()),
-    [
-      'id',
-      'filename',
-      'path',
-      'url',
-      'thumbnail_url',
-      'width',
-      'height',
-      'size_bytes',
-      'added_at',
-      'content_type',
-      'brightness',
-      'aspect_ratio',
-      'orientation',
-      'luminance',
-      'dominant_hue',
-    ],
-    'fields of spec 2.1',
-  );
+  t.same(Object.keys(reply.json<object>()), WALLPAPER_FIELDS, 'fields of spec 2.1');
   t.equal(w.url, `/api/wallpapers/${w.id}/image`);
   t.equal(w.thumbnail_url, `/api/wallpapers/${w.id}/thumbnail`);
 
