@@ -1,8 +1,11 @@
 // @ts-check
-// The gallery's only door to the server: the public HTTP API (wallpaper-api-spec.md, CONTRACT.md
-// section 3). Errors come back as plain text and are surfaced as ApiError messages. Mutations carry
-// `Authorization: Bearer <token>` once the user has given a token; on 401/403 the registered token
-// prompt is asked (one prompt shared by concurrent requests) and the request is retried once.
+// The gallery's only door to the server: the public HTTP API (docs/api.md, CONTRACT.md section 3).
+// Errors come back as plain text and are surfaced as ApiError messages. Mutations go through
+// auth.js, which adds the token and asks for one when the server wants it.
+
+import { withToken } from './auth.js';
+
+export { setTokenPrompt, storedToken } from './auth.js';
 
 /**
  * @typedef {object} Wallpaper
@@ -24,11 +27,10 @@
  *
  * @typedef {{ wallpapers: Wallpaper[], pagination: { total: number, page: number, limit: number, total_pages: number } }} ListResponse
  * @typedef {{ folders: string[], upload_folder: string, thumbnail_size: number, max_upload_bytes: number, set_command: string | null }} Settings
- * @typedef {{ added: number, updated: number, removed: number, unchanged: number, duplicates: { path: string, duplicate_of: string }[], failed: { path: string, error: string }[], total: number, duration_ms: number }} ScanSummary
+ * @typedef {{ added: number, updated: number, removed: number, unchanged: number, duplicates: { path: string, duplicate_of: string }[], failed: { path: string, error: string }[], total: number, duration_ms: number, skipped: { path: string, reason: string }[], unavailable: number }} ScanSummary
  * @typedef {Record<string, string>} FilterValues  only the applied filters, as query strings
  */
 
-const TOKEN_KEY = 'wallpaper.token';
 /** A busy server (503, too many uploads at once) is asked again this many times, after Retry-After. */
 const BUSY_RETRIES = 3;
 
@@ -39,44 +41,6 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
   }
-}
-
-/** @returns {string | null} */
-export function storedToken() {
-  try {
-    return localStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null; // storage disabled (private mode policies): run without a remembered token
-  }
-}
-
-/** @param {string | null} token */
-function storeToken(token) {
-  try {
-    if (token) localStorage.setItem(TOKEN_KEY, token);
-    else localStorage.removeItem(TOKEN_KEY);
-  } catch {
-    // Storage refused: the token still lives in memory for this page through `memoryToken`.
-  }
-  memoryToken = token;
-}
-
-/** @type {string | null} */
-let memoryToken = storedToken();
-
-/** @type {(message: string) => Promise<string | null>} */
-let tokenPrompt = async () => null;
-/** @type {Promise<string | null> | null} */
-let pendingPrompt = null;
-
-/** Register the UI that asks the user for a token; it resolves to the token or null (cancelled). */
-export function setTokenPrompt(/** @type {(message: string) => Promise<string | null>} */ prompt) {
-  tokenPrompt = prompt;
-}
-
-/** @returns {Record<string, string>} */
-function authHeaders() {
-  return memoryToken ? { Authorization: `Bearer ${memoryToken}` } : {};
 }
 
 /** @param {FilterValues} filters @param {Record<string, string | number>} [extra] */
@@ -121,29 +85,10 @@ function parseJson(res) {
 }
 
 /**
- * Run a mutation; on 401/403 ask for a token (once, shared) and retry once with it.
+ * Run a mutation with the token, asking for one on 401/403 (auth.js).
  * @param {(headers: Record<string, string>) => Promise<RawResponse>} send
- * @returns {Promise<RawResponse>}
  */
-async function mutate(send) {
-  const tokenUsed = memoryToken;
-  let res = await send(authHeaders());
-  if (res.status !== 401 && res.status !== 403) return res;
-  if (memoryToken && memoryToken !== tokenUsed) {
-    // Another request obtained a new token while this one was in flight: just retry with it.
-    return send(authHeaders());
-  }
-  if (!pendingPrompt) {
-    pendingPrompt = tokenPrompt(errorMessage(res.status, res.text)).finally(() => {
-      pendingPrompt = null;
-    });
-  }
-  const token = await pendingPrompt;
-  if (!token) return res;
-  storeToken(token);
-  res = await send(authHeaders());
-  return res;
-}
+const mutate = (send) => withToken(send, (res) => errorMessage(res.status, res.text));
 
 /** @param {RawResponse} res @param {number[]} ok */
 function check(res, ok) {
