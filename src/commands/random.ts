@@ -42,7 +42,7 @@ export function randomCommand(ctx: CliContext): Command {
         ? await openRemote(options.server, { downloads: options.set ? join(library.home, 'downloads') : undefined })
         : library;
       const picked = await source.randomFile(filters, { avoid });
-      if (!picked) throw await noMatch(filters, options.server ? undefined : library);
+      if (!picked) throw noMatch(filters, options.server ? undefined : library);
       if (options.set) {
         await setWallpaper(picked.path, { env: ctx.env, setCommand: library.settings().set_command });
         library.recordSet(picked.wallpaper.id);
@@ -56,7 +56,7 @@ export function randomCommand(ctx: CliContext): Command {
 }
 
 /** "No match", with the filters and the library size named for a local library. */
-async function noMatch(filters: Filters, library: Library | undefined): Promise<WallpaperError> {
+function noMatch(filters: Filters, library: Library | undefined): WallpaperError {
   if (!library) return new WallpaperError('not_found', 'no wallpaper on the server matches the filters');
   const countOf = (f: Filters) => library.list(f, { page: 1, limit: 1 }).pagination.total;
   if (countOf(filters) > 0)

@@ -1,7 +1,7 @@
 // Small file-system helpers the core shares: atomic writes, moves across devices, no-clobber placing.
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { copyFile, link, mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, type FileHandle, link, mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
 import { WallpaperError } from './errors.js';
 import { basename, dirname, extname, join, sep } from 'node:path';
@@ -115,3 +115,15 @@ export const isMissingFile = (error: unknown): boolean => MISSING_FILE_CODES.has
 /** An indexed file deleted or moved behind the index's back: not found until the next rescan. */
 export const goneFromDisk = (): WallpaperError =>
   new WallpaperError('not_found', 'the file of this wallpaper is gone from disk; a rescan will update the library');
+
+/** Up to `length` bytes of an open file from `start`: fewer when it shrank behind our back. */
+export async function readRange(handle: FileHandle, start: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafe(length);
+  let read = 0;
+  while (read < length) {
+    const { bytesRead } = await handle.read(buffer, read, length - read, start + read);
+    if (bytesRead === 0) break;
+    read += bytesRead;
+  }
+  return read === length ? buffer : buffer.subarray(0, read);
+}

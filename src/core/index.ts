@@ -4,12 +4,12 @@
 export { isId, openLibrary, type OpenOptions } from './library.js';
 export type * from './types.js';
 export { type ErrorCode, WallpaperError, isWallpaperError, oneLine } from './errors.js';
-export { hasFilters, parseFilters, parsePaging, type RawParams } from './filters.js';
-export { goneFromDisk, isMissingFile } from './files.js';
-export { VersionedCache, boundedCache, type CacheBounds } from './cache.js';
+export { parseFilters, parsePaging, type RawParams } from './filters.js';
+export { goneFromDisk, isMissingFile, readRange } from './files.js';
+export { VersionedCache } from './cache.js';
 export { HISTORY_AVOID } from './limits.js';
 export type { RemoteLibrary } from './remote.js';
-export { defaultHome, resolveHome } from './home.js';
+export { resolveHome } from './home.js';
 export { SETTINGS_KEYS } from './settings.js';
 
 /** A client for a running `wallpaper serve` with the local library's interface; undici loads only

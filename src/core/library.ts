@@ -13,7 +13,18 @@ import { type StoredWallpaper, openStore } from './store/index.js';
 import { ThumbnailCache, sweepThumbnailTemps } from './thumbnails.js';
 import { startUploadBatch } from './upload-batch.js';
 import { openIndexed, readOpened } from './verify.js';
-import type { Filters, ImageFile, Library, Paging, ScanProgress, ScanSummary, UploadedFile, Wallpaper } from './types.js';
+import type {
+  Filters,
+  ImageFile,
+  Library,
+  OpenedFile,
+  Paging,
+  ScanProgress,
+  ScanSummary,
+  UploadedFile,
+  VerifiedFile,
+  Wallpaper,
+} from './types.js';
 import { hasFilters } from './filters.js';
 
 export interface OpenOptions {
@@ -25,6 +36,12 @@ export interface OpenOptions {
 export function withUrls(stored: StoredWallpaper): Wallpaper {
   const { id, filename, path, ...rest } = stored;
   return { id, filename, path, url: `/api/wallpapers/${id}/image`, thumbnail_url: `/api/wallpapers/${id}/thumbnail`, ...rest };
+}
+
+/** A checked file handed on by path (to a desktop tool): its descriptor is closed, its identity kept. */
+async function closedFile({ wallpaper, opened }: { wallpaper: Wallpaper; opened: OpenedFile }): Promise<VerifiedFile> {
+  await opened.handle.close();
+  return { wallpaper, path: opened.path, size: opened.size, mtimeMs: opened.mtimeMs };
 }
 
 /** Ids are 16 lowercase hex characters; anything else is unknown before any file system access. */
@@ -121,9 +138,7 @@ export function openLibrary({ home }: OpenOptions): Library {
     async verifiedFile(id) {
       const wallpaper = library.get(id);
       const opened = wallpaper && (await library.openFile(id));
-      if (!wallpaper || !opened) return undefined;
-      await opened.handle.close();
-      return { wallpaper, path: opened.path, size: opened.size, mtimeMs: opened.mtimeMs };
+      return wallpaper && opened ? closedFile({ wallpaper, opened }) : undefined;
     },
 
     async openRandom(filters, options = {}) {
@@ -141,10 +156,7 @@ export function openLibrary({ home }: OpenOptions): Library {
 
     async randomFile(filters, options = {}) {
       const picked = await library.openRandom(filters, options);
-      if (!picked) return undefined;
-      const { wallpaper, opened } = picked;
-      await opened.handle.close();
-      return { wallpaper, path: opened.path, size: opened.size, mtimeMs: opened.mtimeMs };
+      return picked && closedFile(picked);
     },
 
     watchStale(listener) {

@@ -5,6 +5,7 @@
 // caller reads from that very descriptor. I/O only; the store says what was recorded.
 import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
+import { readRange } from './files.js';
 import type { IndexedFile } from './store/index.js';
 
 /** An open file whose size and mtime matched the index; the caller must close `handle`. */
@@ -53,13 +54,4 @@ export async function openIndexed(files: readonly IndexedFile[], onStale: (path:
 }
 
 /** The whole file from an opened descriptor; fewer bytes than expected means it changed under us. */
-export async function readOpened(file: OpenedFile): Promise<Buffer> {
-  const buffer = Buffer.allocUnsafe(file.size);
-  let read = 0;
-  while (read < file.size) {
-    const { bytesRead } = await file.handle.read(buffer, read, file.size - read, read);
-    if (bytesRead === 0) break;
-    read += bytesRead;
-  }
-  return read === file.size ? buffer : buffer.subarray(0, read);
-}
+export const readOpened = (file: OpenedFile): Promise<Buffer> => readRange(file.handle, 0, file.size);

@@ -8,7 +8,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { goneFromDisk, isMissingFile } from '../core/index.js';
+import { goneFromDisk, isMissingFile, readRange } from '../core/index.js';
 import { decideRange, ifRangeAllows, isNotModified } from './conditional.js';
 import { HttpError } from './errors.js';
 import { type FileSlot, type FilePolicy, type PreparedFile, preparedOf } from './prepared.js';
@@ -126,7 +126,7 @@ export async function sendOpened(
     const whole = req.method !== 'HEAD' && keep !== undefined && stat.size > 0 && stat.size <= SMALL_FILE_BYTES;
     if (whole) {
       // Read it all first (even for a 304 or a range) so the caller can keep it for later requests.
-      const bytes = await readAll(handle, stat.size);
+      const bytes = await readRange(handle, 0, stat.size);
       if (bytes.length === stat.size) keep(file, bytes);
       sendBytes(req, res, bytes.length === stat.size ? file : preparedOf(slot, policy, bytes.length, stat.mtimeMs), bytes);
       return;
@@ -135,14 +135,7 @@ export async function sendOpened(
     if (!range) return;
     const length = range.end - range.start + 1;
     if (length <= SMALL_FILE_BYTES) {
-      const buffer = Buffer.allocUnsafe(length);
-      let read = 0;
-      while (read < length) {
-        const { bytesRead } = await handle.read(buffer, read, length - read, range.start + read);
-        if (bytesRead === 0) break; // truncated behind our back: send what is there
-        read += bytesRead;
-      }
-      res.end(read === length ? buffer : buffer.subarray(0, read));
+      res.end(await readRange(handle, range.start, length)); // truncated behind our back: what is there
       return;
     }
     streaming = true; // from here the stream owns the descriptor and closes it
@@ -155,18 +148,6 @@ export async function sendOpened(
   } finally {
     if (!streaming) await handle.close();
   }
-}
-
-/** Up to `size` bytes from the start of the file (fewer if it shrank behind our back). */
-async function readAll(handle: FileHandle, size: number): Promise<Buffer> {
-  const buffer = Buffer.allocUnsafe(size);
-  let read = 0;
-  while (read < size) {
-    const { bytesRead } = await handle.read(buffer, read, size - read, read);
-    if (bytesRead === 0) break;
-    read += bytesRead;
-  }
-  return read === size ? buffer : buffer.subarray(0, read);
 }
 
 /** One value of a request header (Node joins most repeated headers already). */
