@@ -2,7 +2,7 @@
 // in rather than read from globals so tests can run commands in-process or spawned alike.
 import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { type Library, openLibrary, resolveHome } from '../core/index.js';
+import { type Library, type LibraryDirs, openLibrary, resolveDirs } from '../core/index.js';
 
 export interface CliContext {
   env: NodeJS.ProcessEnv;
@@ -10,16 +10,16 @@ export interface CliContext {
   stderr: Writable & { isTTY?: boolean; columns?: number };
 }
 
-/** The data home of a command: the global --home (or WALLPAPER_HOME, commands/options.ts), else the
- * platform default. */
-export function homeOf(command: Command, ctx: CliContext): string {
+/** The folders of a command: all in the global --home (or WALLPAPER_HOME, commands/options.ts), else
+ * the platform's config, data and cache homes. */
+export function dirsOf(command: Command, ctx: CliContext): LibraryDirs {
   const { home } = command.optsWithGlobals<{ home?: string }>();
-  return resolveHome(home, ctx.env);
+  return resolveDirs(home, ctx.env);
 }
 
-/** Open the library of the command's data home; the caller closes it. */
+/** Open the library of the command's folders; the caller closes it. */
 export function libraryOf(command: Command, ctx: CliContext): Library {
-  return openLibrary({ home: homeOf(command, ctx) });
+  return openLibrary({ dirs: dirsOf(command, ctx) });
 }
 
 /** Progress and decoration only on a terminal that says how wide it is: nothing decorative when

@@ -5,9 +5,10 @@ import { Option } from 'commander';
 
 const unlessEmpty = (value: string): string | undefined => (value.trim() === '' ? undefined : value);
 
-/** `--home DIR` (WALLPAPER_HOME): the data home; default the platform's folders. */
+/** `--home DIR` (WALLPAPER_HOME): one folder for settings, index and caches; default the platform's
+ * config, data and cache homes. */
 export const homeOption = (): Option =>
-  new Option('--home <dir>', 'data home: settings, index, thumbnails (default: the platform config directory)')
+  new Option('--home <dir>', 'keep settings, index and thumbnails in this one folder (default: the XDG config, data and cache homes)')
     .env('WALLPAPER_HOME')
     .argParser(unlessEmpty);
 

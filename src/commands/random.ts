@@ -39,7 +39,7 @@ export function randomCommand(ctx: CliContext): Command {
       // The local index or a server, one interface: only a file that can be used is printed or set
       // (reachable and as indexed, or downloaded and checked), picking again past the others.
       const source: WallpaperSource = options.server
-        ? await openRemote(options.server, { downloads: options.set ? join(library.home, 'downloads') : undefined })
+        ? await openRemote(options.server, { downloads: options.set ? join(library.dirs.data, 'downloads') : undefined })
         : library;
       const picked = await source.randomFile(filters, { avoid });
       if (!picked) throw noMatch(filters, options.server ? undefined : library);

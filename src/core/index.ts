@@ -9,7 +9,7 @@ export { goneFromDisk, isMissingFile, readRange } from './files.js';
 export { VersionedCache } from './cache.js';
 export { HISTORY_AVOID } from './limits.js';
 export type { RemoteLibrary } from './remote.js';
-export { resolveHome } from './home.js';
+export { type LibraryDirs, platformDirs, resolveDirs } from './home.js';
 export { SETTINGS_KEYS } from './settings.js';
 
 /** A client for a running `wallpaper serve` with the local library's interface; undici loads only

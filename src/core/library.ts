@@ -1,4 +1,4 @@
-// The facade every face uses: open(home) -> scan, list, random, get, add, remove, settings.
+// The facade every face uses: open(dirs) -> scan, list, random, get, add, remove, settings.
 // Holds no module-level state: each openLibrary() owns its index connection and caches.
 import { mkdirSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
@@ -8,6 +8,7 @@ import { goneFromDisk, moveFile } from './files.js';
 import { RANDOM_FILE_TRIES, STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } from './limits.js';
 import { intake, sweepStaleUploads } from './intake.js';
 import { runScan } from './scan.js';
+import { type LibraryDirs, oneFolder } from './home.js';
 import { openSettings } from './settings.js';
 import { type StoredWallpaper, openStore } from './store/index.js';
 import { ThumbnailCache, sweepThumbnailTemps } from './thumbnails.js';
@@ -27,10 +28,11 @@ import type {
 } from './types.js';
 import { hasFilters } from './filters.js';
 
-export interface OpenOptions {
-  /** The data home: settings, the SQLite index, thumbnails, trash and history live here. */
-  home: string;
-}
+export type OpenOptions =
+  /** One folder for everything: settings, the SQLite index, thumbnails, trash and history. */
+  | { home: string }
+  /** The config, data and cache homes (home.ts's resolveDirs). */
+  | { dirs: LibraryDirs };
 
 /** The record as the API serves it: the index's fields with the URLs of the spec, in its order. */
 export function withUrls(stored: StoredWallpaper): Wallpaper {
@@ -47,12 +49,14 @@ async function closedFile({ wallpaper, opened }: { wallpaper: Wallpaper; opened:
 /** Ids are 16 lowercase hex characters; anything else is unknown before any file system access. */
 export const isId = (value: string): boolean => /^[0-9a-f]{16}$/.test(value);
 
-export function openLibrary({ home }: OpenOptions): Library {
-  mkdirSync(home, { recursive: true });
-  const settingsStore = openSettings(home);
+export function openLibrary(options: OpenOptions): Library {
+  const dirs = 'dirs' in options ? options.dirs : oneFolder(options.home);
+  // The config and cache homes are made when first written; the index needs its folder now.
+  mkdirSync(dirs.data, { recursive: true });
+  const settingsStore = openSettings(dirs);
   settingsStore.read(); // a broken settings file is reported now, naming the key and the file
-  const store = openStore(join(home, 'index.sqlite'));
-  const thumbnails = new ThumbnailCache(home);
+  const store = openStore(join(dirs.data, 'index.sqlite'));
+  const thumbnails = new ThumbnailCache(dirs.cache);
   let scanning: Promise<ScanSummary> | undefined;
   let progress: ScanProgress | undefined;
   const staleListeners = new Set<(path: string) => void>();
@@ -69,7 +73,7 @@ export function openLibrary({ home }: OpenOptions): Library {
   };
 
   const library: Library = {
-    home,
+    dirs,
     settings: () => settingsStore.read(),
     updateSettings: (patch) => settingsStore.update(patch),
 
@@ -78,7 +82,7 @@ export function openLibrary({ home }: OpenOptions): Library {
         const settings = settingsStore.read();
         await mkdir(settings.upload_folder, { recursive: true });
         return runScan({
-          home,
+          dirs,
           store,
           thumbnails,
           settings,
@@ -208,7 +212,7 @@ export function openLibrary({ home }: OpenOptions): Library {
       const paths = store.pathsOf(id);
       if (paths.length === 0) return false;
       // Files first: if we stop half-way, the next scan sees them gone and drops the record.
-      const trash = join(home, 'trash');
+      const trash = join(dirs.data, 'trash');
       await mkdir(trash, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       for (const path of paths) {
@@ -228,7 +232,7 @@ export function openLibrary({ home }: OpenOptions): Library {
     },
 
     async sweep(what) {
-      if (what === 'thumbnails') return sweepThumbnailTemps(home, STALE_THUMBNAIL_TEMP_AGE_MS);
+      if (what === 'thumbnails') return sweepThumbnailTemps(dirs.cache, STALE_THUMBNAIL_TEMP_AGE_MS);
       return (await sweepStaleUploads(settingsStore.read().upload_folder, STALE_UPLOAD_AGE_MS)).length;
     },
 

@@ -8,15 +8,16 @@ import { diffFiles, type FileState } from './diff.js';
 import { oneLine } from './errors.js';
 import { sweepStaleUploads } from './intake.js';
 import { SCAN_BATCH_SIZE, STALE_UPLOAD_AGE_MS } from './limits.js';
-import { dataFolders } from './settings.js';
+import type { LibraryDirs } from './home.js';
+import { ownFolders } from './settings.js';
 import type { FileResult, Store } from './store/index.js';
 import type { ThumbnailCache } from './thumbnails.js';
 import type { ScanProblem, ScanProgress, ScanSummary, Settings } from './types.js';
 import { walkFolders } from './walk.js';
 
 export interface ScanContext {
-  /** The data home: its own folders are never scanned, even inside a library folder. */
-  home: string;
+  /** The library's homes: their own folders are never scanned, even inside a library folder. */
+  dirs: LibraryDirs;
   store: Store;
   thumbnails: ThumbnailCache;
   settings: Settings;
@@ -26,11 +27,11 @@ export interface ScanContext {
 /** Files decoded at once: one per core keeps both cores busy while one file is being read. */
 const CONCURRENCY = Math.max(2, availableParallelism());
 
-export async function runScan({ home, store, thumbnails, settings, onProgress }: ScanContext): Promise<ScanSummary> {
+export async function runScan({ dirs, store, thumbnails, settings, onProgress }: ScanContext): Promise<ScanSummary> {
   const started = performance.now();
   // Uploads abandoned by a killed server are dropped here too, so cron scans clean up as well.
   await sweepStaleUploads(settings.upload_folder, STALE_UPLOAD_AGE_MS);
-  const walk = await walkFolders([...settings.folders, settings.upload_folder], dataFolders(home));
+  const walk = await walkFolders([...settings.folders, settings.upload_folder], ownFolders(dirs));
   const diff = diffFiles(store.fileStates(), walk.files, walk.unreachable);
   const toRead = [...diff.added, ...diff.changed];
   const progress: ScanProgress = { toRead: toRead.length, read: 0, failed: 0 };

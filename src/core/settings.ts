@@ -1,4 +1,4 @@
-// The settings record (CONTRACT.md section 3) kept with conf in the data home: defaults, validation
+// The settings record (CONTRACT.md section 3) kept with conf in the config home: defaults, validation
 // on load and on change, and errors that name the key and the file.
 // Reads parse the JSON file directly and conf is loaded only to write: importing conf costs ~120 ms
 // (measured), which `list` and `random` must not pay at every start.
@@ -13,16 +13,17 @@ import type Conf from 'conf';
 import { VersionedCache } from './cache.js';
 import { WallpaperError, oneLine } from './errors.js';
 import { isWithin, realPathOf } from './files.js';
+import type { LibraryDirs } from './home.js';
 import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_THUMBNAIL_SIZE, MAX_THUMBNAIL_SIZE, MIN_THUMBNAIL_SIZE } from './limits.js';
 import type { Settings } from './types.js';
 
 export const SETTINGS_KEYS = ['folders', 'upload_folder', 'thumbnail_size', 'max_upload_bytes', 'set_command'] as const;
 type Key = (typeof SETTINGS_KEYS)[number];
 
-export function defaultSettings(home: string): Settings {
+export function defaultSettings(dirs: LibraryDirs): Settings {
   return {
     folders: [],
-    upload_folder: join(home, 'uploads'),
+    upload_folder: join(dirs.data, 'uploads'),
     thumbnail_size: DEFAULT_THUMBNAIL_SIZE,
     max_upload_bytes: DEFAULT_MAX_UPLOAD_BYTES,
     set_command: null,
@@ -40,11 +41,19 @@ const bad = (key: string, expected: string, source: Source) =>
 
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
 
-/** The data home's own folders: the thumbnail cache, the trash and downloads. A library folder there
- * would index thumbnails as wallpapers and bring deleted ones back from the trash. */
-export const dataFolders = (home: string): string[] => ['thumbnails', 'trash', 'downloads'].map((name) => join(home, name));
+/** The library's own folders: the thumbnail and variant caches, the trash and downloads. A library
+ * folder there would index thumbnails as wallpapers and bring deleted ones back from the trash. */
+export const ownFolders = (dirs: LibraryDirs): string[] => [
+  join(dirs.cache, 'thumbnails'),
+  join(dirs.cache, 'variants'),
+  join(dirs.data, 'trash'),
+  join(dirs.data, 'downloads'),
+];
 
-function checkFolder(key: string, value: unknown, source: Source, mustExist: boolean, home: string): string {
+/** The config, data and cache homes, each once. */
+const homesOf = (dirs: LibraryDirs): string[] => [...new Set([dirs.config, dirs.data, dirs.cache])];
+
+function checkFolder(key: string, value: unknown, source: Source, mustExist: boolean, dirs: LibraryDirs): string {
   if (typeof value !== 'string' || value.trim() === '' || !isAbsolute(value) || value.includes('\0')) {
     throw bad(key, 'an absolute folder path', source);
   }
@@ -54,9 +63,9 @@ function checkFolder(key: string, value: unknown, source: Source, mustExist: boo
   }
   const folder = resolve(value);
   const real = realPathOf(folder);
-  const realHome = realPathOf(home);
-  if (isWithin(real, realHome) && !isWithin(real, realPathOf(join(home, 'uploads')))) {
-    throw bad(key, 'a folder outside the data home (which holds the thumbnails and the trash)', source);
+  const uploads = realPathOf(join(dirs.data, 'uploads'));
+  if (homesOf(dirs).some((home) => isWithin(real, realPathOf(home))) && !isWithin(real, uploads)) {
+    throw bad(key, "a folder outside the library's data, config and cache homes (which hold its index, thumbnails and trash)", source);
   }
   if (mustExist) {
     let isDirectory = false;
@@ -75,7 +84,7 @@ function checkFolder(key: string, value: unknown, source: Source, mustExist: boo
  * A change (source.change) also requires new folders to exist; a file being loaded does not, so an
  * unmounted disk never stops the tool from starting.
  */
-export function validateSettings(base: Settings, patch: unknown, source: Source, home: string): Settings {
+export function validateSettings(base: Settings, patch: unknown, source: Source, dirs: LibraryDirs): Settings {
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
     throw 'file' in source
       ? new WallpaperError('bad_settings_file', `invalid settings in ${source.file}: expected a JSON object`)
@@ -89,12 +98,12 @@ export function validateSettings(base: Settings, patch: unknown, source: Source,
         if (!Array.isArray(value)) throw bad(key, 'an array of absolute folder paths', source);
         // Only folders new to the record must exist: a folder already there may be on a disk that
         // is away, and that must not stop other changes.
-        const folders = value.map((folder) => checkFolder(key, folder, source, mustExist && !base.folders.includes(folder), home));
+        const folders = value.map((folder) => checkFolder(key, folder, source, mustExist && !base.folders.includes(folder), dirs));
         next.folders = [...new Set(folders)];
         break;
       }
       case 'upload_folder':
-        next.upload_folder = value === base.upload_folder ? base.upload_folder : checkFolder(key, value, source, false, home);
+        next.upload_folder = value === base.upload_folder ? base.upload_folder : checkFolder(key, value, source, false, dirs);
         break;
       case 'thumbnail_size':
         if (!isWhole(value) || value < MIN_THUMBNAIL_SIZE || value > MAX_THUMBNAIL_SIZE) {
@@ -130,9 +139,9 @@ export interface SettingsStore {
 
 const require = createRequire(import.meta.url);
 
-export function openSettings(home: string): SettingsStore {
-  const file = join(home, 'settings.json');
-  const defaults = defaultSettings(home);
+export function openSettings(dirs: LibraryDirs): SettingsStore {
+  const file = join(dirs.config, 'settings.json');
+  const defaults = defaultSettings(dirs);
   let conf: Conf<Record<string, unknown>> | undefined;
   // The parsed record of one file identity (inode, size, times): a server reads settings on every
   // request, and a file replaced or edited by another process is a new identity.
@@ -151,7 +160,7 @@ export function openSettings(home: string): SettingsStore {
         throw new WallpaperError('bad_settings_file', `settings file ${file} cannot be read: ${oneLine(error)}`, { cause: error });
       }
     }
-    const settings = validateSettings(defaults, stored, { file }, home);
+    const settings = validateSettings(defaults, stored, { file }, dirs);
     parsed.set(identity, file, settings);
     return copy(settings);
   };
@@ -159,10 +168,10 @@ export function openSettings(home: string): SettingsStore {
     file,
     read,
     update(patch) {
-      const next = validateSettings(read(), patch, { change: true }, home);
+      const next = validateSettings(read(), patch, { change: true }, dirs);
       // conf writes atomically (temp file and rename) and creates the folder.
       const { default: ConfClass } = require('conf') as typeof import('conf');
-      conf ??= new ConfClass({ cwd: home, configName: 'settings', accessPropertiesByDotNotation: false });
+      conf ??= new ConfClass({ cwd: dirs.config, configName: 'settings', accessPropertiesByDotNotation: false });
       conf.store = { ...next };
       return next;
     },

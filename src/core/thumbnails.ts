@@ -8,10 +8,10 @@ import { writeFileAtomic } from './files.js';
 export class ThumbnailCache {
   private readonly pending = new Map<string, Promise<string>>();
 
-  constructor(private readonly home: string) {}
+  constructor(private readonly cacheHome: string) {}
 
   pathOf(id: string, size: number): string {
-    return join(this.home, 'thumbnails', String(size), id.slice(0, 2), `${id}.webp`);
+    return join(this.cacheHome, 'thumbnails', String(size), id.slice(0, 2), `${id}.webp`);
   }
 
   async write(id: string, size: number, data: Uint8Array): Promise<void> {
@@ -21,7 +21,7 @@ export class ThumbnailCache {
   /** Drop the ids' thumbnails at every cached size. */
   async drop(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    const sizes = await readdir(join(this.home, 'thumbnails')).catch(() => [] as string[]);
+    const sizes = await readdir(join(this.cacheHome, 'thumbnails')).catch(() => [] as string[]);
     await Promise.all(ids.flatMap((id) => sizes.map((size) => rm(this.pathOf(id, Number(size)), { force: true }))));
   }
 

@@ -1,6 +1,7 @@
 // The shapes the core hands to its faces: the Wallpaper record of the API spec (section 2), the list
 // response, the scan summary, the settings record, and the Library facade itself.
 import type { AspectRatio, Brightness, Hue, Orientation } from './classify.js';
+import type { LibraryDirs } from './home.js';
 import type { OpenedFile } from './verify.js';
 
 export type { OpenedFile };
@@ -165,7 +166,8 @@ export interface WallpaperSource {
 
 /** The facade the CLI and the HTTP server use. */
 export interface Library extends WallpaperSource {
-  readonly home: string;
+  /** Where its settings, index and caches live. */
+  readonly dirs: LibraryDirs;
   /** The settings record, read fresh from the file. */
   settings(): Settings;
   /** Validate and apply any subset of the settings keys; returns the whole new record. */

@@ -145,7 +145,7 @@ t.test('a thumbnail whose source left the disk behind the index is not found, no
   const file = await writeImage(join(pictures, 'gone.jpg'), { width: 100, height: 100, color: '#123123' });
   await library.scan();
   const [wallpaper] = library.list({}, { page: 1, limit: 1 }).wallpapers;
-  rmSync(join(library.home, 'thumbnails'), { recursive: true });
+  rmSync(join(library.dirs.cache, 'thumbnails'), { recursive: true });
   rmSync(file);
   await t.rejects(library.thumbnailFile(wallpaper!.id), { code: 'not_found', message: /gone from disk/ });
 });
@@ -162,7 +162,7 @@ t.test('removing a wallpaper moves its file to the trash', async (t) => {
   t.notOk(existsSync(thumbnail!.path), 'thumbnail dropped');
   t.equal(library.get(wallpaper!.id), undefined);
   const { readdirSync } = await import('node:fs');
-  t.match(readdirSync(join(library.home, 'trash')), [/bye\.jpg$/]);
+  t.match(readdirSync(join(library.dirs.data, 'trash')), [/bye\.jpg$/]);
   t.equal(await library.remove(wallpaper!.id), false, 'unknown now');
   t.equal(await library.remove('../../etc/passwd'), false, 'not an id');
   t.equal((await library.scan()).total, 0, 'and it does not come back');

@@ -1,10 +1,11 @@
 // The settings record: defaults, validation of changes and of the file on disk, folder rules (no
 // `.`/`..` segments, nothing inside the data home but its uploads), and that the walk never enters
 // the data home's own folders even when a library folder holds the home.
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { openLibrary } from '../../src/core/library.js';
+import { oneFolder } from '../../src/core/home.js';
 import { openSettings } from '../../src/core/settings.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 
@@ -15,15 +16,18 @@ t.test('folder rules apply to every change', async (t) => {
   mkdirSync(join(home, 'thumbnails'), { recursive: true });
   mkdirSync(pictures);
   symlinkSync(join(home, 'thumbnails'), join(root, 'sneaky'));
-  const settings = openSettings(home);
+  const settings = openSettings(oneFolder(home));
   const refused: [unknown, RegExp][] = [
     [{ folders: [`${pictures}/../pictures`] }, /^invalid folders: expected an absolute folder path without \. or \.\. segments$/],
     [{ folders: [`${pictures}/.`] }, /without \. or \.\./],
     [{ folders: ['pictures'] }, /^invalid folders: expected an absolute folder path$/],
-    [{ folders: [home] }, /^invalid folders: expected a folder outside the data home/],
-    [{ folders: [join(home, 'thumbnails')] }, /outside the data home/],
-    [{ folders: [join(root, 'sneaky')] }, /outside the data home/],
-    [{ upload_folder: join(home, 'trash') }, /^invalid upload_folder: expected a folder outside the data home/],
+    [{ folders: [home] }, /^invalid folders: expected a folder outside the library's data, config and cache homes/],
+    [{ folders: [join(home, 'thumbnails')] }, /outside the library's data, config and cache homes/],
+    [{ folders: [join(root, 'sneaky')] }, /outside the library's data, config and cache homes/],
+    [
+      { upload_folder: join(home, 'trash') },
+      /^invalid upload_folder: expected a folder outside the library's data, config and cache homes/,
+    ],
     [{ folders: [join(root, 'missing')] }, /^invalid folders: .*missing does not exist$/],
     [{ thumbnail_size: 63 }, /^invalid thumbnail_size: expected a whole number from 64 to 2048$/],
     [{ max_upload_bytes: 1.5 }, /^invalid max_upload_bytes/],
@@ -43,6 +47,24 @@ t.test('folder rules apply to every change', async (t) => {
   t.equal(settings.update({ set_command: '  ' }).set_command, null, 'a blank command means detect');
 });
 
+t.test('with separate homes, a library folder may be in none of them', async (t) => {
+  const root = tempDir(t);
+  const dirs = { config: join(root, 'c'), data: join(root, 'd'), cache: join(root, 'k'), layout: 'platform' as const };
+  for (const dir of [dirs.config, join(dirs.data, 'uploads'), join(dirs.cache, 'thumbnails'), join(root, 'pictures')])
+    mkdirSync(dir, { recursive: true });
+  const settings = openSettings(dirs);
+  t.equal(settings.read().upload_folder, join(dirs.data, 'uploads'), 'uploads default to the data home');
+  for (const folder of [dirs.config, dirs.data, dirs.cache, join(dirs.cache, 'thumbnails')]) {
+    t.throws(
+      () => settings.update({ folders: [folder] }),
+      { code: 'invalid_param', message: /outside the library's data, config and cache homes/ },
+      folder,
+    );
+  }
+  t.same(settings.update({ folders: [join(root, 'pictures')] }).folders, [join(root, 'pictures')], 'a folder beside them is fine');
+  t.ok(existsSync(join(dirs.config, 'settings.json')), 'saved in the config home');
+});
+
 t.test("a bad settings file is the owner's to fix: its own code, naming key and file", async (t) => {
   const home = tempDir(t);
   const file = join(home, 'settings.json');
@@ -54,7 +76,7 @@ t.test("a bad settings file is the owner's to fix: its own code, naming key and 
   ];
   for (const [text, message] of cases) {
     writeFileSync(file, text);
-    t.throws(() => openSettings(home).read(), { code: 'bad_settings_file', message }, text);
+    t.throws(() => openSettings(oneFolder(home)).read(), { code: 'bad_settings_file', message }, text);
   }
 });
 

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import type { Analysis } from '../../src/core/analyze.js';
+import { oneFolder } from '../../src/core/home.js';
 import { openSettings } from '../../src/core/settings.js';
 import { openStore, type Store } from '../../src/core/store/index.js';
 import { tempDir } from '../helpers/fixtures.js';
@@ -87,7 +88,7 @@ t.test('random avoids excluded ids from the cached list and returns undefined wh
 
 t.test('settings are re-read when another process replaces the file', async (t) => {
   const home = tempDir(t);
-  const settings = openSettings(home);
+  const settings = openSettings(oneFolder(home));
   t.equal(settings.read().thumbnail_size, 480, 'defaults without a file');
   writeFileSync(join(home, 'settings.json'), JSON.stringify({ thumbnail_size: 320 }));
   t.equal(settings.read().thumbnail_size, 320, 'a new file is seen');
