@@ -24,6 +24,7 @@ export { setTokenPrompt, storedToken } from './auth.js';
  * @property {string} orientation
  * @property {number} luminance
  * @property {string} dominant_hue
+ * @property {string} [download_url]  the same bytes under the file's name (servers before 0.2 lack it)
  *
  * @typedef {{ wallpapers: Wallpaper[], pagination: { total: number, page: number, limit: number, total_pages: number } }} ListResponse
  * @typedef {{ folders: string[], upload_folder: string, thumbnail_size: number, max_upload_bytes: number, set_command: string | null }} Settings

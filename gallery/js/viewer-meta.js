@@ -24,6 +24,7 @@ const FIELDS = /** @type {const} */ ([
   ['path', 'Path on the server'],
   ['url', 'Image URL'],
   ['thumbnail_url', 'Thumbnail URL'],
+  ['download_url', 'Download URL'],
 ]);
 /** @type {Set<string>} */
 const KNOWN = new Set(FIELDS.map(([key]) => key));

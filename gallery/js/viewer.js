@@ -105,7 +105,7 @@ export class Viewer {
     this.image.src = w.url;
     const absolute = new URL(w.url, location.origin).href;
     this.urlInput.value = absolute;
-    this.download.href = w.url;
+    this.download.href = w.download_url ?? w.url;
     this.download.setAttribute('download', w.filename);
     this.openLink.href = w.url;
     this.againButton.hidden = !this.random;

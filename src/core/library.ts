@@ -1,16 +1,16 @@
 // The facade every face uses: open(dirs) -> scan, list, random, get, add, remove, settings.
 // Holds no module-level state: each openLibrary() owns its index connection and caches.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { WallpaperError } from './errors.js';
+import { WallpaperError, oneLine } from './errors.js';
 import { goneFromDisk, moveFile } from './files.js';
 import { RANDOM_FILE_TRIES, STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } from './limits.js';
 import { intake, sweepStaleUploads } from './intake.js';
 import { runScan } from './scan.js';
 import { type LibraryDirs, oneFolder } from './home.js';
 import { openSettings } from './settings.js';
-import { type StoredWallpaper, openStore } from './store/index.js';
+import { SCHEMA_VERSION, type StoredWallpaper, openStore } from './store/index.js';
 import { ThumbnailCache, sweepThumbnailTemps } from './thumbnails.js';
 import { startUploadBatch } from './upload-batch.js';
 import { openIndexed, readOpened } from './verify.js';
@@ -37,7 +37,12 @@ export type OpenOptions =
 /** The record as the API serves it: the index's fields with the URLs of the spec, in its order. */
 export function withUrls(stored: StoredWallpaper): Wallpaper {
   const { id, filename, path, ...rest } = stored;
-  return { id, filename, path, url: `/api/wallpapers/${id}/image`, thumbnail_url: `/api/wallpapers/${id}/thumbnail`, ...rest };
+  const url = `/api/wallpapers/${id}/image`;
+  const thumbnail_url = `/api/wallpapers/${id}/thumbnail`;
+  // After the spec's fields (CONTRACT.md 6.4): a last segment that names the file, for clients that
+  // name or block downloads by it.
+  const download_url = `/api/wallpapers/${id}/download/${encodeURIComponent(filename)}`;
+  return { id, filename, path, url, thumbnail_url, ...rest, download_url };
 }
 
 /** A checked file handed on by path (to a desktop tool): its descriptor is closed, its identity kept. */
@@ -55,7 +60,8 @@ export function openLibrary(options: OpenOptions): Library {
   mkdirSync(dirs.data, { recursive: true });
   const settingsStore = openSettings(dirs);
   settingsStore.read(); // a broken settings file is reported now, naming the key and the file
-  const store = openStore(join(dirs.data, 'index.sqlite'));
+  const indexFile = join(dirs.data, 'index.sqlite');
+  const store = openStore(indexFile);
   const thumbnails = new ThumbnailCache(dirs.cache);
   let scanning: Promise<ScanSummary> | undefined;
   let progress: ScanProgress | undefined;
@@ -235,6 +241,19 @@ export function openLibrary(options: OpenOptions): Library {
       if (what === 'thumbnails') return sweepThumbnailTemps(dirs.cache, STALE_THUMBNAIL_TEMP_AGE_MS);
       return (await sweepStaleUploads(settingsStore.read().upload_folder, STALE_UPLOAD_AGE_MS)).length;
     },
+
+    health() {
+      // An open connection keeps answering from a deleted file: the file itself must still be there.
+      if (!existsSync(indexFile)) return 'the index file is gone from the data home';
+      try {
+        store.probe();
+        return undefined;
+      } catch (error) {
+        return `the index does not answer: ${oneLine(error)}`;
+      }
+    },
+
+    checkIndex: () => ({ integrity: store.integrity(), schemaVersion: store.schemaVersion(), expectedVersion: SCHEMA_VERSION }),
 
     recordSet: (id) => store.recordSet(id, new Date().toISOString()),
     recentlySet: (count) => store.recentlySet(count),

@@ -23,6 +23,8 @@ export interface Wallpaper {
   orientation: Orientation;
   luminance: number;
   dominant_hue: Hue;
+  /** `/api/wallpapers/<id>/download/<filename>`: the bytes of `url` under the file's own name. */
+  download_url: string;
 }
 
 export type ImageFormatName = 'jpg' | 'jpeg' | 'png' | 'webp';
@@ -183,6 +185,10 @@ export interface Library extends WallpaperSource {
   get(id: string): Wallpaper | undefined;
   /** What the index holds and whether a scan runs (with its progress). */
   status(): LibraryStatus;
+  /** undefined when the index opens and answers a real read; else why not, in words. */
+  health(): string | undefined;
+  /** `PRAGMA integrity_check` and the schema version, for `doctor`. */
+  checkIndex(): { integrity: string[]; schemaVersion: number; expectedVersion: number };
   /** Open a file of the wallpaper that is still what the index recorded (size and mtime, by fstat on
    * the opened descriptor), trying its other indexed paths; each one that changed is queued for a
    * rescan. The caller reads from `handle` and closes it. undefined for an unknown id or no match. */

@@ -14,10 +14,11 @@ import type { Library } from '../core/types.js';
 import type { RouteContext, UploadLimits } from './context.js';
 import { HttpError, type Logger, sendError } from './errors.js';
 import { MAX_CONCURRENT_UPLOADS, MAX_JSON_BODY_BYTES, MAX_UPLOAD_FILES, UPLOAD_IDLE_TIMEOUT_MS } from './limits.js';
-import { mountRoutes } from './router.js';
+import { type Route, mountRoutes } from './router.js';
 import { adminRoutes } from './routes/admin.js';
 import { uploadRoutes } from './routes/upload.js';
 import { createReads, fastRead } from './reads.js';
+import { metaRoutes } from './routes/meta.js';
 import { wallpaperRoutes } from './routes/wallpapers.js';
 import { API_READ_HEADERS, EXPOSED_HEADERS } from './json.js';
 
@@ -55,7 +56,30 @@ export const stderrLogger: Logger = {
   error: (line, error) => process.stderr.write(`${line}\n${error instanceof Error && error.stack ? `${error.stack}\n` : ''}`),
 };
 
-const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+const isApi = (path: string) => path === '/api' || path.startsWith('/api/') || path === '/healthz';
+
+/** Every route of the server, in mounting order (fixed paths before patterns that also match). */
+function routesOf(context: RouteContext, reads: ReturnType<typeof createReads>): Route[] {
+  return [...metaRoutes(context), ...wallpaperRoutes(context, reads), ...uploadRoutes(context), ...adminRoutes(context)];
+}
+
+/** The route table as data: each polka path and its methods (HEAD and OPTIONS are implied), for the
+ * OpenAPI document's test. Built over a library that refuses every use: only the table is read. */
+export function apiRouteTable(): { path: string; methods: string[] }[] {
+  const unused = new Proxy({} as Library, {
+    get: () => {
+      throw new Error('the route table is data only');
+    },
+  });
+  const context: RouteContext = {
+    library: unused,
+    logger: stderrLogger,
+    uploads: { maxFiles: 0, maxConcurrent: 0, idleTimeoutMs: 0 },
+    maxJsonBodyBytes: 0,
+    tokenRequired: false,
+  };
+  return routesOf(context, createReads(unused)).map((route) => ({ path: route.path, methods: Object.keys(route.methods) }));
+}
 
 /** What createApp returns: a plain node:http request listener. */
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -92,7 +116,7 @@ export function createApp(library: Library, options: AppOptions = {}): RequestHa
   });
 
   const reads = createReads(library);
-  mountRoutes(app, [...wallpaperRoutes(context, reads), ...uploadRoutes(context), ...adminRoutes(context)], {
+  mountRoutes(app, routesOf(context, reads), {
     token: options.token,
     hostNames: options.hostNames ?? [hostname()],
     trustedOrigins: options.trustedOrigins ?? [],

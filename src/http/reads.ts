@@ -41,6 +41,8 @@ export interface Reads {
   record(id: string, res: ServerResponse): void;
   image(id: string, req: IncomingMessage, res: ServerResponse): Answer;
   thumbnail(id: string, req: IncomingMessage, res: ServerResponse): Answer;
+  /** The image under `/download/<filename>`: only the wallpaper's own file name is found. */
+  download(id: string, filename: string, req: IncomingMessage, res: ServerResponse): Answer;
 }
 
 /** An id is checked before anything touches the index or the disk. */
@@ -156,6 +158,12 @@ export function createReads(library: Library): Reads {
     },
     image: (id, req, res) => sendImage(checkedId(id), req, res),
     thumbnail: (id, req, res) => sendThumbnail(checkedId(id), req, res, IMMUTABLE_FILE),
+    download(id, filename, req, res) {
+      const wallpaper = library.get(checkedId(id));
+      if (!wallpaper) throw unknownId();
+      if (wallpaper.filename !== filename) throw new WallpaperError('not_found', 'this wallpaper has no file of this name');
+      return sendImage(wallpaper.id, req, res);
+    },
   };
 }
 

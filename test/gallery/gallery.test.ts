@@ -318,7 +318,7 @@ if (haveChromium(t)) {
     t.match(meta.size_bytes, /\d/, 'the file size is shown');
     t.equal(await page.getAttribute('#viewer-meta [data-field="added_at"] time', 'datetime'), w.added_at);
     t.equal(await page.inputValue('#viewer-url'), `${base}${w.url}`, 'the direct URL is absolute');
-    t.equal(await page.getAttribute('#viewer-download', 'href'), w.url);
+    t.equal(await page.getAttribute('#viewer-download', 'href'), w.download_url, 'Download uses the URL named after the file');
     t.equal(await page.getAttribute('#viewer-download', 'download'), w.filename);
     const direct = await fetch(await page.inputValue('#viewer-url'));
     t.equal(direct.headers.get('content-type'), 'image/jpeg', 'the direct URL serves the image');

@@ -80,4 +80,6 @@ export const WALLPAPER_FIELDS = [
   'orientation',
   'luminance',
   'dominant_hue',
+  // CONTRACT.md 6.4: additions after the spec's fields
+  'download_url',
 ];

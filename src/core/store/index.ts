@@ -79,6 +79,14 @@ export class Store {
   random = (filters: Filters, exclude: readonly string[] = [], reachable?: boolean): StoredWallpaper | undefined =>
     this.picks.pick(filters, exclude, reachable);
 
+  /** Raises when the index does not answer a real read (no cached figure). */
+  probe = (): void => {
+    this.conn.prepare('SELECT count(*) FROM wallpapers').pluck().get();
+  };
+  /** `PRAGMA integrity_check`: ['ok'] for a sound index, else what is wrong. */
+  integrity = (): string[] => this.db.prepare('PRAGMA integrity_check').pluck().all() as string[];
+  schemaVersion = (): number => this.db.pragma('user_version', { simple: true }) as number;
+
   recordSet = (id: string, now: string): void => history.recordSet(this.conn, id, now);
   recentlySet = (count: number): string[] => history.recentlySet(this.conn, count);
 }

@@ -6,7 +6,7 @@ import { extname } from 'node:path';
 import type { Filters, Wallpaper } from '../types.js';
 
 /** A wallpaper as the index holds it: the record without the URLs the facade adds. */
-export type StoredWallpaper = Omit<Wallpaper, 'url' | 'thumbnail_url'>;
+export type StoredWallpaper = Omit<Wallpaper, 'url' | 'thumbnail_url' | 'download_url'>;
 
 /** The row of a record (format is the extension of its canonical file, for the `format` filter). */
 export type Row = StoredWallpaper & { format: string };

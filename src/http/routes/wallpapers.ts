@@ -1,5 +1,6 @@
 // The wallpaper routes of the spec's table: the list, random picks, one wallpaper, its image and
-// thumbnail (all answered by the read handlers of reads.ts), and DELETE of one wallpaper.
+// thumbnail and its download under its own file name (all answered by the read handlers of
+// reads.ts), and DELETE of one wallpaper.
 import type { Request } from 'polka';
 import { type RawParams, WallpaperError } from '../../core/index.js';
 import type { RouteContext } from '../context.js';
@@ -27,5 +28,9 @@ export function wallpaperRoutes({ library }: RouteContext, reads: Reads): Route[
     },
     { path: '/api/wallpapers/:id/image', methods: { GET: (req, res) => reads.image(req.params.id ?? '', req, res) } },
     { path: '/api/wallpapers/:id/thumbnail', methods: { GET: (req, res) => reads.thumbnail(req.params.id ?? '', req, res) } },
+    {
+      path: '/api/wallpapers/:id/download/:filename',
+      methods: { GET: (req, res) => reads.download(req.params.id ?? '', req.params.filename ?? '', req, res) },
+    },
   ];
 }
