@@ -3,9 +3,9 @@
 import { stat } from 'node:fs/promises';
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { type Library, oneLine, WallpaperError } from '../core/index.js';
-import type { Logger } from '../http/errors.js';
+import { LOG_FORMATS, type LogFormat, createLogger } from '../http/logger.js';
 import { DEFAULT_HOST, DEFAULT_PORT, SHUTDOWN_GRACE_MS } from '../http/limits.js';
 import { urlOf } from '../http/url.js';
 import { type CliContext, libraryOf } from './context.js';
@@ -15,6 +15,8 @@ interface ServeFlags {
   host: string;
   port: string;
   token?: string;
+  logFormat: LogFormat;
+  accessLog?: boolean;
 }
 
 const MAX_PORT = 65_535;
@@ -78,23 +80,25 @@ export function serveCommand(ctx: CliContext): Command {
     .option('--host <host>', 'address to listen on', DEFAULT_HOST)
     .option('--port <port>', 'port to listen on; 0 picks a free one', String(DEFAULT_PORT))
     .addOption(tokenOption())
+    .addOption(new Option('--log-format <format>', 'log lines as text or as JSON objects').choices(LOG_FORMATS).default('text'))
+    .option('--access-log', 'log every request: method, path, status, bytes, ms')
     .action(async (args: string[], flags: ServeFlags, command: Command) => {
       const port = parsePort(flags.port);
       const folders = await foldersOf(args);
       const token = flags.token;
-      const logger: Logger = {
-        info: (line) => ctx.stderr.write(`${line}\n`),
-        error: (line, error) => ctx.stderr.write(`${line}\n${error instanceof Error && error.stack ? `${error.stack}\n` : ''}`),
-      };
+      const logger = createLogger({ format: flags.logFormat, write: (line) => ctx.stderr.write(line) });
 
       // The HTTP stack (polka, sirv, busboy) loads only here, so other commands start fast.
       const [{ startServer }, { scanInBackground }] = await Promise.all([import('../http/server.js'), import('../http/background.js')]);
       const library = libraryOf(command, ctx);
       try {
         addFolders(library, folders);
-        const running = await startServer(library, { host: flags.host, port, token, logger });
+        const accessLog = flags.accessLog ? logger.access : undefined;
+        const running = await startServer(library, { host: flags.host, port, token, logger, accessLog });
         const signal = untilSignal();
-        for (const url of reachableUrls(running.host, running.port, running.url)) ctx.stdout.write(`Listening on ${url}\n`);
+        const urls = reachableUrls(running.host, running.port, running.url);
+        for (const url of urls) ctx.stdout.write(`Listening on ${url}\n`);
+        logger.info(`listening on ${urls.join(' ')}`);
         if (library.settings().folders.length === 0 && library.status().total === 0) {
           ctx.stdout.write(
             'The library is empty: add a folder with `wallpaper scan ~/Pictures/Wallpapers` (or `wallpaper serve FOLDER`), ' +
@@ -104,7 +108,7 @@ export function serveCommand(ctx: CliContext): Command {
         // Indexing starts only once the server accepts connections: a large library never delays it.
         const scanning = scanInBackground(library, logger, 'start-up');
 
-        await signal;
+        logger.info(`stopping on ${await signal}`);
         const started = Date.now();
         await running.close();
         // A scan still running gets what is left of the grace time before the index closes.

@@ -18,6 +18,7 @@ import {
   STALE_RESCAN_DELAY_MS,
 } from './limits.js';
 import { scanInBackground } from './background.js';
+import { type AccessEntry, recordAccess } from './logger.js';
 import { urlOf } from './url.js';
 
 /** Receive deadlines of the server (all in milliseconds). */
@@ -41,6 +42,8 @@ export interface ServerOptions extends AppOptions {
   graceMs?: number;
   /** Receive deadlines; tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
+  /** Called once per answered request (the access log). Default: none. */
+  accessLog?: (entry: AccessEntry) => void;
 }
 
 export interface RunningServer {
@@ -110,6 +113,7 @@ export async function startServer(library: Library, options: ServerOptions = {})
   server.on('request', (req, res) => {
     // While closing, every answer ends its connection so keep-alive clients let go.
     if (closing) res.setHeader('Connection', 'close');
+    if (options.accessLog) recordAccess(req, res, options.accessLog);
     app(req, res);
   });
 

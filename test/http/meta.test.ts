@@ -72,10 +72,11 @@ t.test('the feed: Media RSS of the matches, newest first, absolute URLs, the fil
 
   const capped = await call(f.base, '/api/feed.rss?limit=5000');
   t.equal(capped.status, 200, 'limit above 200 is capped, as on the list');
-  for (const [query, name] of [
+  const refused: [string, string][] = [
     ['limit=0', 'limit'],
     ['brightness=dim', 'brightness'],
-  ]) {
+  ];
+  for (const [query, name] of refused) {
     const bad = await call(f.base, `/api/feed.rss?${query}`);
     t.equal(bad.status, 400, query);
     t.match(bad.text, new RegExp(`^invalid ${name}`), `${query}: names the parameter`);
