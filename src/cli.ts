@@ -2,6 +2,7 @@
 // exit status (0 success; 1 failure or no match; 2 invalid usage or invalid filter value).
 import { Command, CommanderError } from 'commander';
 import { configCommand } from './commands/config.js';
+import { doctorCommand } from './commands/doctor.js';
 import type { CliContext } from './commands/context.js';
 import { listCommand } from './commands/list.js';
 import { randomCommand } from './commands/random.js';
@@ -23,7 +24,7 @@ export function createProgram(ctx: CliContext): Command {
     .description('Index folders of wallpapers, find the right one, serve them to every screen.')
     .version(packageVersion(), '-V, --version', 'print the version')
     .addOption(homeOption());
-  for (const command of [scanCommand, listCommand, randomCommand, serveCommand, configCommand]) {
+  for (const command of [scanCommand, listCommand, randomCommand, serveCommand, configCommand, doctorCommand]) {
     program.addCommand(command(ctx));
   }
   // Every command, nested ones included, throws instead of exiting (run() decides the status) and

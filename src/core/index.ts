@@ -19,3 +19,4 @@ export async function openRemote(server: string, options: { downloads?: string }
   return new RemoteLibrary(server, options.downloads);
 }
 export { setWallpaper } from './setters/index.js';
+export { type Check, type CheckLevel, diagnose } from './doctor.js';

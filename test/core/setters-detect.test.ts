@@ -175,8 +175,16 @@ t.test('detection table', async (t) => {
 t.test('tools are found on the PATH of the given env only', async (t) => {
   const dir = t.testdir({ empty: {} });
   // /usr/bin/gsettings may well exist on this machine; detection must not see it.
-  t.equal(detectSetter({ env: { XDG_CURRENT_DESKTOP: 'GNOME', PATH: path.join(dir, 'empty') }, platform: 'linux' }), undefined);
-  t.equal(detectSetter({ env: { XDG_CURRENT_DESKTOP: 'GNOME' }, platform: 'linux' }), undefined);
+  const missing = { reason: 'GNOME detected from XDG_CURRENT_DESKTOP=GNOME, but gsettings is not on PATH', desktop: 'GNOME' };
+  t.same(detectSetter({ env: { XDG_CURRENT_DESKTOP: 'GNOME', PATH: path.join(dir, 'empty') }, platform: 'linux' }), missing);
+  t.same(detectSetter({ env: { XDG_CURRENT_DESKTOP: 'GNOME' }, platform: 'linux' }), missing);
+  t.same(
+    detectSetter({ env: { PATH: path.join(dir, 'empty') }, platform: 'linux' }),
+    {
+      reason: 'XDG_CURRENT_DESKTOP unset, no DISPLAY or WAYLAND_DISPLAY',
+    },
+    'no desktop session at all',
+  );
 });
 
 t.test('set_command word splitting', async (t) => {

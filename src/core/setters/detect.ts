@@ -25,7 +25,9 @@ export interface DetectInput {
   setCommand?: string | null;
 }
 
-export type Detection = { setter: Setter; tools: Map<string, Tool> } | { setter?: undefined; reason: string };
+/** The setter with its tools, or why none fits (`desktop`: the desktop that was recognised, whose
+ * tools are missing; absent when no desktop session was recognised at all). */
+export type Detection = { setter: Setter; tools: Map<string, Tool> } | { setter?: undefined; reason: string; desktop?: string };
 
 type Family = 'gnome' | 'kde' | 'xfce' | 'cinnamon' | 'mate' | 'sway' | 'hyprland';
 
@@ -187,7 +189,7 @@ export function detect(input: DetectInput): Detection {
   if (desktop) {
     const tools = toolList(candidates);
     const missing = candidates.length > 1 ? `none of ${tools} is on PATH` : `${tools} is not on PATH`;
-    return { reason: `${LABELS[desktop.family]} detected from ${desktop.from}, but ${missing}` };
+    return { reason: `${LABELS[desktop.family]} detected from ${desktop.from}, but ${missing}`, desktop: LABELS[desktop.family] };
   }
   const session = describeSession(env);
   return { reason: candidates.length ? `${session}, none of ${toolList(candidates)} on PATH` : session };

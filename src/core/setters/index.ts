@@ -28,10 +28,13 @@ function timeoutOf(options: SetterOptions): number {
   return timeoutMs;
 }
 
-/** Which setter would be used (for diagnostics), or undefined. */
-export function detectSetter(options: SetterOptions): { name: string } | undefined {
+/** Which setter would be used and with which programs, or why none fits (for `doctor`). */
+export function detectSetter(
+  options: SetterOptions,
+): { name: string; tools: { name: string; path: string }[] } | { name?: undefined; reason: string; desktop?: string } {
   const detection = detect({ ...options, platform: options.platform ?? process.platform });
-  return detection.setter ? { name: detection.setter.name } : undefined;
+  if (!detection.setter) return { reason: detection.reason, ...(detection.desktop ? { desktop: detection.desktop } : {}) };
+  return { name: detection.setter.name, tools: [...detection.tools.values()].map(({ name, path }) => ({ name, path })) };
 }
 
 /** Set the desktop wallpaper to the absolute path `file`; resolves with the name of the setter used. */
