@@ -1,6 +1,7 @@
 // The commander program: registers the commands and turns every error into one stderr line and an
 // exit status (0 success; 1 failure or no match; 2 invalid usage or invalid filter value).
 import { Command, CommanderError } from 'commander';
+import { completionCommand } from './commands/completion.js';
 import { configCommand } from './commands/config.js';
 import { doctorCommand } from './commands/doctor.js';
 import type { CliContext } from './commands/context.js';
@@ -10,6 +11,7 @@ import { scanCommand } from './commands/scan.js';
 import { serveCommand } from './commands/serve.js';
 import { readFileSync } from 'node:fs';
 import { type ErrorCode, isWallpaperError, oneLine } from './core/index.js';
+import { FILE_VARIABLES, helpFooter } from './commands/help.js';
 import { homeOption } from './commands/options.js';
 import { suggestFlag } from './commands/suggest.js';
 
@@ -23,8 +25,18 @@ export function createProgram(ctx: CliContext): Command {
   const program = new Command('wallpaper')
     .description('Index folders of wallpapers, find the right one, serve them to every screen.')
     .version(packageVersion(), '-V, --version', 'print the version')
-    .addOption(homeOption());
-  for (const command of [scanCommand, listCommand, randomCommand, serveCommand, configCommand, doctorCommand]) {
+    .addOption(homeOption())
+    .option('--no-color', 'no colour in the output (also: NO_COLOR=1)');
+  helpFooter(
+    program,
+    [
+      'wallpaper scan ~/Pictures/Wallpapers',
+      'wallpaper random --brightness dark --set',
+      'wallpaper serve    # then open http://127.0.0.1:8519',
+    ],
+    [...FILE_VARIABLES, 'NO_COLOR'],
+  );
+  for (const command of [scanCommand, listCommand, randomCommand, serveCommand, configCommand, doctorCommand, completionCommand]) {
     program.addCommand(command(ctx));
   }
   // Every command, nested ones included, throws instead of exiting (run() decides the status) and

@@ -5,6 +5,7 @@ import { WallpaperError } from '../core/index.js';
 import { SETTINGS_KEYS } from '../core/index.js';
 import type { Settings } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
+import { FILE_VARIABLES, helpFooter } from './help.js';
 import { printJson } from './output.js';
 
 /** A VALUE on the command line: JSON when it parses as JSON (numbers, arrays, null), else the text. */
@@ -78,5 +79,21 @@ export function configCommand(ctx: CliContext): Command {
         printJson(ctx.stdout, library.updateSettings({ folders: current.filter((f) => f !== folder) }).folders);
       }),
     );
+  helpFooter(
+    config,
+    ['wallpaper config get', 'wallpaper config set thumbnail_size 640', 'wallpaper config add-folder ~/Pictures/Wallpapers'],
+    FILE_VARIABLES,
+  );
+  const examples: Record<string, string[]> = {
+    get: ['wallpaper config get', 'wallpaper config get folders'],
+    set: [
+      'wallpaper config set thumbnail_size 640',
+      "wallpaper config set set_command 'swww img {path}'",
+      'wallpaper config set set_command null',
+    ],
+    'add-folder': ['wallpaper config add-folder ~/Pictures/Wallpapers', 'wallpaper config add-folder /mnt/nas/wallpapers'],
+    'remove-folder': ['wallpaper config remove-folder /mnt/nas/wallpapers', 'wallpaper config remove-folder ~/Downloads'],
+  };
+  for (const sub of config.commands) helpFooter(sub, examples[sub.name()] ?? [], FILE_VARIABLES);
   return config;
 }

@@ -1,7 +1,7 @@
 // The filter flags shared by `list` and `random`, turned into the same raw parameters the HTTP query
 // gives, so one parser (core/filters.ts) validates both faces.
 import type { Command } from 'commander';
-import type { RawParams } from '../core/index.js';
+import { FILTER_WORDS, type RawParams } from '../core/index.js';
 
 const FLAGS: [flag: string, param: string, help: string][] = [
   ['--brightness <value>', 'brightness', 'light, dark, medium or any'],
@@ -14,6 +14,13 @@ const FLAGS: [flag: string, param: string, help: string][] = [
   ['--max-width <pixels>', 'max_width', 'at most this wide'],
   ['--max-height <pixels>', 'max_height', 'at most this tall'],
 ];
+
+/** The words a filter flag accepts (`--brightness` -> light, dark, medium, any), for completion;
+ * undefined for the size flags, which take a number. */
+export function filterFlagWords(long: string): readonly string[] | undefined {
+  const param = FLAGS.find(([flag]) => flag.startsWith(`${long} `))?.[1];
+  return param === undefined ? undefined : FILTER_WORDS[param];
+}
 
 export function addFilterFlags(command: Command): Command {
   for (const [flag, , help] of FLAGS) command.option(flag, help);

@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { openRemote, parseFilters, parsePaging } from '../core/index.js';
 import { type CliContext, isInteractive, libraryOf } from './context.js';
+import { FILE_VARIABLES, helpFooter } from './help.js';
 import { serverOption } from './options.js';
 import { addFilterFlags, filterParams } from './filter-flags.js';
 import { noMatchMessage, printJson, printList } from './output.js';
@@ -20,6 +21,15 @@ export function listCommand(ctx: CliContext): Command {
     .option('--limit <n>', 'wallpapers per page, 1 to 200', '50')
     .option('--json', 'print the exact HTTP list response')
     .addOption(serverOption());
+  helpFooter(
+    command,
+    [
+      'wallpaper list --brightness dark --orientation landscape',
+      'wallpaper list --min-width 3840 --json | jq -r ".wallpapers[].path"',
+      'wallpaper list --server http://nas:8519 --page 2',
+    ],
+    [...FILE_VARIABLES, 'WALLPAPER_SERVER'],
+  );
   return addFilterFlags(command).action(async (options: ListOptions, cmd: Command) => {
     const filters = parseFilters(filterParams(options));
     const paging = parsePaging({ page: options.page, limit: options.limit });

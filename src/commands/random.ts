@@ -14,6 +14,7 @@ import {
 } from '../core/index.js';
 import { type CliContext, libraryOf } from './context.js';
 import { addFilterFlags, filterParams } from './filter-flags.js';
+import { FILE_VARIABLES, helpFooter } from './help.js';
 import { serverOption } from './options.js';
 import { noMatchMessage, printJson } from './output.js';
 
@@ -31,6 +32,15 @@ export function randomCommand(ctx: CliContext): Command {
     .option('--set', 'set it as the desktop wallpaper (avoids the last 20 set)')
     .option('--allow-repeat', 'with --set: allow recently set wallpapers')
     .addOption(serverOption());
+  helpFooter(
+    command,
+    [
+      'wallpaper random --brightness dark --set',
+      'feh --bg-fill "$(wallpaper random --orientation landscape)"',
+      'wallpaper random --server http://nas:8519 --set',
+    ],
+    [...FILE_VARIABLES, 'WALLPAPER_SERVER', 'XDG_CURRENT_DESKTOP', 'DBUS_SESSION_BUS_ADDRESS', 'DISPLAY, WAYLAND_DISPLAY'],
+  );
   return addFilterFlags(command).action(async (options: RandomOptions, cmd: Command) => {
     const filters = parseFilters(filterParams(options));
     const library = libraryOf(cmd, ctx);

@@ -9,6 +9,7 @@ import { LOG_FORMATS, type LogFormat, createLogger } from '../http/logger.js';
 import { DEFAULT_HOST, DEFAULT_PORT, SHUTDOWN_GRACE_MS } from '../http/limits.js';
 import { urlOf } from '../http/url.js';
 import { type CliContext, libraryOf } from './context.js';
+import { FILE_VARIABLES, helpFooter } from './help.js';
 import { tokenOption } from './options.js';
 
 interface ServeFlags {
@@ -74,52 +75,61 @@ function untilSignal(): Promise<NodeJS.Signals> {
 }
 
 export function serveCommand(ctx: CliContext): Command {
-  return new Command('serve')
+  const command = new Command('serve')
     .description('serve the HTTP API and the browser gallery')
     .argument('[folder...]', 'folders to add to the library')
     .option('--host <host>', 'address to listen on', DEFAULT_HOST)
     .option('--port <port>', 'port to listen on; 0 picks a free one', String(DEFAULT_PORT))
     .addOption(tokenOption())
     .addOption(new Option('--log-format <format>', 'log lines as text or as JSON objects').choices(LOG_FORMATS).default('text'))
-    .option('--access-log', 'log every request: method, path, status, bytes, ms')
-    .action(async (args: string[], flags: ServeFlags, command: Command) => {
-      const port = parsePort(flags.port);
-      const folders = await foldersOf(args);
-      const token = flags.token;
-      const logger = createLogger({ format: flags.logFormat, write: (line) => ctx.stderr.write(line) });
+    .option('--access-log', 'log every request: method, path, status, bytes, ms');
+  helpFooter(
+    command,
+    [
+      'wallpaper serve ~/Pictures/Wallpapers',
+      'WALLPAPER_TOKEN=$(openssl rand -hex 16) wallpaper serve --host 0.0.0.0',
+      'wallpaper serve --log-format json --access-log 2>> serve.log',
+    ],
+    [...FILE_VARIABLES, 'WALLPAPER_TOKEN'],
+  );
+  return command.action(async (args: string[], flags: ServeFlags, command: Command) => {
+    const port = parsePort(flags.port);
+    const folders = await foldersOf(args);
+    const token = flags.token;
+    const logger = createLogger({ format: flags.logFormat, write: (line) => ctx.stderr.write(line) });
 
-      // The HTTP stack (polka, sirv, busboy) loads only here, so other commands start fast.
-      const [{ startServer }, { scanInBackground }] = await Promise.all([import('../http/server.js'), import('../http/background.js')]);
-      const library = libraryOf(command, ctx);
-      try {
-        addFolders(library, folders);
-        const accessLog = flags.accessLog ? logger.access : undefined;
-        const running = await startServer(library, { host: flags.host, port, token, logger, accessLog });
-        const signal = untilSignal();
-        const urls = reachableUrls(running.host, running.port, running.url);
-        for (const url of urls) ctx.stdout.write(`Listening on ${url}\n`);
-        logger.info(`listening on ${urls.join(' ')}`);
-        if (library.settings().folders.length === 0 && library.status().total === 0) {
-          ctx.stdout.write(
-            'The library is empty: add a folder with `wallpaper scan ~/Pictures/Wallpapers` (or `wallpaper serve FOLDER`), ' +
-              'or upload images in the gallery.\n',
-          );
-        }
-        // Indexing starts only once the server accepts connections: a large library never delays it.
-        const scanning = scanInBackground(library, logger, 'start-up');
-
-        logger.info(`stopping on ${await signal}`);
-        const started = Date.now();
-        await running.close();
-        // A scan still running gets what is left of the grace time before the index closes.
-        const left = Math.max(0, SHUTDOWN_GRACE_MS - (Date.now() - started));
-        await Promise.race([scanning, new Promise((done) => setTimeout(done, left).unref())]);
-      } finally {
-        try {
-          library.close();
-        } catch (error) {
-          ctx.stderr.write(`closing the index failed: ${oneLine(error)}\n`);
-        }
+    // The HTTP stack (polka, sirv, busboy) loads only here, so other commands start fast.
+    const [{ startServer }, { scanInBackground }] = await Promise.all([import('../http/server.js'), import('../http/background.js')]);
+    const library = libraryOf(command, ctx);
+    try {
+      addFolders(library, folders);
+      const accessLog = flags.accessLog ? logger.access : undefined;
+      const running = await startServer(library, { host: flags.host, port, token, logger, accessLog });
+      const signal = untilSignal();
+      const urls = reachableUrls(running.host, running.port, running.url);
+      for (const url of urls) ctx.stdout.write(`Listening on ${url}\n`);
+      logger.info(`listening on ${urls.join(' ')}`);
+      if (library.settings().folders.length === 0 && library.status().total === 0) {
+        ctx.stdout.write(
+          'The library is empty: add a folder with `wallpaper scan ~/Pictures/Wallpapers` (or `wallpaper serve FOLDER`), ' +
+            'or upload images in the gallery.\n',
+        );
       }
-    });
+      // Indexing starts only once the server accepts connections: a large library never delays it.
+      const scanning = scanInBackground(library, logger, 'start-up');
+
+      logger.info(`stopping on ${await signal}`);
+      const started = Date.now();
+      await running.close();
+      // A scan still running gets what is left of the grace time before the index closes.
+      const left = Math.max(0, SHUTDOWN_GRACE_MS - (Date.now() - started));
+      await Promise.race([scanning, new Promise((done) => setTimeout(done, left).unref())]);
+    } finally {
+      try {
+        library.close();
+      } catch (error) {
+        ctx.stderr.write(`closing the index failed: ${oneLine(error)}\n`);
+      }
+    }
+  });
 }

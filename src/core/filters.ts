@@ -21,6 +21,11 @@ const CATEGORY_FILTERS = {
 
 const SIZE_FILTERS = ['min_width', 'min_height', 'max_width', 'max_height'] as const;
 
+/** The accepted words of each category filter, `any` included: for shell completion and help. */
+export const FILTER_WORDS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(CATEGORY_FILTERS).map(([name, words]) => [name, [...words, 'any']]),
+);
+
 /** Every filter name, in the spec's order (section 4.1). */
 export const FILTER_NAMES = [...Object.keys(CATEGORY_FILTERS), ...SIZE_FILTERS] as (keyof Filters)[];
 

@@ -4,7 +4,7 @@
 export { isId, openLibrary, type OpenOptions } from './library.js';
 export type * from './types.js';
 export { type ErrorCode, WallpaperError, isWallpaperError, oneLine } from './errors.js';
-export { parseFilters, parsePaging, type RawParams } from './filters.js';
+export { FILTER_WORDS, parseFilters, parsePaging, type RawParams } from './filters.js';
 export { goneFromDisk, isMissingFile, readRange } from './files.js';
 export { VersionedCache } from './cache.js';
 export { HISTORY_AVOID } from './limits.js';

@@ -6,10 +6,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { checkNode } from '../../src/core/doctor.js';
 import { runCli } from '../helpers/cli.js';
-import { tempDir, writeImage } from '../helpers/fixtures.js';
+import { type Teardown, tempDir, writeImage } from '../helpers/fixtures.js';
 
 const FAKE = fileURLToPath(new URL('../fixtures/fake-setters/record', import.meta.url));
 const DBUS_DAEMON = '/usr/bin/dbus-daemon';
@@ -26,7 +26,7 @@ t.test('Node versions', async (t) => {
 });
 
 /** A real session bus for the test, on a socket in `dir`; stopped at teardown. */
-async function startBus(t: Tap.Test, dir: string): Promise<string> {
+async function startBus(t: Teardown, dir: string): Promise<string> {
   const socket = join(dir, 'bus');
   const daemon: ChildProcess = spawn(DBUS_DAEMON, ['--session', '--nofork', `--address=unix:path=${socket}`], { stdio: 'ignore' });
   t.teardown(() => daemon.kill());
@@ -34,7 +34,7 @@ async function startBus(t: Tap.Test, dir: string): Promise<string> {
   return `unix:path=${socket}`;
 }
 
-async function setup(t: Tap.Test) {
+async function setup(t: Test) {
   const root = tempDir(t);
   const home = join(root, 'home');
   const pictures = join(root, 'pictures');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 
-interface Teardown {
+export interface Teardown {
   teardown(fn: () => unknown): void;
 }
 
