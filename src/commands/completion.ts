@@ -14,7 +14,7 @@ export function completionCommand(ctx: CliContext): Command {
     command,
     [
       'source <(wallpaper completion bash)    # in ~/.bashrc',
-      'wallpaper completion zsh > "${fpath[1]}/_wallpaper"',
+      'wallpaper completion zsh > ~/.zfunc/_wallpaper    # with fpath+=(~/.zfunc) in ~/.zshrc',
       'wallpaper completion fish > ~/.config/fish/completions/wallpaper.fish',
     ],
     [],

@@ -96,7 +96,6 @@ zpty -d z
 t.test('zsh: through compinit in a pseudo-terminal', { skip: !has('zsh') && 'zsh is not installed' }, async (t) => {
   const dir = tempDir(t);
   writeFileSync(join(dir, '_wallpaper'), await script('zsh'));
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal escapes are what is removed
   const clean = (text: string) => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
   const complete = (line: string) =>
     clean(execFileSync('zsh', ['-f', '-c', ZSH_DRIVER, 'driver', dir, line], { encoding: 'utf8', timeout: 20_000 }));

@@ -23,13 +23,12 @@ t.test('every command ends its help with examples and the environment it reads',
     t.equal(help.code, 0, name);
     const examples = /\nExamples:\n((?: {2}.+\n)+)\nEnvironment:\n((?: {2}.+\n)+)$/.exec(help.stdout);
     t.ok(examples, `${name}: Examples, then Environment, at the end`);
-    const lines = examples?.[1]!.trim().split('\n') ?? [];
+    const lines = (examples?.[1] ?? '').trim().split('\n');
     t.ok(lines.length >= 2 && lines.length <= 3, `${name}: two or three examples`);
     for (const line of lines) t.match(line.trim(), /^(wallpaper |source <\(wallpaper|feh |WALLPAPER_TOKEN=)/, `${name}: a command line`);
   }
 });
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character is what is looked for
 const ESCAPE = /\u001b\[/;
 
 t.test('NO_COLOR and --no-color: no escape codes; FORCE_COLOR: colour even in a pipe', async (t) => {
