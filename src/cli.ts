@@ -8,6 +8,7 @@ import type { CliContext } from './commands/context.js';
 import { listCommand } from './commands/list.js';
 import { randomCommand } from './commands/random.js';
 import { scanCommand } from './commands/scan.js';
+import { scheduleCommand } from './commands/schedule.js';
 import { serveCommand } from './commands/serve.js';
 import { readFileSync } from 'node:fs';
 import { type ErrorCode, isWallpaperError, oneLine } from './core/index.js';
@@ -36,7 +37,16 @@ export function createProgram(ctx: CliContext): Command {
     ],
     [...FILE_VARIABLES, 'NO_COLOR'],
   );
-  for (const command of [scanCommand, listCommand, randomCommand, serveCommand, configCommand, doctorCommand, completionCommand]) {
+  for (const command of [
+    scanCommand,
+    listCommand,
+    randomCommand,
+    serveCommand,
+    configCommand,
+    scheduleCommand,
+    doctorCommand,
+    completionCommand,
+  ]) {
     program.addCommand(command(ctx));
   }
   // Every command, nested ones included, throws instead of exiting (run() decides the status) and

@@ -27,6 +27,12 @@ export function addFilterFlags(command: Command): Command {
   return command;
 }
 
+/** The filter flags given, as command-line words again (for a scheduled `random --set`). */
+export function filterArgv(options: Record<string, unknown>): string[] {
+  const params = filterParams(options);
+  return FLAGS.flatMap(([flag, param]) => (params[param] === undefined ? [] : [flag.slice(0, flag.indexOf(' ')), params[param]!]));
+}
+
 /** The filter flags given, keyed by their HTTP parameter names. */
 export function filterParams(options: Record<string, unknown>): Record<string, string> {
   const params: Record<string, string> = {};

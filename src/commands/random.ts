@@ -8,7 +8,9 @@ import {
   type Library,
   WallpaperError,
   type WallpaperSource,
+  claimIfDue,
   openRemote,
+  parseDuration,
   parseFilters,
   setWallpaper,
 } from '../core/index.js';
@@ -21,6 +23,7 @@ import { noMatchMessage, printJson } from './output.js';
 interface RandomOptions extends Record<string, unknown> {
   json?: boolean;
   set?: boolean;
+  ifDue?: string;
   allowRepeat?: boolean;
   server?: string;
 }
@@ -31,6 +34,7 @@ export function randomCommand(ctx: CliContext): Command {
     .option('--json', 'print the Wallpaper object as JSON')
     .option('--set', 'set it as the desktop wallpaper (avoids the last 20 set)')
     .option('--allow-repeat', 'with --set: allow recently set wallpapers')
+    .option('--if-due <duration>', 'with --set: only when the last change is this long ago (30m, 1h, daily); else do nothing')
     .addOption(serverOption());
   helpFooter(
     command,
@@ -43,7 +47,15 @@ export function randomCommand(ctx: CliContext): Command {
   );
   return addFilterFlags(command).action(async (options: RandomOptions, cmd: Command) => {
     const filters = parseFilters(filterParams(options));
+    const dueMs = options.ifDue === undefined ? undefined : parseDuration(options.ifDue);
+    if (dueMs !== undefined && !options.set) throw new WallpaperError('invalid_param', 'invalid --if-due: it applies to --set only');
     const library = libraryOf(cmd, ctx);
+    // A timer, a login hook and cron may all ask: one change per interval, the rest do nothing.
+    const claim = dueMs === undefined ? undefined : claimIfDue(library.dirs.data, dueMs);
+    if (dueMs !== undefined && !claim) {
+      library.close();
+      return;
+    }
     try {
       const avoid = options.set && !options.allowRepeat ? library.recentlySet(HISTORY_AVOID) : [];
       // The local index or a server, one interface: only a file that can be used is printed or set
@@ -56,10 +68,12 @@ export function randomCommand(ctx: CliContext): Command {
       if (options.set) {
         await setWallpaper(picked.path, { env: ctx.env, setCommand: library.settings().set_command });
         library.recordSet(picked.wallpaper.id);
+        claim?.changed();
       }
       if (options.json) printJson(ctx.stdout, picked.wallpaper);
       else ctx.stdout.write(`${picked.path}\n`);
     } finally {
+      claim?.release();
       library.close();
     }
   });

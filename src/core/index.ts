@@ -20,3 +20,4 @@ export async function openRemote(server: string, options: { downloads?: string }
 }
 export { setWallpaper } from './setters/index.js';
 export { type Check, type CheckLevel, diagnose } from './doctor.js';
+export * from './schedule/index.js';

@@ -1,0 +1,136 @@
+// `wallpaper schedule`: change the wallpaper on a schedule that survives suspend and reboot, handed to
+// the system's own scheduler (a systemd user timer, a launchd agent, a Windows scheduled task) that
+// runs `wallpaper random --set --if-due`. Also --dry-run (print, write nothing), --status, --remove,
+// and --pause/--resume (the timer keeps running; --if-due changes nothing while paused).
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
+import {
+  type ScheduleHost,
+  type ScheduledCommand,
+  WallpaperError,
+  applySchedule,
+  dueIntervalOf,
+  formatDuration,
+  parseEvery,
+  parseFilters,
+  planSchedule,
+  readState,
+  removeSchedule,
+  scheduleStatus,
+  writeState,
+} from '../core/index.js';
+import { type CliContext, dirsOf } from './context.js';
+import { addFilterFlags, filterArgv, filterParams } from './filter-flags.js';
+import { FILE_VARIABLES, helpFooter } from './help.js';
+
+/** This package's bin: two levels up from dist/commands/ (and src/commands/). */
+const BIN = fileURLToPath(new URL('../../bin/wallpaper.js', import.meta.url));
+const RUN_TIMEOUT_MS = 30_000;
+/** What a scheduled run keeps of this shell's environment: the desktop, the tools' PATH, the homes. */
+const KEPT_VARIABLES = ['XDG_CURRENT_DESKTOP', 'PATH', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME'];
+
+interface ScheduleOptions extends Record<string, unknown> {
+  every?: string;
+  dryRun?: boolean;
+  status?: boolean;
+  remove?: boolean;
+  pause?: boolean;
+  resume?: boolean;
+}
+
+export function hostOf(ctx: CliContext): ScheduleHost {
+  return {
+    platform: process.platform,
+    env: ctx.env,
+    home: ctx.env.HOME || homedir(),
+    uid: process.getuid?.() ?? 0,
+    run: (program, args) =>
+      new Promise((resolve, reject) => {
+        execFile(program, [...args], { env: ctx.env, timeout: RUN_TIMEOUT_MS, encoding: 'utf8' }, (error, stdout, stderr) => {
+          if (error && typeof error.code === 'string') reject(error);
+          else resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+        });
+      }),
+  };
+}
+
+export function scheduleCommand(ctx: CliContext): Command {
+  const command = new Command('schedule')
+    .description(
+      'change the wallpaper on a schedule that survives suspend and reboot (a systemd user timer, a launchd agent or a scheduled task)',
+    )
+    .option('--every <when>', 'how often: 15m, 30m, 1h, 2h, hourly, daily, weekly, or days and times such as "Mon..Fri 08:00"')
+    .option('--dry-run', 'print the files and commands instead of installing them')
+    .option('--status', 'show the schedule, its last and next run and the last change')
+    .option('--remove', 'remove the schedule')
+    .option('--pause', 'keep the schedule but change nothing until --resume')
+    .option('--resume', 'change again on schedule');
+  addFilterFlags(command);
+  helpFooter(
+    command,
+    [
+      'wallpaper schedule --every 30m --brightness dark',
+      'wallpaper schedule --every "Mon..Fri 08:00" --dry-run',
+      'wallpaper schedule --status',
+    ],
+    [...FILE_VARIABLES, 'XDG_CURRENT_DESKTOP'],
+  );
+  return command.action(async (options: ScheduleOptions, cmd: Command) => {
+    const actions = (['every', 'status', 'remove', 'pause', 'resume'] as const).filter((name) => options[name] !== undefined);
+    if (actions.length !== 1) {
+      throw new WallpaperError('invalid_param', 'wallpaper schedule needs one of --every WHEN, --status, --remove, --pause or --resume');
+    }
+    const dirs = dirsOf(cmd, ctx);
+    const host = hostOf(ctx);
+    if (options.status) return printStatus(ctx, await scheduleStatus(host, dirs.data));
+    if (options.pause || options.resume) {
+      mkdirSync(dirs.data, { recursive: true });
+      writeState(dirs.data, { ...readState(dirs.data), paused: Boolean(options.pause) });
+      ctx.stdout.write(options.pause ? 'Paused: the schedule changes nothing until `wallpaper schedule --resume`.\n' : 'Resumed.\n');
+      return;
+    }
+    if (options.remove) {
+      const removed = await removeSchedule(host);
+      ctx.stdout.write(removed.length > 0 ? `Removed ${removed.join(', ')}\n` : 'No schedule to remove.\n');
+      return;
+    }
+    // Everything is checked before anything is written.
+    const every = parseEvery(options.every!);
+    parseFilters(filterParams(options));
+    const { home } = cmd.optsWithGlobals<{ home?: string }>();
+    const run: ScheduledCommand = {
+      argv: [
+        process.execPath,
+        BIN,
+        ...(home ? ['--home', dirs.data] : []),
+        'random',
+        '--set',
+        '--if-due',
+        formatDuration(dueIntervalOf(every.intervalMs)),
+        ...filterArgv(options),
+      ],
+      env: Object.fromEntries(KEPT_VARIABLES.flatMap((name) => (ctx.env[name] ? [[name, ctx.env[name]!]] : []))),
+    };
+    const plan = planSchedule(every, run, host);
+    if (options.dryRun) {
+      for (const file of plan.files) ctx.stdout.write(`# ${file.path}\n${file.text.replace(/\r\n/g, '\n')}\n`);
+      for (const step of plan.commands) ctx.stdout.write(`$ ${step.join(' ')}\n`);
+      return;
+    }
+    await applySchedule(plan, host);
+    ctx.stdout.write(`Scheduled: ${every.text} (${plan.files.map((file) => file.path).join(', ')})\n`);
+  });
+}
+
+function printStatus(ctx: CliContext, status: Awaited<ReturnType<typeof scheduleStatus>>): void {
+  const lines = [
+    status.installed ? `Schedule: ${status.schedule}` : 'Schedule: none (set one with `wallpaper schedule --every 30m`)',
+    ...(status.installed ? [`Last run: ${status.lastRun ?? 'not yet'}`, `Next run: ${status.nextRun ?? 'unknown'}`] : []),
+    `Last change: ${status.lastChange ?? 'none recorded'}`,
+    ...(status.paused ? ['Paused: yes (`wallpaper schedule --resume` to change again)'] : []),
+  ];
+  ctx.stdout.write(`${lines.join('\n')}\n`);
+}
