@@ -50,7 +50,7 @@ export interface Plan {
 
 function configHome(host: ScheduleHost): string {
   const xdg = host.env.XDG_CONFIG_HOME;
-  return xdg && xdg.startsWith('/') ? xdg : join(host.home, '.config');
+  return xdg?.startsWith('/') ? xdg : join(host.home, '.config');
 }
 
 /** The files of the schedule on this platform (whether or not they exist). */
