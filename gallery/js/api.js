@@ -27,7 +27,7 @@ export { setTokenPrompt, storedToken } from './auth.js';
  * @property {string} [download_url]  the same bytes under the file's name (servers before 0.2 lack it)
  *
  * @typedef {{ wallpapers: Wallpaper[], pagination: { total: number, page: number, limit: number, total_pages: number } }} ListResponse
- * @typedef {{ folders: string[], upload_folder: string, thumbnail_size: number, max_upload_bytes: number, set_command: string | null }} Settings
+ * @typedef {{ folders: string[], upload_folder: string, thumbnail_size: number, max_upload_bytes: number, set_command: string | null, variant_cache_bytes: number }} Settings
  * @typedef {{ added: number, updated: number, removed: number, unchanged: number, duplicates: { path: string, duplicate_of: string }[], failed: { path: string, error: string }[], total: number, duration_ms: number, skipped: { path: string, reason: string }[], unavailable: number }} ScanSummary
  * @typedef {Record<string, string>} FilterValues  only the applied filters, as query strings
  */

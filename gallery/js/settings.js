@@ -53,6 +53,7 @@ export class SettingsPanel {
     this.readonly.replaceChildren(
       entry('Upload folder', h('code', { text: settings.upload_folder })),
       entry('Largest upload', formatBytes(settings.max_upload_bytes, { binary: true })),
+      entry('Sized variants kept', formatBytes(settings.variant_cache_bytes, { binary: true })),
       entry('Set-wallpaper command', settings.set_command ? h('code', { text: settings.set_command }) : 'detected from the desktop'),
     );
     this.save.disabled = false;

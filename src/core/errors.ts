@@ -12,7 +12,8 @@ export type ErrorCode =
   | 'not_json' // a body that should be JSON is not
   | 'io_failed' // the file system refused an operation (a delete that cannot move the file)
   | 'setter_failed' // the desktop wallpaper could not be set
-  | 'unavailable'; // a remote server or a tool could not be reached
+  | 'unavailable' // a remote server or a tool could not be reached
+  | 'busy'; // too much work in flight (resizes): ask again shortly
 
 export class WallpaperError extends Error {
   readonly code: ErrorCode;

@@ -2,6 +2,9 @@
 // import from here and from types.ts only (test/boundaries.test.ts holds them to it), so the core's
 // inside can be rearranged without touching a face.
 export { isId, openLibrary, type OpenOptions } from './library.js';
+export type { PickOptions } from './pick.js';
+export { parseVariant } from './variants/spec.js';
+export { screenOf, variantUrl } from './variants/index.js';
 export type * from './types.js';
 export { type ErrorCode, WallpaperError, isWallpaperError, oneLine } from './errors.js';
 export { FILTER_WORDS, parseFilters, parsePaging, type RawParams } from './filters.js';

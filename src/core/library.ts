@@ -10,9 +10,12 @@ import { intake, sweepStaleUploads } from './intake.js';
 import { runScan } from './scan.js';
 import { type LibraryDirs, oneFolder } from './home.js';
 import { openSettings } from './settings.js';
-import { SCHEMA_VERSION, type StoredWallpaper, openStore } from './store/index.js';
+import { pickRandom } from './pick.js';
+import { withUrls } from './record.js';
+import { SCHEMA_VERSION, openStore } from './store/index.js';
 import { ThumbnailCache, sweepThumbnailTemps } from './thumbnails.js';
 import { startUploadBatch } from './upload-batch.js';
+import { createVariants } from './variants/index.js';
 import { openIndexed, readOpened } from './verify.js';
 import type {
   Filters,
@@ -34,17 +37,6 @@ export type OpenOptions =
   /** The config, data and cache homes (home.ts's resolveDirs). */
   | { dirs: LibraryDirs };
 
-/** The record as the API serves it: the index's fields with the URLs of the spec, in its order. */
-export function withUrls(stored: StoredWallpaper): Wallpaper {
-  const { id, filename, path, ...rest } = stored;
-  const url = `/api/wallpapers/${id}/image`;
-  const thumbnail_url = `/api/wallpapers/${id}/thumbnail`;
-  // After the spec's fields (CONTRACT.md 6.4): a last segment that names the file, for clients that
-  // name or block downloads by it.
-  const download_url = `/api/wallpapers/${id}/download/${encodeURIComponent(filename)}`;
-  return { id, filename, path, url, thumbnail_url, ...rest, download_url };
-}
-
 /** A checked file handed on by path (to a desktop tool): its descriptor is closed, its identity kept. */
 async function closedFile({ wallpaper, opened }: { wallpaper: Wallpaper; opened: OpenedFile }): Promise<VerifiedFile> {
   await opened.handle.close();
@@ -63,6 +55,12 @@ export function openLibrary(options: OpenOptions): Library {
   const indexFile = join(dirs.data, 'index.sqlite');
   const store = openStore(indexFile);
   const thumbnails = new ThumbnailCache(dirs.cache);
+  const variants = createVariants({
+    cacheHome: dirs.cache,
+    budget: () => settingsStore.read().variant_cache_bytes,
+    get: (id) => library.get(id),
+    openFile: (id) => library.openFile(id),
+  });
   let scanning: Promise<ScanSummary> | undefined;
   let progress: ScanProgress | undefined;
   const staleListeners = new Set<(path: string) => void>();
@@ -115,20 +113,7 @@ export function openLibrary(options: OpenOptions): Library {
 
     version: () => store.version(),
 
-    random(filters, options = {}) {
-      // Avoid as many of the recent ids as possible while at least one match remains: the newest
-      // are avoided longest. Wallpapers whose folder is away come only when no reachable one matches.
-      // (store.random leaves them out by itself whenever any are away.)
-      const pickAvoiding = (reachable?: boolean) => {
-        const avoid = [...(options.avoid ?? [])];
-        for (;;) {
-          const pick = store.random(filters, avoid, reachable);
-          if (pick || avoid.length === 0) return pick && withUrls(pick);
-          avoid.pop();
-        }
-      };
-      return pickAvoiding() ?? (store.awayCount() > 0 ? pickAvoiding(false) : undefined);
-    },
+    random: (filters, options = {}) => pickRandom(store, filters, options),
 
     get(id) {
       const stored = isId(id) ? store.get(id) : undefined;
@@ -155,7 +140,7 @@ export function openLibrary(options: OpenOptions): Library {
       // Files that failed are avoided first and given up last: random() gives up recent ids first.
       const failed: string[] = [];
       for (let tries = 0; tries < RANDOM_FILE_TRIES; tries++) {
-        const wallpaper = library.random(filters, { avoid: [...failed, ...(options.avoid ?? [])] });
+        const wallpaper = library.random(filters, { ...options, avoid: [...failed, ...(options.avoid ?? [])] });
         if (!wallpaper || failed.includes(wallpaper.id)) return undefined; // nothing left but what failed
         const opened = await library.openFile(wallpaper.id);
         if (opened) return { wallpaper, opened };
@@ -205,6 +190,9 @@ export function openLibrary(options: OpenOptions): Library {
       return { path, size: info.size, mtimeMs: info.mtimeMs, contentType: 'image/webp', filename: `${stem}-thumbnail.webp` };
     },
 
+    variantFile: (id, spec) => variants.file(id, spec),
+    variantStats: () => variants.stats(),
+
     startUpload: () => startUploadBatch(settingsStore.read().upload_folder, (files) => library.add(files)),
 
     async add(files: readonly UploadedFile[]) {
@@ -234,6 +222,7 @@ export function openLibrary(options: OpenOptions): Library {
       }
       const effect = store.removeFiles(paths);
       await thumbnails.drop(effect.removed);
+      await variants.drop(effect.removed);
       return true;
     },
 

@@ -12,6 +12,11 @@ export const DEFAULT_THUMBNAIL_SIZE = 480;
 export const MIN_THUMBNAIL_SIZE = 64;
 export const MAX_THUMBNAIL_SIZE = 2048;
 export const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/** Sized variants kept on disk (the variant_cache_bytes default): least recently used out first. */
+export const DEFAULT_VARIANT_CACHE_BYTES = 1024 * 1024 * 1024;
+/** Variants waiting for a resize slot beyond the ones being made (one slot per core): past this a
+ * request is answered 503 with Retry-After rather than queued for seconds. */
+export const VARIANT_QUEUE_PER_CORE = 8;
 
 /** List paging (spec section 8). */
 export const DEFAULT_PAGE_LIMIT = 50;

@@ -14,10 +14,10 @@ import { VersionedCache } from './cache.js';
 import { WallpaperError, oneLine } from './errors.js';
 import { isWithin, realPathOf } from './files.js';
 import type { LibraryDirs } from './home.js';
-import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_THUMBNAIL_SIZE, MAX_THUMBNAIL_SIZE, MIN_THUMBNAIL_SIZE } from './limits.js';
+import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_THUMBNAIL_SIZE, DEFAULT_VARIANT_CACHE_BYTES, MAX_THUMBNAIL_SIZE, MIN_THUMBNAIL_SIZE } from './limits.js';
 import type { Settings } from './types.js';
 
-export const SETTINGS_KEYS = ['folders', 'upload_folder', 'thumbnail_size', 'max_upload_bytes', 'set_command'] as const;
+export const SETTINGS_KEYS = ['folders', 'upload_folder', 'thumbnail_size', 'max_upload_bytes', 'set_command', 'variant_cache_bytes'] as const;
 type Key = (typeof SETTINGS_KEYS)[number];
 
 export function defaultSettings(dirs: LibraryDirs): Settings {
@@ -27,6 +27,7 @@ export function defaultSettings(dirs: LibraryDirs): Settings {
     thumbnail_size: DEFAULT_THUMBNAIL_SIZE,
     max_upload_bytes: DEFAULT_MAX_UPLOAD_BYTES,
     set_command: null,
+    variant_cache_bytes: DEFAULT_VARIANT_CACHE_BYTES,
   };
 }
 
@@ -114,6 +115,10 @@ export function validateSettings(base: Settings, patch: unknown, source: Source,
       case 'max_upload_bytes':
         if (!isWhole(value) || value < 1) throw bad(key, 'a whole number of bytes, 1 or more', source);
         next.max_upload_bytes = value;
+        break;
+      case 'variant_cache_bytes':
+        if (!isWhole(value) || value < 0) throw bad(key, 'a whole number of bytes, 0 or more (0 keeps no variants on disk)', source);
+        next.variant_cache_bytes = value;
         break;
       case 'set_command':
         if (value !== null && (typeof value !== 'string' || value.includes('\0'))) throw bad(key, 'a command string or null', source);

@@ -2,6 +2,10 @@
 // response, the scan summary, the settings record, and the Library facade itself.
 import type { AspectRatio, Brightness, Hue, Orientation } from './classify.js';
 import type { LibraryDirs } from './home.js';
+import type { PickOptions } from './pick.js';
+import type { VariantFile, VariantSpec } from './variants/index.js';
+
+export type { VariantFile, VariantSpec };
 import type { OpenedFile } from './verify.js';
 
 export type { OpenedFile };
@@ -119,6 +123,8 @@ export interface Settings {
   max_upload_bytes: number;
   /** Command that sets the desktop wallpaper, `{path}` replaced by the file; null to detect. */
   set_command: string | null;
+  /** Sized variants kept on disk in the cache home, in bytes; least recently used out first. */
+  variant_cache_bytes: number;
 }
 
 export interface UploadedFile {
@@ -180,8 +186,9 @@ export interface Library extends WallpaperSource {
   /** A token that changes whenever the index may have changed (this process or another): answers
    * computed at one version can be reused while it holds. */
   version(): string;
-  /** A uniformly random match, or undefined; `avoid` ids are skipped while other matches remain. */
-  random(filters: Filters, options?: { avoid?: readonly string[] }): Wallpaper | undefined;
+  /** A uniformly random match, or undefined; `avoid` ids are skipped while other matches remain;
+   * for a `screen`, fitting wallpapers first, else the closest (pick.ts). */
+  random(filters: Filters, options?: PickOptions): Wallpaper | undefined;
   get(id: string): Wallpaper | undefined;
   /** What the index holds and whether a scan runs (with its progress). */
   status(): LibraryStatus;
@@ -200,12 +207,17 @@ export interface Library extends WallpaperSource {
   verifiedFile(id: string): Promise<VerifiedFile | undefined>;
   /** Like random(), but only a wallpaper whose file opens unchanged (openFile), picking again
    * (bounded) past the others; the caller reads from `opened.handle` and closes it. */
-  openRandom(filters: Filters, options?: { avoid?: readonly string[] }): Promise<{ wallpaper: Wallpaper; opened: OpenedFile } | undefined>;
+  openRandom(filters: Filters, options?: PickOptions): Promise<{ wallpaper: Wallpaper; opened: OpenedFile } | undefined>;
   /** Like random(), but only a wallpaper with a reachable, unchanged file (verifiedFile); picks
    * again (bounded) past unreachable ones. undefined when nothing matches or nothing is reachable. */
   randomFile(filters: Filters, options?: { avoid?: readonly string[] }): Promise<VerifiedFile | undefined>;
   /** The cached thumbnail of a wallpaper, made on demand (once) if missing; undefined for unknown id. */
   thumbnailFile(id: string): Promise<ImageFile | undefined>;
+  /** The sized variant of a wallpaper (made once, kept in the cache home's budget); undefined for an
+   * unknown id; not found when its source changed behind the index. */
+  variantFile(id: string, spec: VariantSpec): Promise<VariantFile | undefined>;
+  /** What the variant cache holds and the resize pool's load (for tests and status). */
+  variantStats(): Promise<{ entries: number; bytes: number; rendered: number; running: number; queued: number }>;
   /** Begin an upload: temp files in the upload folder, committed or discarded as one. */
   startUpload(): Promise<UploadBatch>;
   /** Index uploaded files into the upload folder; all or nothing. */

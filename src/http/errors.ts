@@ -35,7 +35,11 @@ const STATUS_OF_CODE: Partial<Record<ErrorCode, number>> = {
   bad_settings_file: 500, // the owner's file to fix, not the client's request
   setter_failed: 500,
   unavailable: 503,
+  busy: 503,
 };
+
+/** Seconds a client refused as `busy` waits before asking again. */
+export const BUSY_RETRY_AFTER_SECONDS = 1;
 
 /** Error messages busboy throws or emits for a request that is not usable multipart. */
 const MULTIPART_MESSAGES = [
@@ -66,9 +70,14 @@ export function mapError(error: unknown): MappedError {
   }
   if (isWallpaperError(error)) {
     const status = STATUS_OF_CODE[error.code] ?? 500;
-    const headers: Record<string, string> = error.code === 'unauthorized' ? { 'WWW-Authenticate': 'Bearer' } : {};
+    const headers: Record<string, string> =
+      error.code === 'unauthorized'
+        ? { 'WWW-Authenticate': 'Bearer' }
+        : error.code === 'busy'
+          ? { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) }
+          : {};
     // Server-side failures carry file system details (paths outside the library): logged only.
-    if (status >= 500 && error.code !== 'unavailable') {
+    if (status >= 500 && error.code !== 'unavailable' && error.code !== 'busy') {
       return { status, message: 'internal error: the server could not complete this (see its log)', headers, unexpected: true };
     }
     return { status, message: error.message, headers, unexpected: false };

@@ -11,13 +11,18 @@ import {
   type Filters,
   type Library,
   type RawParams,
+  type VariantSpec,
   VersionedCache,
   type Wallpaper,
   WallpaperError,
   isId,
   parseFilters,
   parsePaging,
+  parseVariant,
+  screenOf,
+  variantUrl,
 } from '../core/index.js';
+import { parseRedirect, redirect, sendVariant } from './variant-answers.js';
 import { FileTable, type TableEntry } from './file-table.js';
 import { IMMUTABLE_CACHE_CONTROL, LIST_CACHE_BYTES, LIST_CACHE_ENTRIES } from './limits.js';
 import { json, jsonBody, jsonRead } from './json.js';
@@ -36,10 +41,13 @@ type Answer = Promise<void> | void;
 export interface Reads {
   list(query: RawParams, res: ServerResponse): void;
   random(query: RawParams, res: ServerResponse): void;
+  /** The image of a random match: the original, a variant (w, h, fit...), or with redirect=1 a 302
+   * to the variant's immutable {id} URL; w and h make the pick prefer wallpapers for that screen. */
   randomImage(query: RawParams, req: IncomingMessage, res: ServerResponse): Answer;
   randomThumbnail(query: RawParams, req: IncomingMessage, res: ServerResponse): Answer;
   record(id: string, res: ServerResponse): void;
-  image(id: string, req: IncomingMessage, res: ServerResponse): Answer;
+  /** The original bytes, or the variant the query names (w, h, fit, crop, as, quality, enlarge). */
+  image(id: string, query: RawParams, req: IncomingMessage, res: ServerResponse): Answer;
   thumbnail(id: string, req: IncomingMessage, res: ServerResponse): Answer;
   /** The image under `/download/<filename>`: only the wallpaper's own file name is found. */
   download(id: string, filename: string, req: IncomingMessage, res: ServerResponse): Answer;
@@ -59,15 +67,15 @@ export function createReads(library: Library): Reads {
   const images = new FileTable();
   const thumbnails = new FileTable();
 
-  const pick = (filters: Filters): Wallpaper => {
-    const wallpaper = library.random(filters);
+  const pick = (filters: Filters, query: RawParams): Wallpaper => {
+    const wallpaper = library.random(filters, { screen: screenOf(parseVariant(query)) });
     if (!wallpaper) throw noMatch();
     return wallpaper;
   };
 
   /** A random match whose file can be sent (the core picks again past unreachable or changed files). */
-  const pickOpened = async (filters: Filters) => {
-    const picked = await library.openRandom(filters);
+  const pickOpened = async (filters: Filters, spec?: VariantSpec) => {
+    const picked = await library.openRandom(filters, { screen: screenOf(spec) });
     if (picked) return picked;
     throw library.random(filters) ? new WallpaperError('not_found', 'no wallpaper matching the filters has a reachable file') : noMatch();
   };
@@ -97,6 +105,12 @@ export function createReads(library: Library): Reads {
         'the file of this wallpaper changed or is gone from disk since it was indexed; a rescan will update the library',
       );
     return sendOpened(req, res, slot, IMMUTABLE_FILE, opened);
+  };
+
+  const variantOf = async (id: string, spec: VariantSpec) => {
+    const variant = await library.variantFile(id, spec);
+    if (!variant) throw unknownId();
+    return variant;
   };
 
   const sendThumbnail = async (id: string, req: IncomingMessage, res: ServerResponse, policy: FilePolicy): Promise<void> => {
@@ -145,18 +159,28 @@ export function createReads(library: Library): Reads {
       }
       jsonBody(res, 200, body);
     },
-    random: (query, res) => jsonRead(res, JSON.stringify(pick(parseFilters(query))), NO_STORE),
+    random: (query, res) => jsonRead(res, JSON.stringify(pick(parseFilters(query), query)), NO_STORE),
     async randomImage(query, req, res) {
-      const { wallpaper, opened } = await pickOpened(parseFilters(query));
-      return sendOpened(req, res, imageSlot(wallpaper.id, wallpaper), RANDOM_FILE, opened);
+      const filters = parseFilters(query);
+      const spec = parseVariant(query);
+      const redirecting = parseRedirect(query);
+      const { wallpaper, opened } = await pickOpened(filters, spec);
+      if (!spec && !redirecting) return sendOpened(req, res, imageSlot(wallpaper.id, wallpaper), RANDOM_FILE, opened);
+      await opened.handle.close();
+      if (redirecting) return redirect(res, variantUrl(wallpaper, spec));
+      return sendVariant(req, res, await variantOf(wallpaper.id, spec!), RANDOM_FILE);
     },
-    randomThumbnail: (query, req, res) => sendThumbnail(pick(parseFilters(query)).id, req, res, RANDOM_FILE),
+    randomThumbnail: (query, req, res) => sendThumbnail(pick(parseFilters(query), query).id, req, res, RANDOM_FILE),
     record(id, res) {
       const wallpaper = library.get(checkedId(id));
       if (!wallpaper) throw unknownId();
       json(res, 200, wallpaper);
     },
-    image: (id, req, res) => sendImage(checkedId(id), req, res),
+    async image(id, query, req, res) {
+      const spec = parseVariant(query);
+      if (!spec) return sendImage(checkedId(id), req, res);
+      return sendVariant(req, res, await variantOf(checkedId(id), spec), IMMUTABLE_FILE);
+    },
     thumbnail: (id, req, res) => sendThumbnail(checkedId(id), req, res, IMMUTABLE_FILE),
     download(id, filename, req, res) {
       const wallpaper = library.get(checkedId(id));
@@ -184,5 +208,5 @@ export function fastRead(reads: Reads, req: IncomingMessage): ((res: ServerRespo
   const match = FILE_PATH.exec(url);
   if (!match) return undefined;
   const id = match[1]!;
-  return match[2] === 'image' ? (res) => reads.image(id, req, res) : (res) => reads.thumbnail(id, req, res);
+  return match[2] === 'image' ? (res) => reads.image(id, NO_QUERY, req, res) : (res) => reads.thumbnail(id, req, res);
 }

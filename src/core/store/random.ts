@@ -69,6 +69,21 @@ export class RandomPicks {
     });
   }
 
+  /**
+   * The match closest to a screen of `box` by KDE Plasma's rule (its wallpaper finder): the aspect
+   * error weighs 25,000 per unit of ratio, plus the width error in pixels, counted double for an
+   * image smaller than the screen (it would be upscaled); ties broken at random.
+   */
+  closest(filters: Filters, box: { w: number; h: number }, exclude: readonly string[], reachable: boolean): StoredWallpaper | undefined {
+    const where = excluding(whereClause(filters, reachable), exclude);
+    const score = 'abs(width * 1.0 / height - ?) * 25000 + abs(width - ?) * (CASE WHEN width < ? OR height < ? THEN 2 ELSE 1 END)';
+    const id = this.conn
+      .prepare(`SELECT id FROM wallpapers ${where.sql} ORDER BY ${score}, random() LIMIT 1`)
+      .pluck()
+      .get(...where.params, box.w / box.h, box.w, box.w, box.h) as string | undefined;
+    return id === undefined ? undefined : this.queries.get(id);
+  }
+
   /** The ids matching `filters` at `version` once they were asked for before in this version;
    * undefined before that. */
   private matchingIds(filters: Filters, version: string, reachable: boolean): string[] | undefined {

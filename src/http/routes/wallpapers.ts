@@ -26,7 +26,7 @@ export function wallpaperRoutes({ library }: RouteContext, reads: Reads): Route[
         },
       },
     },
-    { path: '/api/wallpapers/:id/image', methods: { GET: (req, res) => reads.image(req.params.id ?? '', req, res) } },
+    { path: '/api/wallpapers/:id/image', methods: { GET: (req, res) => reads.image(req.params.id ?? '', queryOf(req), req, res) } },
     { path: '/api/wallpapers/:id/thumbnail', methods: { GET: (req, res) => reads.thumbnail(req.params.id ?? '', req, res) } },
     {
       path: '/api/wallpapers/:id/download/:filename',

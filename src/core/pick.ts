@@ -1,0 +1,47 @@
+// How one random wallpaper is chosen from the index: uniformly among the matches, avoiding recently
+// set ones while others remain, preferring reachable files to those in folders that are away, and,
+// for a screen (`w` x `h` given), preferring wallpapers of its orientation that need no upscaling,
+// else the closest by KDE Plasma's rule (store/random.ts).
+import { withUrls } from './record.js';
+import type { Store } from './store/index.js';
+import type { Orientation } from './classify.js';
+import type { Filters, Wallpaper } from './types.js';
+
+export interface PickOptions {
+  /** Ids to avoid while other matches remain; the last ones are given up first. */
+  avoid?: readonly string[];
+  /** The screen the wallpaper is for. */
+  screen?: { w: number; h: number };
+}
+
+const orientationOf = ({ w, h }: { w: number; h: number }): Orientation => (w === h ? 'square' : w > h ? 'landscape' : 'portrait');
+
+/** The filters narrowed to wallpapers made for the screen: its orientation, at least its size. */
+function forScreen(filters: Filters, screen: { w: number; h: number }): Filters {
+  return {
+    ...filters,
+    orientation: filters.orientation ?? orientationOf(screen),
+    min_width: Math.max(filters.min_width ?? 0, screen.w),
+    min_height: Math.max(filters.min_height ?? 0, screen.h),
+  };
+}
+
+export function pickRandom(store: Store, filters: Filters, options: PickOptions = {}): Wallpaper | undefined {
+  const pickAvoiding = (among: Filters, reachable?: boolean) => {
+    const avoid = [...(options.avoid ?? [])];
+    for (;;) {
+      const pick = store.random(among, avoid, reachable);
+      if (pick || avoid.length === 0) return pick && withUrls(pick);
+      avoid.pop();
+    }
+  };
+  // Wallpapers whose folder is away come only when no reachable one matches (store.random leaves
+  // them out by itself whenever any are away).
+  const anyAway = () => store.awayCount() > 0;
+  const pick = (among: Filters) => pickAvoiding(among) ?? (anyAway() ? pickAvoiding(among, false) : undefined);
+  if (!options.screen) return pick(filters);
+  const fitting = pick(forScreen(filters, options.screen));
+  if (fitting) return fitting;
+  const closest = store.closest(filters, options.screen, options.avoid, true) ?? store.closest(filters, options.screen);
+  return closest && withUrls(closest);
+}

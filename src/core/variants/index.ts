@@ -1,0 +1,95 @@
+// Sized variants as the library offers them (issue 13): the variant of a wallpaper for a spec, made
+// once from a source file that is still what the index recorded, on the bounded resize pool, kept in
+// the cache home's budget; with what its answer needs (type, a strong ETag per variant, a name
+// `<stem>-<w>x<h>.<ext>`).
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { goneFromDisk, readRange } from '../files.js';
+import { VARIANT_QUEUE_PER_CORE } from '../limits.js';
+import type { OpenedFile, Wallpaper } from '../types.js';
+import { VariantCache, type VariantBody, variantKey } from './cache.js';
+import { WorkPool } from './pool.js';
+import { renderVariant } from './render.js';
+import { CONTENT_TYPES, EXTENSIONS, type VariantSpec, canonicalQuery, formatOfType, outputBox } from './spec.js';
+
+export { type VariantSpec, parseVariant, canonicalQuery } from './spec.js';
+export type { VariantBody } from './cache.js';
+
+export interface VariantFile {
+  body: VariantBody;
+  contentType: string;
+  /** `<stem>-<w>x<h>.<ext>` */
+  filename: string;
+  /** Strong, per wallpaper and variant. */
+  etag: string;
+  /** The canonical query of this variant: its {id} URL is `/api/wallpapers/<id>/image?<query>`. */
+  query: string;
+  width: number;
+  height: number;
+}
+
+export interface VariantSource {
+  cacheHome: string;
+  budget: () => number;
+  get(id: string): Wallpaper | undefined;
+  openFile(id: string): Promise<OpenedFile | undefined>;
+}
+
+export function createVariants(source: VariantSource) {
+  const cache = new VariantCache(join(source.cacheHome), source.budget);
+  const cores = availableParallelism();
+  const pool = new WorkPool(cores, cores * VARIANT_QUEUE_PER_CORE);
+
+  /** The source's bytes, only while its file is still as indexed. */
+  const readSource = async (id: string): Promise<Buffer> => {
+    const opened = await source.openFile(id);
+    if (!opened) throw goneFromDisk();
+    try {
+      return await readRange(opened.handle, 0, opened.size);
+    } finally {
+      await opened.handle.close();
+    }
+  };
+
+  return {
+    /** The variant of `id`, or undefined for an unknown id. A source file changed behind the index
+     * is not found (and queued for a rescan), cached variant or not. */
+    async file(id: string, spec: VariantSpec): Promise<VariantFile | undefined> {
+      const wallpaper = source.get(id);
+      if (!wallpaper) return undefined;
+      const opened = await source.openFile(id);
+      if (!opened) throw goneFromDisk();
+      await opened.handle.close();
+      const sourceFormat = formatOfType(wallpaper.content_type);
+      const format = spec.as ?? sourceFormat;
+      const query = canonicalQuery(spec, sourceFormat);
+      const box = outputBox(spec, wallpaper.width, wallpaper.height);
+      const body = await cache.get(id, query, EXTENSIONS[format], () =>
+        pool.run(async () => (await renderVariant(await readSource(id), wallpaper.width, wallpaper.height, spec, format)).bytes),
+      );
+      const stem = wallpaper.filename.replace(/\.[^.]+$/, '');
+      return {
+        body,
+        contentType: CONTENT_TYPES[format],
+        filename: `${stem}-${box.w}x${box.h}.${EXTENSIONS[format]}`,
+        etag: `"${id}-v${variantKey(query)}"`,
+        query,
+        width: box.w,
+        height: box.h,
+      };
+    },
+    drop: (ids: readonly string[]) => cache.drop(ids),
+    stats: async () => ({ ...(await cache.stats()), ...pool.load }),
+  };
+}
+
+export type Variants = ReturnType<typeof createVariants>;
+
+/** The immutable {id} URL of a wallpaper's variant (its plain image URL without a spec). */
+export function variantUrl(wallpaper: Wallpaper, spec: VariantSpec | undefined): string {
+  return spec ? `${wallpaper.url}?${canonicalQuery(spec, formatOfType(wallpaper.content_type))}` : wallpaper.url;
+}
+
+/** The screen a variant is for, when it names both sides. */
+export const screenOf = (spec: VariantSpec | undefined): { w: number; h: number } | undefined =>
+  spec?.w !== undefined && spec.h !== undefined ? { w: spec.w, h: spec.h } : undefined;

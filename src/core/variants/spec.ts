@@ -1,0 +1,120 @@
+// What a sized variant is (CONTRACT.md 6.3): the parameters `w`, `h`, `fit`, `crop`, `as`,
+// `quality` and `enlarge`, parsed and validated like the filters (400 naming the parameter), and the
+// pure geometry of the answer: which box a source of a given size gives, never upscaled unless
+// `enlarge=1` (a box larger than the source shrinks to the largest box of its aspect that fits).
+import { WallpaperError } from '../errors.js';
+import type { RawParams } from '../filters.js';
+
+export const FITS = ['cover', 'contain', 'inside'] as const;
+export const CROPS = ['attention', 'entropy', 'center'] as const;
+export const OUTPUT_FORMATS = ['jpeg', 'webp', 'avif', 'png'] as const;
+export type Fit = (typeof FITS)[number];
+export type Crop = (typeof CROPS)[number];
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** The largest side a variant may ask for (imgproxy and weserv cap near here too). */
+export const MAX_VARIANT_SIDE = 5000;
+export const VARIANT_PARAMS = ['w', 'h', 'fit', 'crop', 'as', 'quality', 'enlarge'] as const;
+
+/** A requested variant, defaults applied except the output format (the source's own by default). */
+export interface VariantSpec {
+  w?: number;
+  h?: number;
+  fit: Fit;
+  crop: Crop;
+  as?: OutputFormat;
+  quality?: number;
+  enlarge: boolean;
+}
+
+export const CONTENT_TYPES: Record<OutputFormat, string> = {
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  png: 'image/png',
+};
+export const EXTENSIONS: Record<OutputFormat, string> = { jpeg: 'jpg', webp: 'webp', avif: 'avif', png: 'png' };
+
+/** The output format of a source's media type (image/jpeg -> jpeg). */
+export function formatOfType(contentType: string): OutputFormat {
+  const format = contentType.replace(/^image\//, '') as OutputFormat;
+  return OUTPUT_FORMATS.includes(format) ? format : 'jpeg';
+}
+
+const invalid = (name: string, value: string, expected: string) =>
+  new WallpaperError('invalid_param', `invalid ${name} ${JSON.stringify(value.length > 64 ? `${value.slice(0, 64)}...` : value)}: expected ${expected}`);
+
+function one(params: RawParams, name: string): string | undefined {
+  const value = params[name];
+  if (value === undefined || typeof value === 'string') return value?.trim() === '' ? undefined : value?.trim();
+  if (value.length > 1) throw new WallpaperError('invalid_param', `invalid ${name}: given ${value.length} times, expected once`);
+  return value[0]?.trim() === '' ? undefined : value[0]?.trim();
+}
+
+function whole(params: RawParams, name: string, min: number, max: number): number | undefined {
+  const text = one(params, name);
+  if (text === undefined) return undefined;
+  const value = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value >= min && value <= max)) throw invalid(name, text, `a whole number from ${min} to ${max}`);
+  return value;
+}
+
+function word<T extends string>(params: RawParams, name: string, words: readonly T[]): T | undefined {
+  const text = one(params, name);
+  if (text === undefined) return undefined;
+  const lower = text.toLowerCase();
+  if (!(words as readonly string[]).includes(lower)) throw invalid(name, text, `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
+  return lower as T;
+}
+
+/** The variant a query asks for, or undefined when it names none of the variant parameters (then
+ * the endpoint answers as the spec says: the original bytes). */
+export function parseVariant(params: RawParams): VariantSpec | undefined {
+  if (!VARIANT_PARAMS.some((name) => one(params, name) !== undefined)) return undefined;
+  const w = whole(params, 'w', 1, MAX_VARIANT_SIDE);
+  const h = whole(params, 'h', 1, MAX_VARIANT_SIDE);
+  const fit = word(params, 'fit', FITS) ?? (w !== undefined && h !== undefined ? 'cover' : 'inside');
+  const crop = word(params, 'crop', CROPS) ?? 'attention';
+  const as = word(params, 'as', OUTPUT_FORMATS);
+  const quality = whole(params, 'quality', 1, 100);
+  const enlargeText = one(params, 'enlarge');
+  if (enlargeText !== undefined && enlargeText !== '1' && enlargeText !== '0') throw invalid('enlarge', enlargeText, '1 (allow upscaling) or 0');
+  if ((fit === 'cover' || fit === 'contain') && (w === undefined || h === undefined)) {
+    throw new WallpaperError('invalid_param', `invalid fit "${fit}": it needs both w and h (inside works with one)`);
+  }
+  return { ...(w !== undefined ? { w } : {}), ...(h !== undefined ? { h } : {}), fit, crop, ...(as ? { as } : {}), ...(quality ? { quality } : {}), enlarge: enlargeText === '1' };
+}
+
+/** The box of the answer for a source of `width` x `height`: what it is resized to. */
+export function outputBox(spec: VariantSpec, width: number, height: number): { w: number; h: number } {
+  let w = spec.w;
+  let h = spec.h;
+  if (w === undefined && h === undefined) return { w: width, h: height };
+  if (spec.fit === 'inside') {
+    // The source scaled to fit inside the box (one side may be free).
+    const scale = Math.min(w === undefined ? Number.POSITIVE_INFINITY : w / width, h === undefined ? Number.POSITIVE_INFINITY : h / height);
+    const limited = spec.enlarge ? scale : Math.min(scale, 1);
+    return { w: Math.max(1, Math.round(width * limited)), h: Math.max(1, Math.round(height * limited)) };
+  }
+  w ??= width;
+  h ??= height;
+  if (!spec.enlarge && (w > width || h > height)) {
+    // The largest box of the asked aspect that fits in the source: nothing is made up.
+    const shrink = Math.min(width / w, height / h);
+    return { w: Math.max(1, Math.floor(w * shrink)), h: Math.max(1, Math.floor(h * shrink)) };
+  }
+  return { w, h };
+}
+
+/** The spec in one canonical text: the variant's cache key and the query of its {id} URL. */
+export function canonicalQuery(spec: VariantSpec, sourceFormat: OutputFormat): string {
+  const params = new URLSearchParams();
+  if (spec.w !== undefined) params.set('w', String(spec.w));
+  if (spec.h !== undefined) params.set('h', String(spec.h));
+  params.set('fit', spec.fit);
+  if (spec.fit === 'cover') params.set('crop', spec.crop);
+  params.set('as', spec.as ?? sourceFormat);
+  if (spec.quality !== undefined) params.set('quality', String(spec.quality));
+  if (spec.enlarge) params.set('enlarge', '1');
+  return params.toString();
+}
