@@ -13,4 +13,3 @@ export function withUrls(stored: StoredWallpaper): Wallpaper {
   const download_url = `/api/wallpapers/${id}/download/${encodeURIComponent(filename)}`;
   return { id, filename, path, url, thumbnail_url, ...rest, download_url };
 }
-

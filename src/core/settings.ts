@@ -14,10 +14,23 @@ import { VersionedCache } from './cache.js';
 import { WallpaperError, oneLine } from './errors.js';
 import { isWithin, realPathOf } from './files.js';
 import type { LibraryDirs } from './home.js';
-import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_THUMBNAIL_SIZE, DEFAULT_VARIANT_CACHE_BYTES, MAX_THUMBNAIL_SIZE, MIN_THUMBNAIL_SIZE } from './limits.js';
+import {
+  DEFAULT_MAX_UPLOAD_BYTES,
+  DEFAULT_THUMBNAIL_SIZE,
+  DEFAULT_VARIANT_CACHE_BYTES,
+  MAX_THUMBNAIL_SIZE,
+  MIN_THUMBNAIL_SIZE,
+} from './limits.js';
 import type { Settings } from './types.js';
 
-export const SETTINGS_KEYS = ['folders', 'upload_folder', 'thumbnail_size', 'max_upload_bytes', 'set_command', 'variant_cache_bytes'] as const;
+export const SETTINGS_KEYS = [
+  'folders',
+  'upload_folder',
+  'thumbnail_size',
+  'max_upload_bytes',
+  'set_command',
+  'variant_cache_bytes',
+] as const;
 type Key = (typeof SETTINGS_KEYS)[number];
 
 export function defaultSettings(dirs: LibraryDirs): Settings {

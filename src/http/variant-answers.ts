@@ -24,7 +24,10 @@ export function parseRedirect(query: RawParams): boolean {
   const text = (Array.isArray(value) ? value[0] : value)?.trim();
   if (text === undefined || text === '' || text === '0') return false;
   if (text === '1') return true;
-  throw new WallpaperError('invalid_param', `invalid redirect ${JSON.stringify(text.slice(0, 64))}: expected 1 (answer 302 to the image's own URL) or 0`);
+  throw new WallpaperError(
+    'invalid_param',
+    `invalid redirect ${JSON.stringify(text.slice(0, 64))}: expected 1 (answer 302 to the image's own URL) or 0`,
+  );
 }
 
 /** 302 to `location` (a path of this server); never cached: the next request picks again. */

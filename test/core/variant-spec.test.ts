@@ -11,12 +11,24 @@ t.test('no variant parameter: no variant (the original bytes)', async (t) => {
 
 t.test('defaults', async (t) => {
   const table: [Record<string, string>, object][] = [
-    [{ w: '800', h: '600' }, { w: 800, h: 600, fit: 'cover', crop: 'attention', enlarge: false }],
+    [
+      { w: '800', h: '600' },
+      { w: 800, h: 600, fit: 'cover', crop: 'attention', enlarge: false },
+    ],
     [{ w: '800' }, { w: 800, fit: 'inside', crop: 'attention', enlarge: false }],
-    [{ h: '600', as: 'WEBP' }, { h: 600, fit: 'inside', crop: 'attention', as: 'webp', enlarge: false }],
-    [{ w: '10', h: '10', fit: 'contain', quality: '55', enlarge: '1' }, { w: 10, h: 10, fit: 'contain', crop: 'attention', quality: 55, enlarge: true }],
+    [
+      { h: '600', as: 'WEBP' },
+      { h: 600, fit: 'inside', crop: 'attention', as: 'webp', enlarge: false },
+    ],
+    [
+      { w: '10', h: '10', fit: 'contain', quality: '55', enlarge: '1' },
+      { w: 10, h: 10, fit: 'contain', crop: 'attention', quality: 55, enlarge: true },
+    ],
     [{ as: 'avif' }, { fit: 'inside', crop: 'attention', as: 'avif', enlarge: false }],
-    [{ w: '5000', h: '1', crop: 'entropy' }, { w: 5000, h: 1, fit: 'cover', crop: 'entropy', enlarge: false }],
+    [
+      { w: '5000', h: '1', crop: 'entropy' },
+      { w: 5000, h: 1, fit: 'cover', crop: 'entropy', enlarge: false },
+    ],
   ];
   for (const [query, spec] of table) t.same(parseVariant(query), spec, JSON.stringify(query));
 });
@@ -53,11 +65,19 @@ t.test('the box of the answer', async (t) => {
     [{ w: '4000', enlarge: '1' }, [1920, 1080], { w: 4000, h: 2250 }],
     [{ as: 'webp' }, [1920, 1080], { w: 1920, h: 1080 }],
   ];
-  for (const [query, [width, height], expected] of table) t.same(box(query, width, height), expected, `${JSON.stringify(query)} of ${width}x${height}`);
+  for (const [query, [width, height], expected] of table)
+    t.same(box(query, width, height), expected, `${JSON.stringify(query)} of ${width}x${height}`);
 });
 
 t.test('one canonical query per variant', async (t) => {
   t.equal(canonicalQuery(parseVariant({ h: '600', w: '800' })!, 'jpeg'), 'w=800&h=600&fit=cover&crop=attention&as=jpeg');
-  t.equal(canonicalQuery(parseVariant({ w: '800', fit: 'INSIDE', crop: 'entropy' })!, 'png'), 'w=800&fit=inside&as=png', 'crop only matters for cover');
-  t.equal(canonicalQuery(parseVariant({ w: '8', h: '8', as: 'webp', quality: '70', enlarge: '1' })!, 'png'), 'w=8&h=8&fit=cover&crop=attention&as=webp&quality=70&enlarge=1');
+  t.equal(
+    canonicalQuery(parseVariant({ w: '800', fit: 'INSIDE', crop: 'entropy' })!, 'png'),
+    'w=800&fit=inside&as=png',
+    'crop only matters for cover',
+  );
+  t.equal(
+    canonicalQuery(parseVariant({ w: '8', h: '8', as: 'webp', quality: '70', enlarge: '1' })!, 'png'),
+    'w=8&h=8&fit=cover&crop=attention&as=webp&quality=70&enlarge=1',
+  );
 });

@@ -57,7 +57,14 @@ t.test('GET/PUT /api/settings', async (t) => {
   const got = await call(f.base, '/api/settings');
   t.equal(got.status, 200);
   const settings = got.json<Settings>();
-  t.same(Object.keys(settings).sort(), ['folders', 'max_upload_bytes', 'set_command', 'thumbnail_size', 'upload_folder', 'variant_cache_bytes']);
+  t.same(Object.keys(settings).sort(), [
+    'folders',
+    'max_upload_bytes',
+    'set_command',
+    'thumbnail_size',
+    'upload_folder',
+    'variant_cache_bytes',
+  ]);
   t.same(settings.folders, [f.folder]);
 
   const put = (body: string, type = 'application/json') =>

@@ -87,8 +87,12 @@ export class Store {
   integrity = (): string[] => this.db.prepare('PRAGMA integrity_check').pluck().all() as string[];
   schemaVersion = (): number => this.db.pragma('user_version', { simple: true }) as number;
 
-  closest = (filters: Filters, box: { w: number; h: number }, exclude: readonly string[] = [], reachable = false): StoredWallpaper | undefined =>
-    this.picks.closest(filters, box, exclude, reachable);
+  closest = (
+    filters: Filters,
+    box: { w: number; h: number },
+    exclude: readonly string[] = [],
+    reachable = false,
+  ): StoredWallpaper | undefined => this.picks.closest(filters, box, exclude, reachable);
 
   recordSet = (id: string, now: string): void => history.recordSet(this.conn, id, now);
   recentlySet = (count: number): string[] => history.recentlySet(this.conn, count);

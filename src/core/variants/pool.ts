@@ -17,7 +17,10 @@ export class WorkPool {
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
       if (this.queue.length >= this.maxQueued) {
-        throw new WallpaperError('busy', `too many images are being resized (${this.running} at work, ${this.queue.length} waiting): retry shortly`);
+        throw new WallpaperError(
+          'busy',
+          `too many images are being resized (${this.running} at work, ${this.queue.length} waiting): retry shortly`,
+        );
       }
       await new Promise<void>((start) => this.queue.push(start));
     } else {

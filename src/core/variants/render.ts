@@ -24,7 +24,13 @@ export interface Rendered {
 }
 
 /** Resize `source` (the bytes of a `width` x `height` image) as `spec` says. */
-export async function renderVariant(source: Buffer, width: number, height: number, spec: VariantSpec, format: OutputFormat): Promise<Rendered> {
+export async function renderVariant(
+  source: Buffer,
+  width: number,
+  height: number,
+  spec: VariantSpec,
+  format: OutputFormat,
+): Promise<Rendered> {
   const { default: sharp } = await import('sharp');
   const box = outputBox(spec, width, height);
   const position = spec.crop === 'attention' ? sharp.strategy.attention : spec.crop === 'entropy' ? sharp.strategy.entropy : 'centre';

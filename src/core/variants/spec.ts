@@ -42,7 +42,10 @@ export function formatOfType(contentType: string): OutputFormat {
 }
 
 const invalid = (name: string, value: string, expected: string) =>
-  new WallpaperError('invalid_param', `invalid ${name} ${JSON.stringify(value.length > 64 ? `${value.slice(0, 64)}...` : value)}: expected ${expected}`);
+  new WallpaperError(
+    'invalid_param',
+    `invalid ${name} ${JSON.stringify(value.length > 64 ? `${value.slice(0, 64)}...` : value)}: expected ${expected}`,
+  );
 
 function one(params: RawParams, name: string): string | undefined {
   const value = params[name];
@@ -78,11 +81,20 @@ export function parseVariant(params: RawParams): VariantSpec | undefined {
   const as = word(params, 'as', OUTPUT_FORMATS);
   const quality = whole(params, 'quality', 1, 100);
   const enlargeText = one(params, 'enlarge');
-  if (enlargeText !== undefined && enlargeText !== '1' && enlargeText !== '0') throw invalid('enlarge', enlargeText, '1 (allow upscaling) or 0');
+  if (enlargeText !== undefined && enlargeText !== '1' && enlargeText !== '0')
+    throw invalid('enlarge', enlargeText, '1 (allow upscaling) or 0');
   if ((fit === 'cover' || fit === 'contain') && (w === undefined || h === undefined)) {
     throw new WallpaperError('invalid_param', `invalid fit "${fit}": it needs both w and h (inside works with one)`);
   }
-  return { ...(w !== undefined ? { w } : {}), ...(h !== undefined ? { h } : {}), fit, crop, ...(as ? { as } : {}), ...(quality ? { quality } : {}), enlarge: enlargeText === '1' };
+  return {
+    ...(w !== undefined ? { w } : {}),
+    ...(h !== undefined ? { h } : {}),
+    fit,
+    crop,
+    ...(as ? { as } : {}),
+    ...(quality ? { quality } : {}),
+    enlarge: enlargeText === '1',
+  };
 }
 
 /** The box of the answer for a source of `width` x `height`: what it is resized to. */
