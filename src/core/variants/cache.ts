@@ -84,6 +84,8 @@ export class VariantCache {
       });
       const known = this.lru ? ([...this.lru.rentries()] as [string, number][]) : await this.filesOnDisk();
       for (const [path, size] of known) lru.set(path, size);
+      // One larger than the whole budget is never stored (and so never disposed): remove it here.
+      await Promise.all(known.filter(([path]) => !lru.has(path)).map(([path]) => rm(path, { force: true })));
       this.lru = lru;
       return lru;
     })().finally(() => {
@@ -108,7 +110,9 @@ export class VariantCache {
   async drop(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
     const lru = await this.bookkeeping();
-    for (const path of [...lru.keys()]) if (ids.some((id) => path.includes(`/${id}-`))) lru.delete(path);
+    const gone = [...lru.keys()].filter((path) => ids.some((id) => path.includes(`/${id}-`)));
+    for (const path of gone) lru.delete(path);
+    await Promise.all(gone.map((path) => rm(path, { force: true })));
   }
 
   /** What the cache holds now. */
