@@ -3,6 +3,7 @@
 // inside can be rearranged without touching a face.
 export { isId, openLibrary, type OpenOptions } from './library.js';
 export type { PickOptions } from './pick.js';
+export { type ListOrder, type RandomOrder, parseListOrder, parseRandomOrder } from './order-params.js';
 export { parseVariant } from './variants/spec.js';
 export { screenOf, variantUrl } from './variants/index.js';
 export type * from './types.js';

@@ -10,6 +10,7 @@ import { intake, sweepStaleUploads } from './intake.js';
 import { runScan } from './scan.js';
 import { type LibraryDirs, oneFolder } from './home.js';
 import { openSettings } from './settings.js';
+import type { ListOrder } from './order-params.js';
 import { pickRandom } from './pick.js';
 import { withUrls } from './record.js';
 import { SCHEMA_VERSION, openStore } from './store/index.js';
@@ -102,8 +103,8 @@ export function openLibrary(options: OpenOptions): Library {
       return scanning;
     },
 
-    list(filters: Filters, paging: Paging) {
-      const { wallpapers, total } = store.page(filters, paging);
+    list(filters: Filters, paging: Paging, order: ListOrder = { sort: 'added' }) {
+      const { wallpapers, total } = order.sort === 'random' ? store.seededPage(filters, order.seed, paging) : store.page(filters, paging);
       return {
         wallpapers: wallpapers.map(withUrls),
         pagination: { total, page: paging.page, limit: paging.limit, total_pages: Math.ceil(total / paging.limit) },

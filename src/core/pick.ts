@@ -3,6 +3,7 @@
 // for a screen (`w` x `h` given), preferring wallpapers of its orientation that need no upscaling,
 // else the closest by KDE Plasma's rule (store/random.ts).
 import { withUrls } from './record.js';
+import type { RandomOrder } from './order-params.js';
 import type { Store } from './store/index.js';
 import type { Orientation } from './classify.js';
 import type { Filters, Wallpaper } from './types.js';
@@ -12,6 +13,8 @@ export interface PickOptions {
   avoid?: readonly string[];
   /** The screen the wallpaper is for. */
   screen?: { w: number; h: number };
+  /** A named client's walk or a seed's position instead of a uniform pick (order-params.ts). */
+  order?: RandomOrder;
 }
 
 const orientationOf = ({ w, h }: { w: number; h: number }): Orientation => (w === h ? 'square' : w > h ? 'landscape' : 'portrait');
@@ -26,7 +29,20 @@ function forScreen(filters: Filters, screen: { w: number; h: number }): Filters 
   };
 }
 
+/** A client's next or a seed's n-th match, for the screen when it has matches for it. */
+function ordered(store: Store, filters: Filters, order: RandomOrder, screen?: { w: number; h: number }): Wallpaper | undefined {
+  const fitting = screen ? forScreen(filters, screen) : undefined;
+  const among = fitting && store.count(fitting) > 0 ? fitting : filters;
+  const from = (reachable: boolean) =>
+    order.client !== undefined ? store.nextFor(order.client, among, reachable) : store.seeded(among, order.seed!, order.n ?? 0, reachable);
+  // Reachable files first while any folder is away, the others only when none is reachable.
+  const pick = (store.awayCount() > 0 ? from(true) : undefined) ?? from(false);
+  return pick && withUrls(pick);
+}
+
 export function pickRandom(store: Store, filters: Filters, options: PickOptions = {}): Wallpaper | undefined {
+  if (options.order?.client !== undefined || options.order?.seed !== undefined)
+    return ordered(store, filters, options.order, options.screen);
   const pickAvoiding = (among: Filters, reachable?: boolean) => {
     const avoid = [...(options.avoid ?? [])];
     for (;;) {

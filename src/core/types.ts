@@ -2,6 +2,7 @@
 // response, the scan summary, the settings record, and the Library facade itself.
 import type { AspectRatio, Brightness, Hue, Orientation } from './classify.js';
 import type { LibraryDirs } from './home.js';
+import type { ListOrder } from './order-params.js';
 import type { PickOptions } from './pick.js';
 import type { VariantFile, VariantSpec } from './variants/index.js';
 
@@ -182,7 +183,8 @@ export interface Library extends WallpaperSource {
   updateSettings(patch: unknown): Settings;
   /** Rescan every folder; a call while a scan runs in this process waits for it and gets its summary. */
   scan(options?: { onProgress?: (progress: ScanProgress) => void }): Promise<ScanSummary>;
-  list(filters: Filters, paging: Paging): ListResponse;
+  /** One page of matches: newest first, or (sort=random) in a seed's order. */
+  list(filters: Filters, paging: Paging, order?: ListOrder): ListResponse;
   /** A token that changes whenever the index may have changed (this process or another): answers
    * computed at one version can be reused while it holds. */
   version(): string;

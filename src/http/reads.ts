@@ -18,10 +18,14 @@ import {
   isId,
   parseFilters,
   parsePaging,
+  type PickOptions,
+  parseListOrder,
+  parseRandomOrder,
   parseVariant,
   screenOf,
   variantUrl,
 } from '../core/index.js';
+import { resolveAutoBrightness } from './preference.js';
 import { parseRedirect, redirect, sendVariant } from './variant-answers.js';
 import { FileTable, type TableEntry } from './file-table.js';
 import { IMMUTABLE_CACHE_CONTROL, LIST_CACHE_BYTES, LIST_CACHE_ENTRIES } from './limits.js';
@@ -40,7 +44,7 @@ type Answer = Promise<void> | void;
 
 export interface Reads {
   list(query: RawParams, res: ServerResponse): void;
-  random(query: RawParams, res: ServerResponse): void;
+  random(query: RawParams, req: IncomingMessage, res: ServerResponse): void;
   /** The image of a random match: the original, a variant (w, h, fit...), or with redirect=1 a 302
    * to the variant's immutable {id} URL; w and h make the pick prefer wallpapers for that screen. */
   randomImage(query: RawParams, req: IncomingMessage, res: ServerResponse): Answer;
@@ -67,15 +71,23 @@ export function createReads(library: Library): Reads {
   const images = new FileTable();
   const thumbnails = new FileTable();
 
-  const pick = (filters: Filters, query: RawParams): Wallpaper => {
-    const wallpaper = library.random(filters, { screen: screenOf(parseVariant(query)) });
+  /** What a random endpoint was asked: filters (brightness=auto resolved), the seeded order, the
+   * variant (whose w and h are the screen the pick is for). */
+  const randomAsk = (raw: RawParams, req: IncomingMessage, res: ServerResponse) => {
+    const query = resolveAutoBrightness(raw, req, res);
+    const spec = parseVariant(query);
+    return { filters: parseFilters(query), spec, options: { screen: screenOf(spec), order: parseRandomOrder(query) } };
+  };
+
+  const pick = (filters: Filters, options: PickOptions): Wallpaper => {
+    const wallpaper = library.random(filters, options);
     if (!wallpaper) throw noMatch();
     return wallpaper;
   };
 
   /** A random match whose file can be sent (the core picks again past unreachable or changed files). */
-  const pickOpened = async (filters: Filters, spec?: VariantSpec) => {
-    const picked = await library.openRandom(filters, { screen: screenOf(spec) });
+  const pickOpened = async (filters: Filters, options: PickOptions) => {
+    const picked = await library.openRandom(filters, options);
     if (picked) return picked;
     throw library.random(filters) ? new WallpaperError('not_found', 'no wallpaper matching the filters has a reachable file') : noMatch();
   };
@@ -149,28 +161,34 @@ export function createReads(library: Library): Reads {
     list(query, res) {
       const filters = parseFilters(query);
       const paging = parsePaging(query);
+      const order = parseListOrder(query);
       // Parsed values make the key, so `?brightness=Dark` and `?brightness=dark` share a body.
-      const key = JSON.stringify([filters, paging.page, paging.limit]);
+      const key = JSON.stringify([filters, paging.page, paging.limit, order]);
       const version = library.version();
       let body = lists.get(version, key);
       if (!body) {
-        body = Buffer.from(JSON.stringify(library.list(filters, paging)));
+        body = Buffer.from(JSON.stringify(library.list(filters, paging, order)));
         lists.set(version, key, body);
       }
       jsonBody(res, 200, body);
     },
-    random: (query, res) => jsonRead(res, JSON.stringify(pick(parseFilters(query), query)), NO_STORE),
+    random(query, req, res) {
+      const ask = randomAsk(query, req, res);
+      jsonRead(res, JSON.stringify(pick(ask.filters, ask.options)), NO_STORE);
+    },
     async randomImage(query, req, res) {
-      const filters = parseFilters(query);
-      const spec = parseVariant(query);
+      const { filters, spec, options } = randomAsk(query, req, res);
       const redirecting = parseRedirect(query);
-      const { wallpaper, opened } = await pickOpened(filters, spec);
+      const { wallpaper, opened } = await pickOpened(filters, options);
       if (!spec && !redirecting) return sendOpened(req, res, imageSlot(wallpaper.id, wallpaper), RANDOM_FILE, opened);
       await opened.handle.close();
       if (redirecting) return redirect(res, variantUrl(wallpaper, spec));
       return sendVariant(req, res, await variantOf(wallpaper.id, spec!), RANDOM_FILE);
     },
-    randomThumbnail: (query, req, res) => sendThumbnail(pick(parseFilters(query), query).id, req, res, RANDOM_FILE),
+    randomThumbnail(query, req, res) {
+      const ask = randomAsk(query, req, res);
+      return sendThumbnail(pick(ask.filters, ask.options).id, req, res, RANDOM_FILE);
+    },
     record(id, res) {
       const wallpaper = library.get(checkedId(id));
       if (!wallpaper) throw unknownId();
@@ -203,7 +221,7 @@ const FILE_PATH = /^\/api\/wallpapers\/([0-9a-f]{16})\/(image|thumbnail)$/;
 export function fastRead(reads: Reads, req: IncomingMessage): ((res: ServerResponse) => Answer) | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
   const url = req.url ?? '';
-  if (url === '/api/wallpapers/random') return (res) => reads.random(NO_QUERY, res);
+  if (url === '/api/wallpapers/random') return (res) => reads.random(NO_QUERY, req, res);
   if (url === '/api/wallpapers/random/image') return (res) => reads.randomImage(NO_QUERY, req, res);
   const match = FILE_PATH.exec(url);
   if (!match) return undefined;

@@ -12,6 +12,7 @@ import { Connection } from './connection.js';
 import * as history from './history.js';
 import { type IndexedFile, Queries } from './queries.js';
 import { RandomPicks } from './random.js';
+import { Shuffles } from './shuffle.js';
 import { migrate } from './schema.js';
 import type { StoredWallpaper } from './sql.js';
 import * as writes from './writes.js';
@@ -42,12 +43,14 @@ export class Store {
   private readonly conn: Connection;
   private readonly queries: Queries;
   private readonly picks: RandomPicks;
+  private readonly shuffles: Shuffles;
 
   /** Wrap an open, migrated database (openStore does the opening). */
   constructor(db: Database.Database) {
     this.conn = new Connection(db);
     this.queries = new Queries(this.conn);
     this.picks = new RandomPicks(this.conn, this.queries);
+    this.shuffles = new Shuffles(this.conn, this.queries);
   }
 
   get db(): Database.Database {
@@ -86,6 +89,11 @@ export class Store {
   /** `PRAGMA integrity_check`: ['ok'] for a sound index, else what is wrong. */
   integrity = (): string[] => this.db.prepare('PRAGMA integrity_check').pluck().all() as string[];
   schemaVersion = (): number => this.db.pragma('user_version', { simple: true }) as number;
+
+  /** Seeded orders (shuffle.ts): a position of a seed's order, a page of it, a client's next. */
+  seeded = (filters: Filters, seed: string, n: number, reachable = false) => this.shuffles.seeded(filters, seed, n, reachable);
+  seededPage = (filters: Filters, seed: string, paging: Paging) => this.shuffles.page(filters, seed, paging);
+  nextFor = (client: string, filters: Filters, reachable = false) => this.shuffles.next(client, filters, reachable);
 
   closest = (
     filters: Filters,

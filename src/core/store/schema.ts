@@ -64,6 +64,17 @@ export const MIGRATIONS: string[] = [
   `ALTER TABLE files ADD COLUMN link INTEGER NOT NULL DEFAULT 0;
    ALTER TABLE files ADD COLUMN away INTEGER NOT NULL DEFAULT 0;
    ALTER TABLE wallpapers ADD COLUMN away INTEGER NOT NULL DEFAULT 0;`,
+  // Never the same twice (issue 13): where each named client is in its walk through a seeded
+  // permutation of its filters' matches: the cycle (which permutation) and the position reached.
+  // O(1) per client and filters whatever the library's size; shared by every device using the name.
+  `CREATE TABLE random_clients (
+     client TEXT NOT NULL,
+     filters TEXT NOT NULL,
+     cycle INTEGER NOT NULL,
+     position INTEGER NOT NULL,
+     last_id TEXT NOT NULL,
+     PRIMARY KEY (client, filters)
+   ) WITHOUT ROWID;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

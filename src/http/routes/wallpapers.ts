@@ -13,7 +13,7 @@ const queryOf = (req: Request): RawParams => (req.query ?? {}) as unknown as Raw
 export function wallpaperRoutes({ library }: RouteContext, reads: Reads): Route[] {
   return [
     { path: '/api/wallpapers', methods: { GET: (req, res) => reads.list(queryOf(req), res) } },
-    { path: '/api/wallpapers/random', methods: { GET: (req, res) => reads.random(queryOf(req), res) } },
+    { path: '/api/wallpapers/random', methods: { GET: (req, res) => reads.random(queryOf(req), req, res) } },
     { path: '/api/wallpapers/random/image', methods: { GET: (req, res) => reads.randomImage(queryOf(req), req, res) } },
     { path: '/api/wallpapers/random/thumbnail', methods: { GET: (req, res) => reads.randomThumbnail(queryOf(req), req, res) } },
     {

@@ -1,0 +1,125 @@
+// Seeded orders of the matches (issue 13, "never the same twice"). A key (a seed, or a client's name
+// and cycle) gives every wallpaper a position: a keyed hash of its id, so the order is a permutation
+// of the matches that needs no stored list, and a wallpaper added or removed takes or leaves its own
+// place without moving the others. `seed` + `n` reads one position (stateless, like Wallhaven's
+// seed); `sort=random&seed=` pages through the order; a named client walks it, its position stored
+// in `random_clients` (O(1) per client), and starts a new permutation when it has seen them all.
+import { createHash } from 'node:crypto';
+import { VersionedCache } from '../cache.js';
+import type { Filters, Paging } from '../types.js';
+import type { Connection } from './connection.js';
+import type { Queries } from './queries.js';
+import { type StoredWallpaper, keyOf, whereClause } from './sql.js';
+
+/** Orders kept sorted in memory (per key, filters and index version): a client's next pick is then
+ * a binary search, not a pass over every match. */
+const ORDERS_KEPT = 32;
+
+interface Order {
+  ids: string[];
+  positions: Float64Array;
+}
+
+/** Two 32-bit words of a key. */
+function keyWords(key: string): [number, number] {
+  const digest = createHash('sha256').update(key).digest();
+  return [digest.readUInt32LE(0), digest.readUInt32LE(4)];
+}
+
+/** A 32-bit mix (murmur3's finaliser): every input bit moves every output bit. */
+function mix(value: number): number {
+  let h = value >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** The position of an id (16 hex characters, themselves uniform) under a key: 53 bits, so ties are
+ * practically impossible (and broken by id). */
+export function positionOf(id: string, [k1, k2]: [number, number]): number {
+  const high = mix(Number.parseInt(id.slice(0, 8), 16) ^ k1);
+  const low = mix(Number.parseInt(id.slice(8, 16), 16) ^ k2 ^ high);
+  return (high & 0x1fffff) * 2 ** 32 + low;
+}
+
+/** The first index of `order` whose position is after `position` (and `id`, on a tie). */
+function after(order: Order, position: number, id: string): number {
+  let low = 0;
+  let high = order.ids.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const p = order.positions[middle]!;
+    if (p < position || (p === position && order.ids[middle]! <= id)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+export class Shuffles {
+  private readonly orders = new VersionedCache<Order>({ maxEntries: ORDERS_KEPT });
+
+  constructor(
+    private readonly conn: Connection,
+    private readonly queries: Queries,
+  ) {}
+
+  /** The matches of `filters` in the order of `key`. */
+  private order(filters: Filters, key: string, reachable: boolean): Order {
+    const version = this.conn.version();
+    const cacheKey = `${key}\n${keyOf(filters, reachable)}`;
+    const cached = this.orders.get(version, cacheKey);
+    if (cached) return cached;
+    const where = whereClause(filters, reachable);
+    const ids = this.conn
+      .prepare(`SELECT id FROM wallpapers ${where.sql}`)
+      .pluck()
+      .all(...where.params) as string[];
+    const words = keyWords(key);
+    const placed = ids.map((id) => [positionOf(id, words), id] as const).sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
+    const order = { ids: placed.map(([, id]) => id), positions: Float64Array.from(placed, ([position]) => position) };
+    this.orders.set(version, cacheKey, order);
+    return order;
+  }
+
+  /** The wallpaper at 0-based position `n` of the seed's order (wrapping), or undefined. */
+  seeded(filters: Filters, seed: string, n: number, reachable: boolean): StoredWallpaper | undefined {
+    const { ids } = this.order(filters, `seed:${seed}`, reachable);
+    return ids.length === 0 ? undefined : this.queries.get(ids[n % ids.length]!);
+  }
+
+  /** One page of the matches in the seed's order, and the total. */
+  page(filters: Filters, seed: string, paging: Paging): { wallpapers: StoredWallpaper[]; total: number } {
+    const { ids } = this.order(filters, `seed:${seed}`, false);
+    const start = (paging.page - 1) * paging.limit;
+    const wallpapers = ids.slice(start, start + paging.limit).flatMap((id) => this.queries.get(id) ?? []);
+    return { wallpapers, total: ids.length };
+  }
+
+  /** The client's next wallpaper: the match after its position in its cycle's order; past the end, a
+   * new cycle (a new permutation) that does not begin with the one just served. */
+  next(client: string, filters: Filters, reachable: boolean): StoredWallpaper | undefined {
+    const filterKey = keyOf(filters, reachable);
+    const state = this.conn
+      .prepare('SELECT cycle, position, last_id FROM random_clients WHERE client = ? AND filters = ?')
+      .get(client, filterKey) as { cycle: number; position: number; last_id: string } | undefined;
+    let cycle = state?.cycle ?? 0;
+    let order = this.order(filters, `client:${client}:${cycle}`, reachable);
+    if (order.ids.length === 0) return undefined;
+    let index = state ? after(order, state.position, state.last_id) : 0;
+    if (index >= order.ids.length) {
+      cycle++;
+      order = this.order(filters, `client:${client}:${cycle}`, reachable);
+      index = order.ids.length > 1 && order.ids[0] === state?.last_id ? 1 : 0;
+    }
+    const id = order.ids[index]!;
+    // The walk is bookkeeping, not library data: one statement outside Connection.write, so the
+    // connection's commit counter, hence the index's version and every cache keyed by it, stays.
+    this.conn
+      .prepare(
+        `INSERT INTO random_clients (client, filters, cycle, position, last_id) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (client, filters) DO UPDATE SET cycle = excluded.cycle, position = excluded.position, last_id = excluded.last_id`,
+      )
+      .run(client, filterKey, cycle, order.positions[index]!, id);
+    return this.queries.get(id);
+  }
+}
