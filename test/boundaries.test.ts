@@ -41,3 +41,16 @@ t.test('the core imports nothing of the faces', async (t) => {
   );
   t.same(offences, []);
 });
+
+t.test('every SQLite object is made through store/native-lifetime.ts (better-sqlite3 12 on Node 24)', async (t) => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const root = new URL('../src/', import.meta.url).pathname;
+  const files = (readdirSync(root, { recursive: true }) as string[]).filter(
+    (file) => file.endsWith('.ts') && !file.endsWith('native-lifetime.ts'),
+  );
+  for (const file of files) {
+    const text = readFileSync(join(root, file), 'utf8');
+    t.notMatch(text, /new Database\(|\.pragma\(|\bdb\.prepare\(/, `${file}: no database object outside native-lifetime.ts`);
+  }
+});

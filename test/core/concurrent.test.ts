@@ -1,7 +1,7 @@
 // A serving process and a cron scan share one index: two scans in two processes at once must both
 // finish, agree on the result, and leave a sound index.
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openDatabase, prepareKept } from '../../src/core/store/native-lifetime.js';
 import t from 'tap';
 import { openLibrary } from '../../src/core/library.js';
 import { runCli } from '../helpers/cli.js';
@@ -26,11 +26,11 @@ t.test('two processes scanning the same index at the same time', async (t) => {
   t.equal(JSON.parse(b.stdout).total, IMAGES);
   t.equal(JSON.parse(a.stdout).failed.length + JSON.parse(b.stdout).failed.length, 0);
 
-  const db = new Database(join(home, 'index.sqlite'), { readonly: true });
+  const db = openDatabase(join(home, 'index.sqlite'), { readonly: true });
   t.teardown(() => db.close());
-  t.equal(db.pragma('integrity_check', { simple: true }), 'ok');
-  t.equal(db.prepare('SELECT count(*) FROM wallpapers').pluck().get(), IMAGES);
-  t.equal(db.prepare('SELECT count(*) FROM files').pluck().get(), IMAGES);
+  t.equal(prepareKept(db, 'PRAGMA integrity_check').pluck().get(), 'ok');
+  t.equal(prepareKept(db, 'SELECT count(*) FROM wallpapers').pluck().get(), IMAGES);
+  t.equal(prepareKept(db, 'SELECT count(*) FROM files').pluck().get(), IMAGES);
 
   // a library opened before the other process wrote sees its writes at the next query
   const library = openLibrary({ home });

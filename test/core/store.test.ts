@@ -7,6 +7,7 @@ import { classifyAspectRatio, classifyOrientation } from '../../src/core/classif
 import { openLibrary } from '../../src/core/library.js';
 import { HISTORY_KEEP } from '../../src/core/limits.js';
 import { type StoredWallpaper, openStore } from '../../src/core/store/index.js';
+import { prepareKept } from '../../src/core/store/native-lifetime.js';
 import type { Filters } from '../../src/core/types.js';
 import { tempDir } from '../helpers/fixtures.js';
 
@@ -165,6 +166,6 @@ t.test('history keeps the last HISTORY_KEEP sets only', async (t) => {
   const store = openStore(join(tempDir(t), 'history.sqlite'));
   t.teardown(() => store.close());
   for (let i = 0; i < HISTORY_KEEP + 50; i++) store.recordSet(i.toString(16).padStart(16, '0'), '2026-01-01T00:00:00.000Z');
-  t.equal(store.db.prepare('SELECT count(*) FROM history').pluck().get(), HISTORY_KEEP);
+  t.equal(prepareKept(store.db, 'SELECT count(*) FROM history').pluck().get(), HISTORY_KEEP);
   t.equal(store.recentlySet(1)[0], (HISTORY_KEEP + 49).toString(16).padStart(16, '0'), 'the newest kept');
 });

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import Database from 'better-sqlite3';
+import { openDatabase, prepareKept } from '../../src/core/store/native-lifetime.js';
 import sharp from 'sharp';
 import t from 'tap';
 import { request } from 'undici';
@@ -26,9 +26,9 @@ const seed = seedFromEnv();
 
 /** PRAGMA integrity_check of a home's index, straight from the file. */
 function integrityOf(home: string): string {
-  const db = new Database(join(home, 'index.sqlite'));
+  const db = openDatabase(join(home, 'index.sqlite'));
   try {
-    return db.pragma('integrity_check', { simple: true }) as string;
+    return prepareKept(db, 'PRAGMA integrity_check').pluck().get() as string;
   } finally {
     db.close();
   }

@@ -3,6 +3,7 @@
 // counter of this connection's own commits, which data_version does not see), and write
 // transactions that take the write lock at once and always count as a commit.
 import type Database from 'better-sqlite3';
+import { prepareKept } from './native-lifetime.js';
 
 export class Connection {
   private readonly statements = new Map<string, Database.Statement>();
@@ -12,13 +13,13 @@ export class Connection {
   private readonly dataVersion: Database.Statement;
 
   constructor(readonly db: Database.Database) {
-    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
+    this.dataVersion = prepareKept(db, 'PRAGMA data_version').pluck();
   }
 
   prepare(sql: string): Database.Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
-      statement = this.db.prepare(sql);
+      statement = prepareKept(this.db, sql);
       this.statements.set(sql, statement);
     }
     return statement;

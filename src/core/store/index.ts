@@ -5,7 +5,7 @@
 // Two tables: `files` holds every walked image file (its size and mtime for the rescan diff and the
 // identity check, the id of its bytes or the reason it failed, whether it is a link and whether its
 // folder is away); `wallpapers` holds one record per distinct id, pointing at its canonical file.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { FileState } from '../diff.js';
 import type { Filters, Paging, ScanProblem } from '../types.js';
 import { Connection } from './connection.js';
@@ -13,6 +13,7 @@ import * as history from './history.js';
 import { type IndexedFile, Queries } from './queries.js';
 import { RandomPicks } from './random.js';
 import { Shuffles } from './shuffle.js';
+import { openDatabase, prepareKept } from './native-lifetime.js';
 import { migrate } from './schema.js';
 import type { StoredWallpaper } from './sql.js';
 import * as writes from './writes.js';
@@ -24,13 +25,15 @@ export type { StoredWallpaper } from './sql.js';
 
 /** Open (creating and migrating if needed) the index at `file`. */
 export function openStore(file: string): Store {
-  const db = new Database(file);
+  const db = openDatabase(file);
   try {
     // WAL lets a serving process read while a cron scan writes; the busy timeout makes two writers
     // wait for each other instead of failing.
-    db.pragma('journal_mode = WAL');
-    db.pragma('busy_timeout = 15000');
-    db.pragma('synchronous = NORMAL');
+    for (const pragma of ['journal_mode = WAL', 'busy_timeout = 15000', 'synchronous = NORMAL']) {
+      const statement = prepareKept(db, `PRAGMA ${pragma}`);
+      if (statement.reader) statement.get();
+      else statement.run();
+    }
     migrate(db);
   } catch (error) {
     db.close();
@@ -87,8 +90,8 @@ export class Store {
     this.conn.prepare('SELECT count(*) FROM wallpapers').pluck().get();
   };
   /** `PRAGMA integrity_check`: ['ok'] for a sound index, else what is wrong. */
-  integrity = (): string[] => this.db.prepare('PRAGMA integrity_check').pluck().all() as string[];
-  schemaVersion = (): number => this.db.pragma('user_version', { simple: true }) as number;
+  integrity = (): string[] => this.conn.prepare('PRAGMA integrity_check').pluck().all() as string[];
+  schemaVersion = (): number => this.conn.prepare('PRAGMA user_version').pluck().get() as number;
 
   /** Seeded orders (shuffle.ts): a position of a seed's order, a page of it, a client's next. */
   seeded = (filters: Filters, seed: string, n: number, reachable = false) => this.shuffles.seeded(filters, seed, n, reachable);

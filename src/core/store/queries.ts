@@ -43,7 +43,7 @@ export class Queries {
   private readonly getStatement: ReturnType<Connection['prepare']>;
 
   constructor(private readonly conn: Connection) {
-    this.getStatement = conn.db.prepare(`SELECT ${COLUMNS} FROM wallpapers WHERE id = ?`);
+    this.getStatement = conn.prepare(`SELECT ${COLUMNS} FROM wallpapers WHERE id = ?`);
   }
 
   /** Every indexed file's size and mtime (and whether it is a link), for the rescan diff. */

@@ -1,6 +1,7 @@
 // The index's schema: versioned migrations applied in order (PRAGMA user_version counts them), and
 // why each exists. Only SQL here; opening the database and running them is open.ts's job.
 import type Database from 'better-sqlite3';
+import { prepareKept } from './native-lifetime.js';
 
 export const MIGRATIONS: string[] = [
   `CREATE TABLE wallpapers (
@@ -82,14 +83,15 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
 /** Bring `db` to SCHEMA_VERSION. The common case, an index already there, takes no write lock: every
  * CLI command opens the index, and a write transaction would wait on (and slow) a scan elsewhere. */
 export function migrate(db: Database.Database): void {
-  if ((db.pragma('user_version', { simple: true }) as number) === SCHEMA_VERSION) return;
+  const userVersion = () => prepareKept(db, 'PRAGMA user_version').pluck().get() as number;
+  if (userVersion() === SCHEMA_VERSION) return;
   const run = db.transaction(() => {
-    const version = db.pragma('user_version', { simple: true }) as number;
+    const version = userVersion();
     if (version > SCHEMA_VERSION) {
       throw new Error(`index schema version ${version} is newer than this program (${SCHEMA_VERSION}): upgrade wallpaper`);
     }
     for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    prepareKept(db, `PRAGMA user_version = ${SCHEMA_VERSION}`).run();
   });
   run.immediate();
 }
