@@ -3,6 +3,7 @@
 // arrives), every metadata field, the direct image URL to copy, download, delete with confirmation,
 // and previous/next with the arrow keys or a swipe. Esc closes (the dialog's own behaviour).
 
+import { DeviceLinks } from './device-link.js';
 import { byId } from './dom.js';
 import { metadata } from './viewer-meta.js';
 
@@ -48,6 +49,7 @@ export class Viewer {
     /** Bumped on every picture change, so a late `load` of an earlier picture is ignored. */
     this.sequence = 0;
     this.random = false;
+    this.devices = new DeviceLinks(options.notify);
 
     byId('viewer-close').addEventListener('click', () => this.dialog.close());
     byId('viewer-copy').addEventListener('click', () => this.copyUrl());
@@ -108,6 +110,7 @@ export class Viewer {
     this.download.href = w.download_url ?? w.url;
     this.download.setAttribute('download', w.filename);
     this.openLink.href = w.url;
+    this.devices.show(w);
     this.againButton.hidden = !this.random;
     this.meta.replaceChildren(...metadata(w));
     this.updateNav();
