@@ -16,10 +16,11 @@ import { listFigure, randomFigure } from './figures/json.js';
 import { memoryFigure } from './figures/memory.js';
 import { rescanFigure } from './figures/rescan.js';
 import { scanFigure } from './figures/scan.js';
+import { clientFigure, variantFigures } from './figures/variants.js';
 
 /** Everything generated lives here (git-ignored), so reruns reuse the corpus and the indexes. */
 const ROOT = fileURLToPath(new URL('./.corpus/', import.meta.url)).replace(/\/$/, '');
-const HTTP_FIGURES = ['list', 'random', 'files', 'memory'];
+const HTTP_FIGURES = ['list', 'random', 'client', 'files', 'variants', 'memory'];
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -37,7 +38,7 @@ async function main() {
   if (corpus.files.length === 0) throw new Error(`no JPEG, PNG or WebP files in ${corpus.dir}`);
   const wrk = findWrk();
   const wants = (name) => options.only.includes(name);
-  const needsBig = ['list', 'random', 'cli', 'memory'].some(wants);
+  const needsBig = ['list', 'random', 'client', 'cli', 'memory'].some(wants);
   const big = needsBig ? ensureIndex100k(ROOT, corpus.files, { log }) : undefined;
   const ctx = { options, root: ROOT, scratch, corpus, big, log };
 
@@ -48,7 +49,7 @@ async function main() {
 
   if (wants('scan')) rows.push(...(await scanFigure(ctx)));
   if (wants('rescan')) rows.push(...(await rescanFigure(ctx)));
-  if (wants('list') || wants('random')) {
+  if (wants('list') || wants('random') || wants('client')) {
     if (!wrk) skip('GET /api/wallpapers and /random at 100k', wrkMissing);
     else {
       const server = await startWallpaper(big.home);
@@ -56,6 +57,7 @@ async function main() {
       try {
         if (wants('list')) rows.push(...(await listFigure({ ...ctx, server })));
         if (wants('random')) rows.push(...(await randomFigure({ ...ctx, server })));
+        if (wants('client')) rows.push(...clientFigure({ ...ctx, server }));
       } finally {
         await server.stop();
       }
@@ -64,6 +66,10 @@ async function main() {
   if (wants('files')) {
     if (!wrk) skip('image and thumbnail endpoints vs sirv', wrkMissing);
     else rows.push(...(await filesFigure(ctx)));
+  }
+  if (wants('variants')) {
+    if (!wrk) skip('sized variants', wrkMissing);
+    else rows.push(...(await variantFigures(ctx)));
   }
   if (wants('cli')) rows.push(...(await cliFigure(ctx)));
   if (wants('memory')) {

@@ -37,7 +37,10 @@ if (haveChromium(t)) {
   });
 
   t.test('Link for a device: presets, brightness, a name and a format make the one URL', async (t) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto(`${server.base}/#view=${tall!.id}`);
