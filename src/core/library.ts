@@ -104,7 +104,10 @@ export function openLibrary(options: OpenOptions): Library {
     },
 
     list(filters: Filters, paging: Paging, order: ListOrder = { sort: 'added' }) {
-      const { wallpapers, total } = order.sort === 'random' ? store.seededPage(filters, order.seed, paging) : store.page(filters, paging);
+      const { wallpapers, total } =
+        order.sort === 'random'
+          ? store.seededPage(filters, order.seed, paging)
+          : store.page(filters, paging, order.sort === 'added' ? undefined : order.sort);
       return {
         wallpapers: wallpapers.map(withUrls),
         pagination: { total, page: paging.page, limit: paging.limit, total_pages: Math.ceil(total / paging.limit) },

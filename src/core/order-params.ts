@@ -16,7 +16,10 @@ export interface RandomOrder {
   n?: number;
 }
 
-export type ListOrder = { sort: 'added' } | { sort: 'random'; seed: string };
+/** The list orders besides added and random: name (A to Z), luminance (darkest first), -luminance
+ * (lightest first), pixels (most pixels first). */
+export const SORTS = ['name', 'luminance', '-luminance', 'pixels'] as const;
+export type ListOrder = { sort: 'added' } | { sort: 'random'; seed: string } | { sort: (typeof SORTS)[number] };
 
 function one(params: RawParams, name: string): string | undefined {
   const value = params[name];
@@ -53,8 +56,13 @@ export function parseListOrder(params: RawParams): ListOrder {
   const sort = one(params, 'sort')?.toLowerCase();
   const seed = named(params, 'seed');
   if (sort === undefined || sort === 'added') return { sort: 'added' };
-  if (sort !== 'random')
-    throw new WallpaperError('invalid_param', `invalid sort ${JSON.stringify(sort.slice(0, 64))}: expected added or random`);
+  if ((SORTS as readonly string[]).includes(sort)) return { sort: sort as (typeof SORTS)[number] };
+  if (sort !== 'random') {
+    throw new WallpaperError(
+      'invalid_param',
+      `invalid sort ${JSON.stringify(sort.slice(0, 64))}: expected added, random, ${SORTS.join(', ')}`,
+    );
+  }
   if (seed === undefined)
     throw new WallpaperError('invalid_param', `invalid sort "random": it needs seed (${NAME_RULE}), so pages do not repeat`);
   return { sort: 'random', seed };

@@ -118,6 +118,9 @@ export const LINGER_MS = 1000;
 function closeUnfinished(res: ServerResponse): void {
   const req = res.req as ServerResponse['req'] | undefined;
   if (!req || req.complete) return;
+  // The connection may be cut below: say so, so no client sends its next request on it (seen on
+  // Node 24, whose server closes such a connection after the answer without saying).
+  res.setHeader('Connection', 'close');
   const socket = req.socket;
   res.once('finish', () => {
     if (req.complete) return;

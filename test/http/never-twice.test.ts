@@ -136,7 +136,7 @@ t.test('invalid values: 400 naming the parameter', async (t) => {
     ['/api/wallpapers/random?n=2', /^invalid n: it is a position in the order of a seed/],
     ['/api/wallpapers/random/thumbnail?client=a&seed=b', /^invalid seed: give client/],
     ['/api/wallpapers?sort=random', /^invalid sort "random": it needs seed/],
-    ['/api/wallpapers?sort=size', /^invalid sort "size": expected added or random/],
+    ['/api/wallpapers?sort=size', /^invalid sort "size": expected added, random, name, luminance, -luminance, pixels/],
   ];
   for (const [path, message] of cases) {
     const reply = await call(f.base, path);

@@ -67,7 +67,7 @@ t.test('each filter, alone and combined (table)', async (t) => {
     ['brightness=', ALL],
     ['min_width=&max_width=any&format=&aspect_ratio=any&orientation=&dominant_hue=any', ALL],
     // unknown parameters are ignored
-    ['colour=purple&sort=name', ALL],
+    ['colour=purple&flavour=name', ALL],
     // AND combinations
     ['brightness=light&orientation=landscape', ['custom.jpeg']],
     ['format=jpg&min_width=2000', ['ultrawide.jpg']],

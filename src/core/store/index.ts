@@ -15,7 +15,7 @@ import { RandomPicks } from './random.js';
 import { Shuffles } from './shuffle.js';
 import { openDatabase, prepareKept } from './native-lifetime.js';
 import { migrate } from './schema.js';
-import type { StoredWallpaper } from './sql.js';
+import type { SortName, StoredWallpaper } from './sql.js';
 import * as writes from './writes.js';
 
 export type { IndexedFile } from './queries.js';
@@ -76,7 +76,8 @@ export class Store {
   fileStates = (): Map<string, FileState> => this.queries.fileStates();
   get = (id: string): StoredWallpaper | undefined => this.queries.get(id);
   count = (filters: Filters = {}): number => this.queries.count(filters);
-  page = (filters: Filters, paging: Paging): { wallpapers: StoredWallpaper[]; total: number } => this.queries.page(filters, paging);
+  page = (filters: Filters, paging: Paging, sort?: SortName): { wallpapers: StoredWallpaper[]; total: number } =>
+    this.queries.page(filters, paging, sort);
   duplicates = (): { path: string; duplicate_of: string }[] => this.queries.duplicates();
   failures = (): ScanProblem[] => this.queries.failures();
   pathsOf = (id: string): string[] => this.queries.pathsOf(id);

@@ -5,7 +5,18 @@ import { VersionedCache } from '../cache.js';
 import type { FileState } from '../diff.js';
 import type { Filters, Paging, ScanProblem } from '../types.js';
 import type { Connection } from './connection.js';
-import { COLUMNS, FILE_ORDER, LIST_ORDER, type Row, type StoredWallpaper, indexFor, keyOf, whereClause } from './sql.js';
+import {
+  COLUMNS,
+  FILE_ORDER,
+  LIST_ORDER,
+  type Row,
+  SORT_ORDERS,
+  type SortName,
+  type StoredWallpaper,
+  indexFor,
+  keyOf,
+  whereClause,
+} from './sql.js';
 
 /** Filter combinations whose count is kept (a number each). */
 const COUNT_CACHE_KEYS = 1024;
@@ -71,9 +82,13 @@ export class Queries {
     return total;
   }
 
-  /** One page of matches in the list order, and the total, from one snapshot. */
-  page(filters: Filters, paging: Paging): { wallpapers: StoredWallpaper[]; total: number } {
+  /** One page of matches in the list order (or a `sort` of SORT_ORDERS), and the total, from one
+   * snapshot. */
+  page(filters: Filters, paging: Paging, sort?: SortName): { wallpapers: StoredWallpaper[]; total: number } {
     const where = whereClause(filters);
+    const order = sort ? SORT_ORDERS[sort] : LIST_ORDER;
+    // The narrow browse index serves the list order; the other orders sort the matches.
+    const index = sort ? '' : indexFor(filters);
     return this.conn.read(() => {
       const total = this.count(filters);
       const offset = (paging.page - 1) * paging.limit;
@@ -82,8 +97,8 @@ export class Queries {
       const rows = this.conn
         .prepare(
           `SELECT ${COLUMNS} FROM wallpapers WHERE id IN
-           (SELECT id FROM wallpapers ${indexFor(filters)} ${where.sql} ${LIST_ORDER} LIMIT ? OFFSET ?)
-         ${LIST_ORDER}`,
+           (SELECT id FROM wallpapers ${index} ${where.sql} ${order} LIMIT ? OFFSET ?)
+         ${order}`,
         )
         .all(...where.params, paging.limit, offset) as Row[];
       return { wallpapers: rows.map(toStored), total };

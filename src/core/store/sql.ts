@@ -21,6 +21,15 @@ export const FILE_ORDER = 'ORDER BY away, link, path';
 /** The list order of the spec: newest first, then by id (stable across pages). */
 export const LIST_ORDER = 'ORDER BY added_at DESC, id';
 
+/** The other list orders (CONTRACT.md 6.3 `sort`), each ending in id so pages are stable. */
+export const SORT_ORDERS = {
+  name: 'ORDER BY filename, id',
+  luminance: 'ORDER BY luminance, id',
+  '-luminance': 'ORDER BY luminance DESC, id',
+  pixels: 'ORDER BY width * height DESC, id',
+} as const;
+export type SortName = keyof typeof SORT_ORDERS;
+
 const CATEGORY_FILTERS: readonly (keyof Filters)[] = ['brightness', 'aspect_ratio', 'orientation', 'dominant_hue', 'format'];
 
 export const formatOf = (path: string): string => extname(path).slice(1).toLowerCase();
