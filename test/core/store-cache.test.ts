@@ -100,3 +100,26 @@ t.test('settings are re-read when another process replaces the file', async (t) 
   writeFileSync(join(home, 'settings.json'), '{"thumbnail_size": 1}');
   t.throws(() => settings.read(), /invalid thumbnail_size/, 'validation still runs on a changed file');
 });
+
+t.test('a client walk is written behind: one turn of picks, then the index; close writes the rest', async (t) => {
+  const file = join(tempDir(t), 'index.sqlite');
+  const server = openStore(file);
+  for (let n = 1; n <= 6; n++) write(server, n);
+  const rows = () => server.db.prepare('SELECT cycle, last_id FROM random_clients').all() as { cycle: number; last_id: string }[];
+  const served = [server.nextFor('tv', {})!.id, server.nextFor('tv', {})!.id];
+  t.same(rows(), [], 'nothing written during the turn');
+  await new Promise((resolve) => setImmediate(resolve));
+  t.same(rows(), [{ cycle: 0, last_id: served[1] }], 'written right after it, once');
+
+  // Another process on the same index goes on with the walk it reads, and this one sees its commit.
+  const other = openStore(file);
+  served.push(other.nextFor('tv', {})!.id);
+  other.close();
+  served.push(server.nextFor('tv', {})!.id);
+  served.push(server.nextFor('tv', {})!.id);
+  server.close();
+  const reopened = openStore(file);
+  t.teardown(() => reopened.close());
+  served.push(reopened.nextFor('tv', {})!.id);
+  t.equal(new Set(served).size, 6, 'six picks over three connections, none twice');
+});

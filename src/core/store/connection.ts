@@ -27,7 +27,12 @@ export class Connection {
 
   /** A token that changes whenever the index may have changed; equal tokens mean equal answers. */
   version(): string {
-    return `${this.dataVersion.get() as number}.${this.generation}`;
+    return `${this.othersVersion()}.${this.generation}`;
+  }
+
+  /** SQLite's data_version: it moves only when another connection commits. */
+  othersVersion(): number {
+    return this.dataVersion.get() as number;
   }
 
   /** Run `work` in an IMMEDIATE transaction (the write lock first: two writers wait, never fail

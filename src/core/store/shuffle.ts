@@ -2,11 +2,12 @@
 // and cycle) gives every wallpaper a position: a keyed hash of its id, so the order is a permutation
 // of the matches that needs no stored list, and a wallpaper added or removed takes or leaves its own
 // place without moving the others. `seed` + `n` reads one position (stateless, like Wallhaven's
-// seed); `sort=random&seed=` pages through the order; a named client walks it, its position stored
-// in `random_clients` (O(1) per client), and starts a new permutation when it has seen them all.
+// seed); `sort=random&seed=` pages through the order; a named client walks it, its position kept by
+// client-walks.ts (O(1) per client), and starts a new permutation when it has seen them all.
 import { createHash } from 'node:crypto';
 import { VersionedCache } from '../cache.js';
 import type { Filters, Paging } from '../types.js';
+import { ClientWalks } from './client-walks.js';
 import type { Connection } from './connection.js';
 import type { Queries } from './queries.js';
 import { type StoredWallpaper, keyOf, whereClause } from './sql.js';
@@ -57,11 +58,19 @@ function after(order: Order, position: number, id: string): number {
 
 export class Shuffles {
   private readonly orders = new VersionedCache<Order>({ maxEntries: ORDERS_KEPT });
+  private readonly walks: ClientWalks;
 
   constructor(
     private readonly conn: Connection,
     private readonly queries: Queries,
-  ) {}
+  ) {
+    this.walks = new ClientWalks(conn);
+  }
+
+  /** Write the clients' walks to the index now (the store is closing). */
+  flush(): void {
+    this.walks.flush();
+  }
 
   /** The matches of `filters` in the order of `key`. */
   private order(filters: Filters, key: string, reachable: boolean): Order {
@@ -99,27 +108,18 @@ export class Shuffles {
    * new cycle (a new permutation) that does not begin with the one just served. */
   next(client: string, filters: Filters, reachable: boolean): StoredWallpaper | undefined {
     const filterKey = keyOf(filters, reachable);
-    const state = this.conn
-      .prepare('SELECT cycle, position, last_id FROM random_clients WHERE client = ? AND filters = ?')
-      .get(client, filterKey) as { cycle: number; position: number; last_id: string } | undefined;
+    const state = this.walks.load(client, filterKey);
     let cycle = state?.cycle ?? 0;
     let order = this.order(filters, `client:${client}:${cycle}`, reachable);
     if (order.ids.length === 0) return undefined;
-    let index = state ? after(order, state.position, state.last_id) : 0;
+    let index = state ? after(order, state.position, state.lastId) : 0;
     if (index >= order.ids.length) {
       cycle++;
       order = this.order(filters, `client:${client}:${cycle}`, reachable);
-      index = order.ids.length > 1 && order.ids[0] === state?.last_id ? 1 : 0;
+      index = order.ids.length > 1 && order.ids[0] === state?.lastId ? 1 : 0;
     }
     const id = order.ids[index]!;
-    // The walk is bookkeeping, not library data: one statement outside Connection.write, so the
-    // connection's commit counter, hence the index's version and every cache keyed by it, stays.
-    this.conn
-      .prepare(
-        `INSERT INTO random_clients (client, filters, cycle, position, last_id) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (client, filters) DO UPDATE SET cycle = excluded.cycle, position = excluded.position, last_id = excluded.last_id`,
-      )
-      .run(client, filterKey, cycle, order.positions[index]!, id);
+    this.walks.save(client, filterKey, { cycle, position: order.positions[index]!, lastId: id });
     return this.queries.get(id);
   }
 }
