@@ -6,6 +6,7 @@ import { configCommand } from './commands/config.js';
 import { doctorCommand } from './commands/doctor.js';
 import type { CliContext } from './commands/context.js';
 import { listCommand } from './commands/list.js';
+import { monitorsCommand } from './commands/monitors.js';
 import { randomCommand } from './commands/random.js';
 import { scanCommand } from './commands/scan.js';
 import { scheduleCommand } from './commands/schedule.js';
@@ -41,6 +42,7 @@ export function createProgram(ctx: CliContext): Command {
     scanCommand,
     listCommand,
     randomCommand,
+    monitorsCommand,
     serveCommand,
     configCommand,
     scheduleCommand,

@@ -13,6 +13,8 @@ const ENVIRONMENT = {
   DBUS_SESSION_BUS_ADDRESS: 'the session bus GNOME, Cinnamon, MATE, Xfce and Plasma are set through',
   'DISPLAY, WAYLAND_DISPLAY': 'the X11 or Wayland display, for the other setters',
   NO_COLOR: 'no colour (as --no-color)',
+  WALLPAPER_MONITORS: 'the monitors instead of detecting them (as --monitors)',
+  'SWAYSOCK, HYPRLAND_INSTANCE_SIGNATURE': 'the sway or Hyprland session whose outputs are listed',
 } as const;
 
 export type EnvironmentVariable = keyof typeof ENVIRONMENT;

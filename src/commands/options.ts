@@ -19,3 +19,8 @@ export const serverOption = (): Option =>
 /** `--token T` (WALLPAPER_TOKEN): the bearer token every change must carry. */
 export const tokenOption = (): Option =>
   new Option('--token <token>', 'bearer token required for changes, from anywhere').env('WALLPAPER_TOKEN').argParser(unlessEmpty);
+
+/** `--monitors "NAME=WxH,..."`: the monitors instead of detecting them (else WALLPAPER_MONITORS, read
+ * by the core's detection so its errors can name where a bad value came from). */
+export const monitorsOption = (): Option =>
+  new Option('--monitors <list>', 'the monitors instead of detecting them: "DP-1=2560x1440,DP-2=1080x1920" (also WALLPAPER_MONITORS)');

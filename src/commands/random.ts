@@ -1,32 +1,40 @@
 // `wallpaper random [FILTERS]`: pick one matching wallpaper at random, print it, and with --set make
-// it the desktop wallpaper, avoiding the ones set most recently.
+// it the desktop wallpaper (one per monitor where the desktop can: random-set.ts), avoiding the ones
+// set most recently.
 import { join } from 'node:path';
 import { Command } from 'commander';
 import {
   type Filters,
-  HISTORY_AVOID,
   type Library,
+  type MonitorPick,
   WallpaperError,
   type WallpaperSource,
   claimIfDue,
   openRemote,
   parseDuration,
   parseFilters,
-  setWallpaper,
 } from '../core/index.js';
 import { type CliContext, libraryOf } from './context.js';
 import { addFilterFlags, filterParams } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
-import { serverOption } from './options.js';
+import { monitorsOption, serverOption } from './options.js';
 import { noMatchMessage, printJson } from './output.js';
+import { type DesktopOptions, picksFor, setOnDesktop } from './random-set.js';
 
-interface RandomOptions extends Record<string, unknown> {
+interface RandomOptions extends Record<string, unknown>, DesktopOptions {
   json?: boolean;
   set?: boolean;
   ifDue?: string;
-  allowRepeat?: boolean;
   server?: string;
 }
+
+/** Flags that only mean something with --set. */
+const SET_ONLY = [
+  ['ifDue', '--if-due'],
+  ['same', '--same'],
+  ['span', '--span'],
+  ['fit', '--fit'],
+] as const;
 
 export function randomCommand(ctx: CliContext): Command {
   const command = new Command('random')
@@ -35,6 +43,10 @@ export function randomCommand(ctx: CliContext): Command {
     .option('--set', 'set it as the desktop wallpaper (avoids the last 20 set)')
     .option('--allow-repeat', 'with --set: allow recently set wallpapers')
     .option('--if-due <duration>', 'with --set: only when the last change is this long ago (30m, 1h, daily); else do nothing')
+    .option('--same', 'with --set: one wallpaper on every monitor (default: one each where the desktop can)')
+    .option('--span', 'with --set: one image spanned over every monitor, made of a pick per monitor (GNOME, Cinnamon, MATE)')
+    .option('--fit', "with --set: crop a pick whose shape differs from its monitor's by more than 2% to the monitor's size")
+    .addOption(monitorsOption())
     .addOption(serverOption());
   helpFooter(
     command,
@@ -42,13 +54,24 @@ export function randomCommand(ctx: CliContext): Command {
       'wallpaper random --brightness dark --set',
       'feh --bg-fill "$(wallpaper random --orientation landscape)"',
       'wallpaper random --server http://nas:8519 --set',
+      'wallpaper random --set --monitors "DP-1=2560x1440,DP-2=1080x1920" --json',
     ],
-    [...FILE_VARIABLES, 'WALLPAPER_SERVER', 'XDG_CURRENT_DESKTOP', 'DBUS_SESSION_BUS_ADDRESS', 'DISPLAY, WAYLAND_DISPLAY'],
+    [
+      ...FILE_VARIABLES,
+      'WALLPAPER_SERVER',
+      'WALLPAPER_MONITORS',
+      'XDG_CURRENT_DESKTOP',
+      'DBUS_SESSION_BUS_ADDRESS',
+      'DISPLAY, WAYLAND_DISPLAY',
+    ],
   );
   return addFilterFlags(command).action(async (options: RandomOptions, cmd: Command) => {
     const filters = parseFilters(filterParams(options));
     const dueMs = options.ifDue === undefined ? undefined : parseDuration(options.ifDue);
-    if (dueMs !== undefined && !options.set) throw new WallpaperError('invalid_param', 'invalid --if-due: it applies to --set only');
+    for (const [key, flag] of SET_ONLY) {
+      if (options[key] !== undefined && !options.set)
+        throw new WallpaperError('invalid_param', `invalid ${flag}: it applies to --set only`);
+    }
     const library = libraryOf(cmd, ctx);
     // A timer, a login hook and cron may all ask: one change per interval, the rest do nothing.
     const claim = dueMs === undefined ? undefined : claimIfDue(library.dirs.data, dueMs);
@@ -57,26 +80,37 @@ export function randomCommand(ctx: CliContext): Command {
       return;
     }
     try {
-      const avoid = options.set && !options.allowRepeat ? library.recentlySet(HISTORY_AVOID) : [];
       // The local index or a server, one interface: only a file that can be used is printed or set
       // (reachable and as indexed, or downloaded and checked), picking again past the others.
       const source: WallpaperSource = options.server
         ? await openRemote(options.server, { downloads: options.set ? join(library.dirs.data, 'downloads') : undefined })
         : library;
-      const picked = await source.randomFile(filters, { avoid });
-      if (!picked) throw noMatch(filters, options.server ? undefined : library);
-      if (options.set) {
-        await setWallpaper(picked.path, { env: ctx.env, setCommand: library.settings().set_command });
-        library.recordSet(picked.wallpaper.id);
-        claim?.changed();
-      }
-      if (options.json) printJson(ctx.stdout, picked.wallpaper);
-      else ctx.stdout.write(`${picked.path}\n`);
+      const setting = { env: ctx.env, library, source, filters };
+      const result = options.set
+        ? await setOnDesktop(setting, options)
+        : options.monitors !== undefined
+          ? await picksFor(setting, options).then((picks) => picks && { picks })
+          : await source.randomFile(filters).then((picked) => picked && { picked });
+      if (!result) throw noMatch(filters, options.server ? undefined : library);
+      if (options.set) claim?.changed();
+      if ('picks' in result) printPicks(ctx.stdout, result.picks, options.json);
+      else if (options.json) printJson(ctx.stdout, result.picked.wallpaper);
+      else ctx.stdout.write(`${result.picked.path}\n`);
     } finally {
       claim?.release();
       library.close();
     }
   });
+}
+
+/** One pick per monitor: `[{monitor, wallpaper}]` as JSON, else `NAME<TAB>PATH` lines. */
+function printPicks(out: CliContext['stdout'], picks: readonly MonitorPick[], json?: boolean): void {
+  if (json)
+    printJson(
+      out,
+      picks.map(({ monitor, picked }) => ({ monitor: monitor.name, wallpaper: picked.wallpaper })),
+    );
+  else for (const { monitor, picked } of picks) out.write(`${monitor.name}\t${picked.path}\n`);
 }
 
 /** "No match", with the filters and the library size named for a local library. */

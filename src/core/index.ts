@@ -22,6 +22,9 @@ export async function openRemote(server: string, options: { downloads?: string }
   const { RemoteLibrary } = await import('./remote.js');
   return new RemoteLibrary(server, options.downloads);
 }
-export { setWallpaper } from './setters/index.js';
+export { setEachMonitor, setLightDark, setSpanned, setWallpaper, setterAbilities } from './setters/index.js';
+export { detectMonitors, parseMonitorsOverride, type Monitor } from './monitors/index.js';
+export { MONITOR_UPSCALE, type MonitorPick, pickForMonitors } from './monitor-picks.js';
+export { fitToMonitor, spanComposite } from './compose.js';
 export { type Check, type CheckLevel, diagnose } from './doctor.js';
 export * from './schedule/index.js';

@@ -248,8 +248,8 @@ export function openLibrary(options: OpenOptions): Library {
 
     checkIndex: () => ({ integrity: store.integrity(), schemaVersion: store.schemaVersion(), expectedVersion: SCHEMA_VERSION }),
 
-    recordSet: (id) => store.recordSet(id, new Date().toISOString()),
-    recentlySet: (count) => store.recentlySet(count),
+    recordSet: (id, monitor) => store.recordSet(id, new Date().toISOString(), monitor),
+    recentlySet: (count, monitor) => store.recentlySet(count, monitor),
     close: () => store.close(),
   };
   return library;

@@ -6,26 +6,30 @@ import { withUrls } from './record.js';
 import type { RandomOrder } from './order-params.js';
 import type { Store } from './store/index.js';
 import type { Orientation } from './classify.js';
-import type { Filters, Wallpaper } from './types.js';
+import type { Filters, Screen, Wallpaper } from './types.js';
 
 export interface PickOptions {
   /** Ids to avoid while other matches remain; the last ones are given up first. */
   avoid?: readonly string[];
+  /** Ids never taken while any other match exists, at any tier of the screen rule (the other
+   * monitors' picks of one call). */
+  exclude?: readonly string[];
   /** The screen the wallpaper is for. */
-  screen?: { w: number; h: number };
+  screen?: Screen;
   /** A named client's walk or a seed's position instead of a uniform pick (order-params.ts). */
   order?: RandomOrder;
 }
 
 const orientationOf = ({ w, h }: { w: number; h: number }): Orientation => (w === h ? 'square' : w > h ? 'landscape' : 'portrait');
 
-/** The filters narrowed to wallpapers made for the screen: its orientation, at least its size. */
-function forScreen(filters: Filters, screen: { w: number; h: number }): Filters {
+/** The filters narrowed to wallpapers made for the screen: its orientation, at least its size
+ * (divided by the upscaling allowed). */
+function forScreen(filters: Filters, screen: Screen, upscale = 1): Filters {
   return {
     ...filters,
     orientation: filters.orientation ?? orientationOf(screen),
-    min_width: Math.max(filters.min_width ?? 0, screen.w),
-    min_height: Math.max(filters.min_height ?? 0, screen.h),
+    min_width: Math.max(filters.min_width ?? 0, Math.ceil(screen.w / upscale)),
+    min_height: Math.max(filters.min_height ?? 0, Math.ceil(screen.h / upscale)),
   };
 }
 
@@ -43,11 +47,12 @@ function ordered(store: Store, filters: Filters, order: RandomOrder, screen?: { 
 export function pickRandom(store: Store, filters: Filters, options: PickOptions = {}): Wallpaper | undefined {
   if (options.order?.client !== undefined || options.order?.seed !== undefined)
     return ordered(store, filters, options.order, options.screen);
+  const strict = options.exclude ?? [];
   const pickAvoiding = (among: Filters, reachable?: boolean) => {
-    const avoid = [...(options.avoid ?? [])];
+    const avoid = [...strict, ...(options.avoid ?? [])];
     for (;;) {
       const pick = store.random(among, avoid, reachable);
-      if (pick || avoid.length === 0) return pick && withUrls(pick);
+      if (pick || avoid.length <= strict.length) return pick && withUrls(pick);
       avoid.pop();
     }
   };
@@ -55,9 +60,27 @@ export function pickRandom(store: Store, filters: Filters, options: PickOptions 
   // them out by itself whenever any are away).
   const anyAway = () => store.awayCount() > 0;
   const pick = (among: Filters) => pickAvoiding(among) ?? (anyAway() ? pickAvoiding(among, false) : undefined);
-  if (!options.screen) return pick(filters);
-  const fitting = pick(forScreen(filters, options.screen));
-  if (fitting) return fitting;
-  const closest = store.closest(filters, options.screen, options.avoid, true) ?? store.closest(filters, options.screen);
+  const screen = options.screen;
+  const upscale = screen?.upscale ?? 1;
+  const chosen = !screen
+    ? pick(filters)
+    : (pick(forScreen(filters, screen)) ??
+      (upscale > 1 ? pick(forScreen(filters, screen, upscale)) : undefined) ??
+      closestTo(store, filters, screen, [...strict, ...(options.avoid ?? [])], strict));
+  // Only when nothing but the excluded ones match is one of them taken again.
+  return chosen ?? (strict.length > 0 ? pickRandom(store, filters, { ...options, exclude: undefined }) : undefined);
+}
+
+/** The closest by Plasma's rule: past every avoided id, else past the excluded ones, else any. */
+function closestTo(
+  store: Store,
+  filters: Filters,
+  screen: Screen,
+  avoid: readonly string[],
+  exclude: readonly string[],
+): Wallpaper | undefined {
+  const closest =
+    store.closest(filters, screen, avoid, true) ??
+    (exclude.length > 0 ? store.closest(filters, screen, exclude, true) : store.closest(filters, screen));
   return closest && withUrls(closest);
 }

@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { request } from 'undici';
 import { WallpaperError, oneLine } from './errors.js';
-import type { Filters, ListResponse, Paging, PickedFile, Wallpaper, WallpaperSource } from './types.js';
+import type { Filters, ListResponse, Paging, PickedFile, Screen, SourcePickOptions, Wallpaper, WallpaperSource } from './types.js';
 
 /** Downloaded wallpapers kept in the data home: the current one and a few before it. */
 export const KEEP_DOWNLOADS = 5;
@@ -80,18 +80,18 @@ export class RemoteLibrary implements WallpaperSource {
 
   /** A random match, or undefined when the server has none (404); `avoid` ids are asked past a
    * few times (the server cannot be told), the last pick taken when only avoided ones come. */
-  async random(filters: Filters, options: { avoid?: readonly string[] } = {}): Promise<Wallpaper | undefined> {
+  async random(filters: Filters, options: SourcePickOptions = {}): Promise<Wallpaper | undefined> {
     let pick: Wallpaper | undefined;
     for (let tries = 0; tries < REMOTE_TRIES; tries++) {
-      pick = await this.pickOnce(filters);
-      if (!pick || !options.avoid?.includes(pick.id)) return pick;
+      pick = await this.pickOnce(filters, options.screen);
+      if (!pick || !(options.avoid?.includes(pick.id) || options.exclude?.includes(pick.id))) return pick;
     }
     return pick;
   }
 
   /** A random match downloaded into the downloads folder (checked against its id), picking again
    * when the server no longer has a file for a pick (404: changed or away there). */
-  async randomFile(filters: Filters, options: { avoid?: readonly string[] } = {}): Promise<PickedFile | undefined> {
+  async randomFile(filters: Filters, options: SourcePickOptions = {}): Promise<PickedFile | undefined> {
     for (let tries = 0; tries < REMOTE_TRIES; tries++) {
       const wallpaper = await this.random(filters, options);
       if (!wallpaper) return undefined;
@@ -105,9 +105,11 @@ export class RemoteLibrary implements WallpaperSource {
     return undefined;
   }
 
-  private async pickOnce(filters: Filters): Promise<Wallpaper | undefined> {
+  /** One pick; for a screen, the server's own screen rule (`w`, `h`: fitting first, else closest). */
+  private async pickOnce(filters: Filters, screen?: Screen): Promise<Wallpaper | undefined> {
+    const box: Record<string, number> = screen ? { w: screen.w, h: screen.h } : {};
     try {
-      return await this.getJson<Wallpaper>(this.url('/api/wallpapers/random', { ...filters }));
+      return await this.getJson<Wallpaper>(this.url('/api/wallpapers/random', { ...filters, ...box }));
     } catch (error) {
       if (error instanceof WallpaperError && error.code === 'not_found') return undefined;
       throw error;

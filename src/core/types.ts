@@ -167,10 +167,27 @@ export interface PickedFile {
  */
 export interface WallpaperSource {
   list(filters: Filters, paging: Paging): ListResponse | Promise<ListResponse>;
-  random(filters: Filters, options?: { avoid?: readonly string[] }): Wallpaper | undefined | Promise<Wallpaper | undefined>;
+  random(filters: Filters, options?: SourcePickOptions): Wallpaper | undefined | Promise<Wallpaper | undefined>;
   /** A random match whose file can be used now (reachable and as indexed; for a server, downloaded
    * and checked), picking again past those that cannot. */
-  randomFile(filters: Filters, options?: { avoid?: readonly string[] }): Promise<PickedFile | undefined>;
+  randomFile(filters: Filters, options?: SourcePickOptions): Promise<PickedFile | undefined>;
+}
+
+/** What a random pick from any source can be asked: ids to avoid while others remain, and the
+ * screen (a monitor) the wallpaper is for, with the upscaling a fitting pick may need. */
+export interface SourcePickOptions {
+  avoid?: readonly string[];
+  /** Ids never taken while any other match exists (the other monitors' picks of one call). */
+  exclude?: readonly string[];
+  screen?: Screen;
+}
+
+/** A screen in pixels; `upscale` (default 1): how much a wallpaper may be enlarged to fit it and
+ * still count as fitting. */
+export interface Screen {
+  w: number;
+  h: number;
+  upscale?: number;
 }
 
 /** The facade the CLI and the HTTP server use. */
@@ -212,7 +229,7 @@ export interface Library extends WallpaperSource {
   openRandom(filters: Filters, options?: PickOptions): Promise<{ wallpaper: Wallpaper; opened: OpenedFile } | undefined>;
   /** Like random(), but only a wallpaper with a reachable, unchanged file (verifiedFile); picks
    * again (bounded) past unreachable ones. undefined when nothing matches or nothing is reachable. */
-  randomFile(filters: Filters, options?: { avoid?: readonly string[] }): Promise<VerifiedFile | undefined>;
+  randomFile(filters: Filters, options?: SourcePickOptions): Promise<VerifiedFile | undefined>;
   /** The cached thumbnail of a wallpaper, made on demand (once) if missing; undefined for unknown id. */
   thumbnailFile(id: string): Promise<ImageFile | undefined>;
   /** The sized variant of a wallpaper (made once, kept in the cache home's budget); undefined for an
@@ -230,9 +247,10 @@ export interface Library extends WallpaperSource {
    * processes, or abandoned for STALE_UPLOAD_AGE_MS) or thumbnail temp files (older than
    * STALE_THUMBNAIL_TEMP_AGE_MS). Returns how many were removed. */
   sweep(what: 'uploads' | 'thumbnails'): Promise<number>;
-  /** Record that a wallpaper was set as the desktop wallpaper (for no-repeat picks). */
-  recordSet(id: string): void;
-  /** Ids set most recently, newest first. */
-  recentlySet(count: number): string[];
+  /** Record that a wallpaper was set as the desktop wallpaper (for no-repeat picks), on one monitor
+   * or on all. */
+  recordSet(id: string, monitor?: string): void;
+  /** Ids set most recently, newest first: on `monitor` (and on all), or anywhere. */
+  recentlySet(count: number, monitor?: string): string[];
   close(): void;
 }

@@ -1,47 +1,12 @@
 // The setters against fake desktop tools on PATH that record their arguments: exactly the right
 // commands per desktop, failures and timeouts as errors, set_command without a shell, and swaybg
 // started as a detached daemon that never blocks the caller.
-import { chmod, copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import t, { type Test } from 'tap';
-import { setWallpaper, type SetterOptions } from '../../src/core/setters/index.js';
-
-const FAKE = fileURLToPath(new URL('../fixtures/fake-setters/record', import.meta.url));
-
-interface Call {
-  tool: string;
-  args: string[];
-}
-
-/** A temporary session: fakes for `tools` as the only PATH, a call log, and an image whose name
- * has spaces, both quotes, a backslash and things a shell would expand. */
-async function session(t: Test, tools: string[], env: NodeJS.ProcessEnv = {}) {
-  const dir = t.testdir({ bin: {}, 'my walls': {} });
-  const bin = path.join(dir, 'bin');
-  for (const tool of tools) {
-    await copyFile(FAKE, path.join(bin, tool));
-    await chmod(path.join(bin, tool), 0o755);
-  }
-  const log = path.join(dir, 'calls.log');
-  const image = path.join(dir, 'my walls', `it's a "dark" \\ $HOME $& pic.jpg`);
-  await writeFile(image, 'not really a jpeg: setters never read it');
-  const options: SetterOptions = {
-    env: { PATH: bin, FAKE_LOG: log, XDG_RUNTIME_DIR: dir, ...env },
-    platform: 'linux',
-  };
-  const calls = async (): Promise<Call[]> => {
-    const text = await readFile(log, 'utf8').catch(() => '');
-    return text
-      .split('>>> ')
-      .filter(Boolean)
-      .map((record) => {
-        const [tool = '', ...args] = record.replace(/\n$/, '').split('\n');
-        return { tool, args };
-      });
-  };
-  return { dir, bin, log, image, options, calls };
-}
+import { pathToFileURL } from 'node:url';
+import t from 'tap';
+import { setWallpaper } from '../../src/core/setters/index.js';
+import { type Call, FAKE, session } from '../helpers/fake-desktop.js';
 
 t.test('GNOME sets picture-uri and picture-uri-dark to a percent-encoded file URI', async (t) => {
   const s = await session(t, ['gsettings', 'feh'], { XDG_CURRENT_DESKTOP: 'ubuntu:GNOME', DISPLAY: ':0' });
@@ -51,12 +16,13 @@ t.test('GNOME sets picture-uri and picture-uri-dark to a percent-encoded file UR
   t.same(
     await s.calls(),
     [
+      { tool: 'gsettings', args: ['get', 'org.gnome.desktop.background', 'picture-options'] },
       { tool: 'gsettings', args: ['set', 'org.gnome.desktop.background', 'picture-uri', uri] },
       { tool: 'gsettings', args: ['get', 'org.gnome.desktop.background', 'picture-uri'] },
       { tool: 'gsettings', args: ['set', 'org.gnome.desktop.background', 'picture-uri-dark', uri] },
       { tool: 'gsettings', args: ['get', 'org.gnome.desktop.background', 'picture-uri-dark'] },
     ],
-    'exactly the two keys, each read back, and feh is never run',
+    'picture-options read (a span is undone), exactly the two keys, each read back, and feh is never run',
   );
 });
 
@@ -68,7 +34,7 @@ t.test('GNOME before 42 has no dark key: the light key alone succeeds', async (t
     FAKE_STDERR: 'No such key “picture-uri-dark”',
   });
   t.same(await setWallpaper(s.image, s.options), { setter: 'gnome' });
-  t.equal((await s.calls()).length, 3, 'set, read back, and the dark key tried');
+  t.equal((await s.calls()).length, 4, 'picture-options read, set, read back, and the dark key tried');
 });
 
 t.test('GNOME: any other failure of the dark key is an error', async (t) => {
@@ -132,6 +98,7 @@ t.test('Cinnamon sets its own picture-uri', async (t) => {
   const s = await session(t, ['gsettings'], { XDG_CURRENT_DESKTOP: 'X-Cinnamon' });
   t.same(await setWallpaper(s.image, s.options), { setter: 'cinnamon' });
   t.same(await s.calls(), [
+    { tool: 'gsettings', args: ['get', 'org.cinnamon.desktop.background', 'picture-options'] },
     { tool: 'gsettings', args: ['set', 'org.cinnamon.desktop.background', 'picture-uri', pathToFileURL(s.image).href] },
     { tool: 'gsettings', args: ['get', 'org.cinnamon.desktop.background', 'picture-uri'] },
   ]);
@@ -141,6 +108,7 @@ t.test('MATE sets picture-filename to the plain path', async (t) => {
   const s = await session(t, ['gsettings'], { XDG_CURRENT_DESKTOP: 'MATE' });
   t.same(await setWallpaper(s.image, s.options), { setter: 'mate' });
   t.same(await s.calls(), [
+    { tool: 'gsettings', args: ['get', 'org.mate.background', 'picture-options'] },
     { tool: 'gsettings', args: ['set', 'org.mate.background', 'picture-filename', s.image] },
     { tool: 'gsettings', args: ['get', 'org.mate.background', 'picture-filename'] },
   ]);

@@ -5,6 +5,8 @@ import { WallpaperError } from '../errors.js';
 
 /** The placeholder `set_command` uses for the file. */
 export const PATH_PLACEHOLDER = '{path}';
+/** The placeholder for the monitor's name: a set_command with it runs once per monitor. */
+export const MONITOR_PLACEHOLDER = '{monitor}';
 
 /** Characters a backslash escapes inside double quotes, as in a POSIX shell. */
 const DOUBLE_QUOTE_ESCAPES = new Set(['"', '\\', '$', '`', '\n']);
@@ -72,16 +74,17 @@ export function splitCommandLine(line: string): string[] {
 
 /**
  * The program and arguments for `set_command` and `file`. `{path}` is replaced wherever it appears
- * inside a word; a command without it gets the file as its last argument.
+ * inside a word, and `{monitor}` by `monitor`; a command without `{path}` gets the file as its last
+ * argument.
  */
-export function commandFor(setCommand: string, file: string): { program: string; args: string[] } {
+export function commandFor(setCommand: string, file: string, monitor = ''): { program: string; args: string[] } {
   const words = splitCommandLine(setCommand);
   const [program, ...rest] = words;
   if (program === undefined) throw invalid('it is empty');
   if (program === '') throw invalid('the program name is empty');
   const hasPlaceholder = words.some((word) => word.includes(PATH_PLACEHOLDER));
   // split/join rather than String.replace: a path holding `$&` or `$'` must arrive verbatim.
-  const substitute = (word: string): string => word.split(PATH_PLACEHOLDER).join(file);
+  const substitute = (word: string): string => word.split(PATH_PLACEHOLDER).join(file).split(MONITOR_PLACEHOLDER).join(monitor);
   const args = rest.map(substitute);
   if (!hasPlaceholder) args.push(file);
   return { program: substitute(program), args };

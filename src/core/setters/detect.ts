@@ -29,7 +29,7 @@ export interface DetectInput {
  * tools are missing; absent when no desktop session was recognised at all). */
 export type Detection = { setter: Setter; tools: Map<string, Tool> } | { setter?: undefined; reason: string; desktop?: string };
 
-type Family = 'gnome' | 'kde' | 'xfce' | 'cinnamon' | 'mate' | 'sway' | 'hyprland';
+export type Family = 'gnome' | 'kde' | 'xfce' | 'cinnamon' | 'mate' | 'sway' | 'hyprland';
 
 /** Desktop names as XDG_CURRENT_DESKTOP and DESKTOP_SESSION spell them, lower-cased. */
 const FAMILIES: Record<string, Family> = {
@@ -104,6 +104,9 @@ function desktopOf(env: NodeJS.ProcessEnv): { family: Family; from: string } | u
   if (env.SWAYSOCK) return { family: 'sway', from: 'SWAYSOCK set' };
   return undefined;
 }
+
+/** The desktop family of the session, for the monitor detection. */
+export const desktopFamily = (env: NodeJS.ProcessEnv): Family | undefined => desktopOf(env)?.family;
 
 /** hyprpaper answers on a socket in Hyprland's instance directory while it runs (under
  * XDG_RUNTIME_DIR since Hyprland 0.40, under /tmp before). */

@@ -25,4 +25,10 @@ export const hyprland: Setter = {
     await hyprpaper(hyprctl, ['wallpaper', `,${file}`], context);
     await hyprpaper(hyprctl, ['unload', 'unused'], context);
   },
+  async setEach(assignments, context): Promise<void> {
+    const hyprctl = toolOf(context, 'hyprctl');
+    for (const file of new Set(assignments.map((assignment) => assignment.file))) await hyprpaper(hyprctl, ['preload', file], context);
+    for (const { monitor, file } of assignments) await hyprpaper(hyprctl, ['wallpaper', `${monitor.name},${file}`], context);
+    await hyprpaper(hyprctl, ['unload', 'unused'], context);
+  },
 };

@@ -1,4 +1,5 @@
-// macOS: System Events sets the picture of every desktop (every display), through osascript.
+// macOS: System Events sets the picture of every desktop (every display), or of each its own,
+// through osascript.
 import { runTool } from './run.js';
 import { toolOf, type SetContext, type Setter } from './types.js';
 
@@ -12,5 +13,10 @@ export const macos: Setter = {
   async set(file: string, context: SetContext): Promise<void> {
     const script = `tell application "System Events" to tell every desktop to set picture to ${appleScriptString(file)}`;
     await runTool(toolOf(context, 'osascript'), ['-e', script], context);
+  },
+  async setEach(assignments, context): Promise<void> {
+    // System Events numbers the desktops from 1 in the order system_profiler lists the displays.
+    const lines = assignments.map(({ file }, index) => `tell desktop ${index + 1} to set picture to ${appleScriptString(file)}`);
+    await runTool(toolOf(context, 'osascript'), ['-e', ['tell application "System Events"', ...lines, 'end tell'].join('\n')], context);
   },
 };

@@ -79,32 +79,40 @@ function watchStartup(child: ChildProcess, logFile: string, tool: Tool): Promise
 
 export const swaybg: Setter = {
   name: 'swaybg',
-  async set(file: string, context: SetContext): Promise<void> {
-    const tool = toolOf(context, 'swaybg');
-    const { pidFile, logFile } = swaybgStateFiles(context.env);
-    const previous = Number.parseInt(readText(pidFile).trim(), 10);
-
-    // stderr goes to a file, not a pipe: a pipe would tie the daemon's life to ours.
-    const log = openSync(logFile, 'w', 0o600);
-    let child: ChildProcess;
-    try {
-      child = spawn(tool.path, ['-i', file, '-m', 'fill'], {
-        env: context.env,
-        detached: true,
-        stdio: ['ignore', 'ignore', log],
-        windowsHide: true,
-      });
-    } catch (error) {
-      throw setterFailure(tool, `could not be started: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      closeSync(log);
-    }
-    // Never keep the CLI alive for the daemon.
-    child.unref();
-    await watchStartup(child, logFile, tool);
-
-    if (child.pid !== undefined) writeFileSync(pidFile, `${child.pid}\n`, { mode: 0o600 });
-    // The old one goes only once the new one is up, so the screen never shows an empty background.
-    if (Number.isInteger(previous) && previous > 0 && previous !== child.pid) stopPrevious(previous);
-  },
+  set: (file: string, context: SetContext) => start(['-i', file, '-m', 'fill'], context),
+  setEach: (assignments, context) =>
+    start(
+      assignments.flatMap(({ monitor, file }) => ['-o', monitor.name, '-i', file, '-m', 'fill']),
+      context,
+    ),
 };
+
+/** Start a swaybg daemon with `args`, then stop the one it replaces. */
+async function start(args: string[], context: SetContext): Promise<void> {
+  const tool = toolOf(context, 'swaybg');
+  const { pidFile, logFile } = swaybgStateFiles(context.env);
+  const previous = Number.parseInt(readText(pidFile).trim(), 10);
+
+  // stderr goes to a file, not a pipe: a pipe would tie the daemon's life to ours.
+  const log = openSync(logFile, 'w', 0o600);
+  let child: ChildProcess;
+  try {
+    child = spawn(tool.path, args, {
+      env: context.env,
+      detached: true,
+      stdio: ['ignore', 'ignore', log],
+      windowsHide: true,
+    });
+  } catch (error) {
+    throw setterFailure(tool, `could not be started: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    closeSync(log);
+  }
+  // Never keep the CLI alive for the daemon.
+  child.unref();
+  await watchStartup(child, logFile, tool);
+
+  if (child.pid !== undefined) writeFileSync(pidFile, `${child.pid}\n`, { mode: 0o600 });
+  // The old one goes only once the new one is up, so the screen never shows an empty background.
+  if (Number.isInteger(previous) && previous > 0 && previous !== child.pid) stopPrevious(previous);
+}

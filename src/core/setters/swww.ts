@@ -8,4 +8,7 @@ export const swww: Setter = {
   async set(file: string, context: SetContext): Promise<void> {
     await runTool(toolOf(context, 'swww'), ['img', file], context);
   },
+  async setEach(assignments, context): Promise<void> {
+    for (const { monitor, file } of assignments) await runTool(toolOf(context, 'swww'), ['img', '-o', monitor.name, file], context);
+  },
 };

@@ -1,5 +1,6 @@
 // The shapes shared by the setter modules: a resolved tool, what a setter receives to run, and the
 // setter itself. Kept apart from index.ts so the per-desktop modules do not import the facade.
+import type { Monitor } from '../monitors/types.js';
 
 /** A program found on PATH: `name` is what messages show, `path` what is executed. */
 export interface Tool {
@@ -17,12 +18,24 @@ export interface SetContext {
   readonly tools: ReadonlyMap<string, Tool>;
 }
 
+/** One monitor's wallpaper (an absolute path). */
+export interface Assignment {
+  readonly monitor: Monitor;
+  readonly file: string;
+}
+
 /** One way of setting the wallpaper. Detection picks exactly one and resolves its tools. */
 export interface Setter {
   /** Stable name reported to callers (`gnome`, `kde`, `feh`, ...). */
   readonly name: string;
   /** Set the wallpaper to the absolute path `file`; rejects with a WallpaperError on failure. */
   set(file: string, context: SetContext): Promise<void>;
+  /** Give each monitor its own file; absent where the desktop has one wallpaper for all. */
+  setEach?(assignments: readonly Assignment[], context: SetContext): Promise<void>;
+  /** Show one image spanned over every monitor (GNOME, Cinnamon, MATE: picture-options spanned). */
+  setSpanned?(file: string, context: SetContext): Promise<void>;
+  /** Give the light and the dark style their own picture (GNOME 42+: picture-uri, picture-uri-dark). */
+  setLightDark?(light: string, dark: string, context: SetContext): Promise<void>;
 }
 
 /** The tool `name` resolved by detection; its absence is a bug in detect.ts, not a user error. */

@@ -1,7 +1,9 @@
 // Windows: PowerShell calls user32's SystemParametersInfo(SPI_SETDESKWALLPAPER), saving the choice
-// and telling every window (SPIF_UPDATEINIFILE | SPIF_SENDCHANGE).
+// and telling every window (SPIF_UPDATEINIFILE | SPIF_SENDCHANGE); per monitor, IDesktopWallpaper
+// (windows-desktop.ts).
 import { runTool } from './run.js';
 import { toolOf, type SetContext, type Setter } from './types.js';
+import { ASSIGNMENTS_VARIABLE, SET_EACH_SCRIPT, powershellArgs } from './windows-desktop.js';
 
 /** The variable the script reads the file from: the path never becomes PowerShell source text. */
 export const FILE_VARIABLE = 'WALLPAPER_SETTER_FILE';
@@ -21,12 +23,16 @@ export const POWERSHELL_SCRIPT = [
 export const windows: Setter = {
   name: 'windows',
   async set(file: string, context: SetContext): Promise<void> {
-    // -EncodedCommand (base64 of UTF-16LE) rather than -Command: Windows PowerShell 5.1 re-parses a
-    // -Command argument and drops embedded double quotes, while base64 survives any command line.
-    const encoded = Buffer.from(POWERSHELL_SCRIPT, 'utf16le').toString('base64');
-    await runTool(toolOf(context, 'powershell'), ['-NoProfile', '-NonInteractive', '-EncodedCommand', encoded], {
+    await runTool(toolOf(context, 'powershell'), powershellArgs(POWERSHELL_SCRIPT), {
       ...context,
       env: { ...context.env, [FILE_VARIABLE]: file },
+    });
+  },
+  async setEach(assignments, context): Promise<void> {
+    const value = JSON.stringify(assignments.map(({ monitor, file }) => ({ monitor: monitor.name, file })));
+    await runTool(toolOf(context, 'powershell'), powershellArgs(SET_EACH_SCRIPT), {
+      ...context,
+      env: { ...context.env, [ASSIGNMENTS_VARIABLE]: value },
     });
   },
 };

@@ -9,11 +9,19 @@ export const feh: Setter = {
     // --bg-fill also writes ~/.fehbg, so the user's session can restore it at login.
     await runTool(toolOf(context, 'feh'), ['--bg-fill', file], context);
   },
+  async setEach(assignments, context): Promise<void> {
+    // feh gives its files to the Xinerama screens in order: the monitors come in xrandr's order.
+    await runTool(toolOf(context, 'feh'), ['--bg-fill', ...assignments.map((assignment) => assignment.file)], context);
+  },
 };
 
 export const xwallpaper: Setter = {
   name: 'xwallpaper',
   async set(file: string, context: SetContext): Promise<void> {
     await runTool(toolOf(context, 'xwallpaper'), ['--zoom', file], context);
+  },
+  async setEach(assignments, context): Promise<void> {
+    const args = assignments.flatMap(({ monitor, file }) => ['--output', monitor.name, '--zoom', file]);
+    await runTool(toolOf(context, 'xwallpaper'), args, context);
   },
 };

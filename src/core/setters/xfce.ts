@@ -1,9 +1,10 @@
 // Xfce keeps one `last-image` property per monitor and workspace; setting only the first one (as
-// many scripts do) leaves the other screens and workspaces unchanged, so every one is set.
+// many scripts do) leaves the other screens and workspaces unchanged, so every one is set; per
+// monitor, each monitor's own properties.
 import { WallpaperError } from '../errors.js';
 import { checkXfconf } from './read-back.js';
 import { runTool } from './run.js';
-import { toolOf, type SetContext, type Setter } from './types.js';
+import { toolOf, type SetContext, type Setter, type Tool } from './types.js';
 
 const CHANNEL = 'xfce4-desktop';
 
@@ -14,6 +15,13 @@ export function lastImageProperties(listing: string): string[] {
     .map((line) => line.trim())
     .filter((line) => line.startsWith('/') && line.endsWith('/last-image'));
   return [...new Set(properties)];
+}
+
+async function setProperties(xfconf: Tool, properties: string[], file: string, context: SetContext): Promise<void> {
+  for (const property of properties) {
+    await runTool(xfconf, ['-c', CHANNEL, '-p', property, '-s', file], context);
+    await checkXfconf(xfconf, CHANNEL, property, file, context);
+  }
 }
 
 export const xfce: Setter = {
@@ -30,9 +38,22 @@ export const xfce: Setter = {
         `xfconf-query lists no last-image property in channel ${CHANNEL}: open Xfce's Desktop settings once so xfdesktop creates them, or configure set_command`,
       );
     }
-    for (const property of properties) {
-      await runTool(xfconf, ['-c', CHANNEL, '-p', property, '-s', file], context);
-      await checkXfconf(xfconf, CHANNEL, property, file, context);
+    await setProperties(xfconf, properties, file, context);
+  },
+  async setEach(assignments, context): Promise<void> {
+    const xfconf = toolOf(context, 'xfconf-query');
+    const { stdout } = await runTool(xfconf, ['-c', CHANNEL, '-l'], context);
+    const properties = lastImageProperties(stdout);
+    for (const { monitor, file } of assignments) {
+      // /backdrop/screen0/monitorDP-1/workspace0/last-image: every workspace of that monitor.
+      const own = properties.filter((property) => property.includes(`/monitor${monitor.name}/`));
+      if (own.length === 0) {
+        throw new WallpaperError(
+          'setter_failed',
+          `xfconf-query lists no last-image property for monitor ${monitor.name} in channel ${CHANNEL}: open Xfce's Desktop settings on that monitor once, or use --same`,
+        );
+      }
+      await setProperties(xfconf, own, file, context);
     }
   },
 };

@@ -3,14 +3,22 @@
 import { HISTORY_KEEP } from '../limits.js';
 import type { Connection } from './connection.js';
 
-export function recordSet(conn: Connection, id: string, now: string): void {
+/** Record that `id` was set, on `monitor` or (null) on every monitor. */
+export function recordSet(conn: Connection, id: string, now: string, monitor: string | null = null): void {
   conn.write(() => {
-    const { lastInsertRowid } = conn.prepare('INSERT INTO history (id, set_at) VALUES (?, ?)').run(id, now);
+    const { lastInsertRowid } = conn.prepare('INSERT INTO history (id, set_at, monitor) VALUES (?, ?, ?)').run(id, now, monitor);
     conn.prepare('DELETE FROM history WHERE seq <= ?').run(Number(lastInsertRowid) - HISTORY_KEEP);
   });
 }
 
-/** Distinct ids set most recently, newest first. */
-export function recentlySet(conn: Connection, count: number): string[] {
-  return conn.prepare('SELECT id FROM history GROUP BY id ORDER BY max(seq) DESC LIMIT ?').pluck().all(count) as string[];
+/** Distinct ids set most recently, newest first: on `monitor` (with those set on every monitor), or
+ * anywhere when no monitor is named. */
+export function recentlySet(conn: Connection, count: number, monitor?: string): string[] {
+  if (monitor === undefined) {
+    return conn.prepare('SELECT id FROM history GROUP BY id ORDER BY max(seq) DESC LIMIT ?').pluck().all(count) as string[];
+  }
+  return conn
+    .prepare('SELECT id FROM history WHERE monitor = ? OR monitor IS NULL GROUP BY id ORDER BY max(seq) DESC LIMIT ?')
+    .pluck()
+    .all(monitor, count) as string[];
 }

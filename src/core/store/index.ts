@@ -109,6 +109,6 @@ export class Store {
     reachable = false,
   ): StoredWallpaper | undefined => this.picks.closest(filters, box, exclude, reachable);
 
-  recordSet = (id: string, now: string): void => history.recordSet(this.conn, id, now);
-  recentlySet = (count: number): string[] => history.recentlySet(this.conn, count);
+  recordSet = (id: string, now: string, monitor?: string): void => history.recordSet(this.conn, id, now, monitor ?? null);
+  recentlySet = (count: number, monitor?: string): string[] => history.recentlySet(this.conn, count, monitor);
 }

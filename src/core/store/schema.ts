@@ -76,6 +76,9 @@ export const MIGRATIONS: string[] = [
      last_id TEXT NOT NULL,
      PRIMARY KEY (client, filters)
    ) WITHOUT ROWID;`,
+  // A wallpaper per monitor (issue 14): the history remembers which monitor showed what, so each
+  // monitor avoids its own recent ones; NULL is a set on every monitor at once.
+  `ALTER TABLE history ADD COLUMN monitor TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
