@@ -25,6 +25,14 @@ export async function openRemote(server: string, options: { downloads?: string }
 export { setEachMonitor, setLightDark, setSpanned, setWallpaper, setterAbilities } from './setters/index.js';
 export { detectMonitors, parseMonitorsOverride, type Monitor } from './monitors/index.js';
 export { MONITOR_UPSCALE, type MonitorPick, pickForMonitors } from './monitor-picks.js';
-export { fitToMonitor, spanComposite } from './compose.js';
+
+/** compose.ts's images (--fit, --span); sharp loads only when one is made, so `random` and `list`
+ * stay quick to start. */
+export async function fitToMonitor(...args: Parameters<typeof import('./compose.js').fitToMonitor>): Promise<string> {
+  return (await import('./compose.js')).fitToMonitor(...args);
+}
+export async function spanComposite(...args: Parameters<typeof import('./compose.js').spanComposite>): Promise<string> {
+  return (await import('./compose.js')).spanComposite(...args);
+}
 export { type Check, type CheckLevel, diagnose } from './doctor.js';
 export * from './schedule/index.js';

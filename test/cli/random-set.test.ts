@@ -47,12 +47,13 @@ t.test('--set on GNOME sets both keys to the picked file', async (t) => {
   t.same(
     s.calls(),
     [
+      ['gsettings', 'get', 'org.gnome.desktop.background', 'picture-options'],
       ['gsettings', 'set', 'org.gnome.desktop.background', 'picture-uri', uri],
       ['gsettings', 'get', 'org.gnome.desktop.background', 'picture-uri'],
       ['gsettings', 'set', 'org.gnome.desktop.background', 'picture-uri-dark', uri],
       ['gsettings', 'get', 'org.gnome.desktop.background', 'picture-uri-dark'],
     ],
-    'both keys set and read back',
+    'both keys set and read back (a span undone first: picture-options read)',
   );
 });
 

@@ -4,7 +4,7 @@
 // pair, and a clear error where a desktop has one wallpaper for all.
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { setEachMonitor, setLightDark, setSpanned, setterAbilities } from '../../src/core/setters/index.js';
 import { plasmaScript } from '../../src/core/setters/kde.js';
 import { ASSIGNMENTS_VARIABLE } from '../../src/core/setters/windows-desktop.js';
@@ -13,7 +13,7 @@ import { session } from '../helpers/fake-desktop.js';
 const monitor = (name: string, x: number, width = 2560, height = 1440) => ({ name, width, height, x, y: 0, primary: x === 0 });
 const MONITORS = [monitor('DP-1', 0), monitor('HDMI-A-1', 2560, 1080, 1920)];
 
-async function twoMonitors(t: Parameters<Parameters<typeof t.test>[1]>[0], tools: string[], env: NodeJS.ProcessEnv) {
+async function twoMonitors(t: Test, tools: string[], env: NodeJS.ProcessEnv) {
   const s = await session(t, tools, env);
   const files = await s.more(2);
   const assignments = MONITORS.map((m, index) => ({ monitor: m, file: files[index]! }));
