@@ -1,0 +1,78 @@
+// One real compositor end to end: headless sway with two outputs, the second rotated to portrait by
+// `transform 90`; `wallpaper random --set` on a library of known colours; then grim screenshots of
+// each output show a different image, each of its output's orientation.
+import { chmodSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import t from 'tap';
+import { runCli } from '../helpers/cli.js';
+import { tempDir, writeImage } from '../helpers/fixtures.js';
+import { startHeadlessSway, waitFor } from '../helpers/headless-sway.js';
+
+const WIDE = ['#c03020', '#20a040', '#c0a020'];
+const TALL = ['#2040c0', '#a020c0', '#20b0b0'];
+
+/** The mean colour of an image, as [r, g, b]. Read as bytes: libvips caches decoded files by name,
+ * and the screenshot is taken again into the same file. */
+async function meanColour(file: string): Promise<number[]> {
+  const { channels } = await sharp(readFileSync(file)).stats();
+  return channels.slice(0, 3).map((channel) => Math.round(channel.mean));
+}
+
+const hex = (colour: string) => [1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16));
+const near = (a: number[], b: number[]) => a.every((value, i) => Math.abs(value - b[i]!) <= 8);
+
+t.test('random --set on headless sway: each output shows its own pick, of its own orientation', async (t) => {
+  const sway = await startHeadlessSway(t);
+  if (typeof sway === 'string') {
+    t.plan(0, `skipped: headless sway cannot run here: ${sway}`);
+    return;
+  }
+  const root = tempDir(t);
+  // sway's swaybg runs as sway's user and must read the pictures.
+  chmodSync(root, 0o755);
+  const colourOf = new Map<string, string>();
+  for (const [i, colour] of WIDE.entries())
+    colourOf.set(await writeImage(join(root, 'walls', `wide-${i}.jpg`), { width: 1280, height: 720, color: colour }), colour);
+  for (const [i, colour] of TALL.entries())
+    colourOf.set(await writeImage(join(root, 'walls', `tall-${i}.jpg`), { width: 720, height: 1280, color: colour }), colour);
+  const env = { ...sway.env, PATH: '/usr/bin:/bin', WALLPAPER_MONITORS: '', DISPLAY: '' };
+  const home = join(root, 'home');
+  t.equal((await runCli(['--home', home, 'scan', join(root, 'walls'), '--quiet'], env)).code, 0);
+
+  const monitors = await runCli(['--home', home, 'monitors', '--json'], env);
+  t.same(
+    JSON.parse(monitors.stdout).map((m: { name: string; width: number; height: number }) => [m.name, m.width, m.height]),
+    [
+      ['HEADLESS-1', 1280, 720],
+      ['HEADLESS-2', 720, 1280],
+    ],
+    'the rotated output is portrait',
+  );
+
+  for (let run = 0; run < 2; run++) {
+    const result = await runCli(['--home', home, 'random', '--set', '--json'], env);
+    t.equal(result.code, 0, result.stderr);
+    const picks = JSON.parse(result.stdout) as { monitor: string; wallpaper: { path: string; orientation: string } }[];
+    t.same(
+      picks.map((pick) => [pick.monitor, pick.wallpaper.orientation]),
+      [
+        ['HEADLESS-1', 'landscape'],
+        ['HEADLESS-2', 'portrait'],
+      ],
+    );
+    for (const pick of picks) {
+      const shot = join(root, `${pick.monitor}-${run}.png`);
+      const expected = hex(colourOf.get(pick.wallpaper.path)!);
+      // swaybg draws a moment after swaymsg returns.
+      const seen = await waitFor(async () => {
+        sway.screenshot(pick.monitor, shot);
+        const colour = await meanColour(shot);
+        return near(colour, expected) ? colour : undefined;
+      }, 10_000);
+      t.ok(seen, `${pick.monitor} shows ${colourOf.get(pick.wallpaper.path)} (run ${run + 1})`);
+      const { width, height } = await sharp(shot).metadata();
+      t.equal(width! < height!, pick.monitor === 'HEADLESS-2', `${pick.monitor}: the screenshot has the output's orientation`);
+    }
+  }
+});
