@@ -123,6 +123,16 @@ export async function deleteWallpaper(id) {
   check(await mutate((headers) => raw(path, { method: 'DELETE', headers })), [204, 200]);
 }
 
+/**
+ * Set it as the wallpaper of the desktop the server runs in (every monitor). A 409 says no desktop
+ * session can be set from the server, in the server's words.
+ * @param {string} id @returns {Promise<void>}
+ */
+export async function setAsWallpaper(id) {
+  const path = `/api/wallpapers/${encodeURIComponent(id)}/set`;
+  check(await mutate((headers) => raw(path, { method: 'POST', headers })), [204]);
+}
+
 /** Rescan the library's folders; resolves when the scan is done. @returns {Promise<ScanSummary>} */
 export async function refresh() {
   return parseJson(check(await mutate((headers) => raw('/api/refresh', { method: 'POST', headers })), [200]));

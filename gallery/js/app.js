@@ -3,7 +3,7 @@
 // (pages.js) and the library's status (watch.js: indexing progress, changes), and the wiring of the
 // filter bar, grid, viewer (its wallpaper in the URL), uploads, rescan, settings and token prompt.
 
-import { deleteWallpaper, getWallpaper, randomWallpaper, setTokenPrompt } from './api.js';
+import { deleteWallpaper, getWallpaper, randomWallpaper, setAsWallpaper, setTokenPrompt } from './api.js';
 import { byId, formatCount } from './dom.js';
 import { FilterBar, filtersFromSearch, matchesFilters, sameFilters, searchFromFilters } from './filters.js';
 import { Grid } from './grid.js';
@@ -76,6 +76,7 @@ const viewer = new Viewer({
     await deleteWallpaper(w.id);
     pages.removed(w.id);
   },
+  onSet: (w) => setAsWallpaper(w.id),
   onShown: (w) => showInUrl(w.id),
   onClosed: (w) => {
     clearFromUrl();

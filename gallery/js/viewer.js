@@ -18,6 +18,7 @@ const SWIPE_MIN_PX = 50;
  * @property {() => boolean} hasMore  whether the grid can load more pages
  * @property {() => Promise<void>} loadMore  load the grid's next page
  * @property {(w: Wallpaper) => Promise<void>} onDelete  delete on the server and drop from the grid; throws with the server's message
+ * @property {(w: Wallpaper) => Promise<void>} onSet  set it as the server's desktop wallpaper; throws with the server's message
  * @property {(w: Wallpaper) => void} onShown  the viewer now shows w (opened, or stepped to it)
  * @property {(w: Wallpaper | null) => void} onClosed  the viewer closed while showing w
  * @property {() => void} onAnother  show another random pick ("Surprise me" again)
@@ -40,6 +41,7 @@ export class Viewer {
     this.nextButton = byId('viewer-next', HTMLButtonElement);
     this.againButton = byId('viewer-again', HTMLButtonElement);
     this.deleteButton = byId('viewer-delete', HTMLButtonElement);
+    this.setButton = byId('viewer-set', HTMLButtonElement);
     this.confirm = byId('viewer-confirm');
     this.confirmText = byId('viewer-confirm-text');
     this.confirmDelete = byId('viewer-confirm-delete', HTMLButtonElement);
@@ -57,6 +59,7 @@ export class Viewer {
     this.nextButton.addEventListener('click', () => this.step(1));
     this.againButton.addEventListener('click', () => options.onAnother());
     this.deleteButton.addEventListener('click', () => this.askDelete());
+    this.setButton.addEventListener('click', () => void this.setCurrent());
     this.confirmCancel.addEventListener('click', () => this.hideConfirm(true));
     this.confirmDelete.addEventListener('click', () => this.deleteCurrent());
     this.image.addEventListener('load', () => {
@@ -211,6 +214,21 @@ export class Viewer {
     this.deleteButton.hidden = false;
     this.confirmDelete.disabled = false;
     if (refocus) this.deleteButton.focus();
+  }
+
+  /** "Set as wallpaper": the server's desktop shows the current picture (a phone as its remote). */
+  async setCurrent() {
+    const w = this.current;
+    if (!w) return;
+    this.setButton.disabled = true;
+    try {
+      await this.options.onSet(w);
+      this.options.notify(`${w.filename} is now the desktop wallpaper.`);
+    } catch (error) {
+      this.options.notify(error instanceof Error ? error.message : String(error), 'error');
+    } finally {
+      this.setButton.disabled = false;
+    }
   }
 
   async deleteCurrent() {

@@ -13,7 +13,8 @@ export type ErrorCode =
   | 'io_failed' // the file system refused an operation (a delete that cannot move the file)
   | 'setter_failed' // the desktop wallpaper could not be set
   | 'unavailable' // a remote server or a tool could not be reached
-  | 'busy'; // too much work in flight (resizes): ask again shortly
+  | 'busy' // too much work in flight (resizes): ask again shortly
+  | 'no_desktop'; // no desktop session can be set from here (serve outside a session, or its tool failed)
 
 export class WallpaperError extends Error {
   readonly code: ErrorCode;

@@ -40,6 +40,9 @@ export interface AppOptions {
   uploads?: Partial<UploadLimits>;
   /** Largest JSON request body in bytes. Default: MAX_JSON_BODY_BYTES (64 KiB). */
   maxJsonBodyBytes?: number;
+  /** The desktop session POST /api/wallpapers/{id}/set sets (its XDG_CURRENT_DESKTOP, DISPLAY,
+   * DBUS_SESSION_BUS_ADDRESS, PATH, ...). Default: this process's environment. */
+  desktopEnv?: NodeJS.ProcessEnv;
 }
 
 /** The gallery's Content-Security-Policy: only this server's own files, no inline code. */
@@ -77,6 +80,7 @@ export function apiRouteTable(): { path: string; methods: string[] }[] {
     uploads: { maxFiles: 0, maxConcurrent: 0, idleTimeoutMs: 0 },
     maxJsonBodyBytes: 0,
     tokenRequired: false,
+    desktopEnv: {},
   };
   return routesOf(context, createReads(unused)).map((route) => ({ path: route.path, methods: Object.keys(route.methods) }));
 }
@@ -96,6 +100,7 @@ export function createApp(library: Library, options: AppOptions = {}): RequestHa
     },
     maxJsonBodyBytes: options.maxJsonBodyBytes ?? MAX_JSON_BODY_BYTES,
     tokenRequired: Boolean(options.token),
+    desktopEnv: options.desktopEnv ?? process.env,
   };
 
   const app = polka({

@@ -19,4 +19,6 @@ export interface RouteContext {
   maxJsonBodyBytes: number;
   /** Whether mutations need a bearer token (else they are open to every loopback client). */
   tokenRequired: boolean;
+  /** The desktop session's environment, for POST /api/wallpapers/{id}/set. */
+  desktopEnv: NodeJS.ProcessEnv;
 }

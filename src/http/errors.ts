@@ -36,6 +36,7 @@ const STATUS_OF_CODE: Partial<Record<ErrorCode, number>> = {
   setter_failed: 500,
   unavailable: 503,
   busy: 503,
+  no_desktop: 409,
 };
 
 /** Seconds a client refused as `busy` waits before asking again. */

@@ -172,11 +172,15 @@ export interface Server {
  * The real `wallpaper serve` (the compiled dist/, so `npm run build` first) on a free port with a
  * temporary home, once it prints `Listening on http://HOST:PORT`; stopped at teardown.
  */
-export async function startServer(t: TestLike, options: { folders: string[]; token?: string; home?: string }): Promise<Server> {
+export async function startServer(
+  t: TestLike,
+  options: { folders: string[]; token?: string; home?: string; env?: NodeJS.ProcessEnv },
+): Promise<Server> {
   const home = options.home ?? join(tempDir(t, 'wallpaper-gallery-home-'), 'home');
   const served = await startServe(t, {
     home,
     folders: options.folders,
+    env: options.env ?? {},
     flags: ['--host', '127.0.0.1', ...(options.token ? ['--token', options.token] : [])],
   });
   return { base: served.base.replace(/\/$/, ''), home, stderr: () => served.output().stderr };

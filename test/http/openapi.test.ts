@@ -2,13 +2,15 @@
 // methods equal to the router's table both ways, served at /api/openapi.json as kept in the
 // repository, and every documented status of every operation met by a real answer that matches the
 // document's schemas (ajv). The gallery's and the core's Wallpaper types have the schema's fields.
-import { readFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import t from 'tap';
 import { MULTIPART_TYPE, multipart } from '../reliability/helpers.js';
 import { apiRouteTable } from '../../src/http/app.js';
-import { imageBytes } from '../helpers/fixtures.js';
+import { FAKE } from '../helpers/fake-desktop.js';
+import { imageBytes, tempDir } from '../helpers/fixtures.js';
 import { call, header, type Reply, startFixture } from './helpers.js';
 import { OPENAPI_PATH, document, openApiProblems } from './openapi-schema.js';
 
@@ -40,9 +42,19 @@ t.test('GET /api/openapi.json serves the file kept in the repository', async (t)
 });
 
 t.test('every documented answer, met for real, matches the document', async (t) => {
-  const f = await startFixture(t, { maxJsonBodyBytes: 4096 });
+  // A sway session of fake tools for POST .../set; `dead` runs outside any desktop session.
+  const desktop = tempDir(t);
+  copyFileSync(FAKE, join(desktop, 'swaymsg'));
+  chmodSync(join(desktop, 'swaymsg'), 0o755);
+  const desktopEnv = {
+    PATH: desktop,
+    XDG_CURRENT_DESKTOP: 'sway',
+    FAKE_LOG: join(desktop, 'calls.log'),
+    WALLPAPER_MONITORS: 'DP-1=1920x1080',
+  };
+  const f = await startFixture(t, { maxJsonBodyBytes: 4096, desktopEnv });
   const guarded = await startFixture(t, { token: 'sweep-token' });
-  const dead = await startFixture(t);
+  const dead = await startFixture(t, { desktopEnv: {} });
   const [w] = f.library.list({}, { page: 1, limit: 1 }).wallpapers;
   const id = w!.id;
   const image = await call(f.base, `/api/wallpapers/${id}/image`);
@@ -138,6 +150,20 @@ t.test('every documented answer, met for real, matches the document', async (t) 
     ['/api/refresh', '/api/refresh', 200, { method: 'POST' }],
     ['/api/refresh', '/api/refresh', 401, { method: 'POST' }, guarded.base],
     ['/api/refresh', '/api/refresh', 403, { method: 'POST', headers: { origin: 'http://evil.example' } }],
+    ['/api/wallpapers/{id}/set', `/api/wallpapers/${id}/set`, 204, { method: 'POST' }],
+    ['/api/wallpapers/{id}/set', `/api/wallpapers/${id}/set`, 204, { ...json({ monitor: 'DP-1' }), method: 'POST' }],
+    ['/api/wallpapers/{id}/set', `/api/wallpapers/${id}/set`, 400, { ...json({ monitor: 'HDMI-9' }), method: 'POST' }],
+    ['/api/wallpapers/{id}/set', '/api/wallpapers/0000000000000000/set', 404, { method: 'POST' }],
+    ['/api/wallpapers/{id}/set', `/api/wallpapers/${id}/set`, 409, { method: 'POST' }, dead.base],
+    ['/api/wallpapers/{id}/set', `/api/wallpapers/${id}/set`, 413, { ...json({ monitor: 'x'.repeat(5000) }), method: 'POST' }],
+    [
+      '/api/wallpapers/{id}/set',
+      `/api/wallpapers/${id}/set`,
+      415,
+      { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'DP-1' },
+    ],
+    ['/api/wallpapers/{id}/set', `/api/wallpapers/${id}/set`, 401, { method: 'POST' }, guarded.base],
+    ['/api/wallpapers/{id}/set', `/api/wallpapers/${id}/set`, 403, { method: 'POST', headers: { origin: 'http://evil.example' } }],
     ['/api/wallpapers/{id}', `/api/wallpapers/${id}`, 401, { method: 'DELETE' }, guarded.base],
     ['/api/wallpapers/{id}', `/api/wallpapers/${id}`, 403, { method: 'DELETE', headers: { origin: 'http://evil.example' } }],
     ['/api/wallpapers/{id}', `/api/wallpapers/${id}`, 204, { method: 'DELETE' }],

@@ -70,14 +70,19 @@ export async function setWallpaper(file: string, options: SetterOptions): Promis
   return { setter: setter.name };
 }
 
-/** Give each monitor its own wallpaper; one monitor alone is set like setWallpaper. */
-export async function setEachMonitor(assignments: readonly Assignment[], options: SetterOptions): Promise<{ setter: string }> {
+/** Give each monitor its own wallpaper; one monitor alone is set like setWallpaper, unless `only`:
+ * then only the monitors named change. */
+export async function setEachMonitor(
+  assignments: readonly Assignment[],
+  options: SetterOptions,
+  how: { only?: boolean } = {},
+): Promise<{ setter: string }> {
   const absolute = assignments.map(({ monitor, file }) => ({ monitor, file: path.resolve(file) }));
   const { setter, context } = await prepare(
     absolute.map(({ file }) => file),
     options,
   );
-  if (absolute.length === 1) await setter.set(absolute[0]!.file, context);
+  if (absolute.length === 1 && !how.only) await setter.set(absolute[0]!.file, context);
   else if (setter.setEach) await setter.setEach(absolute, context);
   else
     throw new WallpaperError(

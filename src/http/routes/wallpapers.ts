@@ -1,8 +1,11 @@
 // The wallpaper routes of the spec's table: the list, random picks, one wallpaper, its image and
 // thumbnail and its download under its own file name (all answered by the read handlers of
-// reads.ts), and DELETE of one wallpaper.
+// reads.ts), DELETE of one wallpaper, and POST .../set: it becomes the wallpaper of the desktop the
+// server runs in (a phone as the desktop's remote).
 import type { Request } from 'polka';
-import { type RawParams, WallpaperError } from '../../core/index.js';
+import type { IncomingMessage } from 'node:http';
+import { type RawParams, WallpaperError, setWallpaperById } from '../../core/index.js';
+import { readJsonBody } from '../body.js';
 import type { RouteContext } from '../context.js';
 import { checkedId, type Reads } from '../reads.js';
 import type { Route } from '../router.js';
@@ -10,7 +13,20 @@ import { noContent } from '../json.js';
 
 const queryOf = (req: Request): RawParams => (req.query ?? {}) as unknown as RawParams;
 
-export function wallpaperRoutes({ library }: RouteContext, reads: Reads): Route[] {
+/** The optional `{"monitor": NAME}` of a set request; no body means every monitor. */
+async function monitorOf(req: IncomingMessage, maxBytes: number): Promise<string | undefined> {
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (!hasBody) return undefined;
+  const body = await readJsonBody(req, maxBytes);
+  const monitor = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).monitor : body;
+  if (monitor === undefined || monitor === null) return undefined;
+  if (typeof monitor !== 'string' || monitor.trim() === '' || monitor.length > 128) {
+    throw new WallpaperError('invalid_param', 'invalid monitor: expected {"monitor": "NAME"} with a name from `wallpaper monitors`, or no body');
+  }
+  return monitor;
+}
+
+export function wallpaperRoutes({ library, maxJsonBodyBytes, desktopEnv }: RouteContext, reads: Reads): Route[] {
   return [
     { path: '/api/wallpapers', methods: { GET: (req, res) => reads.list(queryOf(req), res) } },
     { path: '/api/wallpapers/random', methods: { GET: (req, res) => reads.random(queryOf(req), req, res) } },
@@ -28,6 +44,17 @@ export function wallpaperRoutes({ library }: RouteContext, reads: Reads): Route[
     },
     { path: '/api/wallpapers/:id/image', methods: { GET: (req, res) => reads.image(req.params.id ?? '', queryOf(req), req, res) } },
     { path: '/api/wallpapers/:id/thumbnail', methods: { GET: (req, res) => reads.thumbnail(req.params.id ?? '', req, res) } },
+    {
+      path: '/api/wallpapers/:id/set',
+      methods: {
+        POST: async (req, res) => {
+          const id = checkedId(req.params.id);
+          const monitor = await monitorOf(req, maxJsonBodyBytes);
+          await setWallpaperById(library, id, { env: desktopEnv, ...(monitor === undefined ? {} : { monitor }) });
+          noContent(res);
+        },
+      },
+    },
     {
       path: '/api/wallpapers/:id/download/:filename',
       methods: { GET: (req, res) => reads.download(req.params.id ?? '', req.params.filename ?? '', req, res) },
