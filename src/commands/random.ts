@@ -53,7 +53,6 @@ export function randomCommand(ctx: CliContext): Command {
     [
       'wallpaper random --brightness dark --set',
       'feh --bg-fill "$(wallpaper random --orientation landscape)"',
-      'wallpaper random --server http://nas:8519 --set',
       'wallpaper random --set --monitors "DP-1=2560x1440,DP-2=1080x1920" --json',
     ],
     [
