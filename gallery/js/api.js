@@ -25,6 +25,7 @@ export { setTokenPrompt, storedToken } from './auth.js';
  * @property {number} luminance
  * @property {string} dominant_hue
  * @property {string} [download_url]  the same bytes under the file's name (servers before 0.2 lack it)
+ * @property {string | null} [pair_id]  its designer light/dark counterpart's id, or null
  *
  * @typedef {{ wallpapers: Wallpaper[], pagination: { total: number, page: number, limit: number, total_pages: number } }} ListResponse
  * @typedef {{ folders: string[], upload_folder: string, thumbnail_size: number, max_upload_bytes: number, set_command: string | null, variant_cache_bytes: number }} Settings

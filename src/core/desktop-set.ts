@@ -21,7 +21,8 @@ export async function setWallpaperById(library: Library, id: string, options: Se
   if (!file) throw new WallpaperError('not_found', 'no wallpaper with this id has a reachable, unchanged file');
   const setterOptions = { env: options.env, setCommand: library.settings().set_command };
   const abilities = setterAbilities(setterOptions);
-  if (!('name' in abilities)) throw new WallpaperError('no_desktop', `no desktop session can be set from this server (${abilities.reason})`);
+  if (!('name' in abilities))
+    throw new WallpaperError('no_desktop', `no desktop session can be set from this server (${abilities.reason})`);
   try {
     if (options.monitor === undefined) {
       const result = await setWallpaper(file.path, setterOptions);
@@ -34,7 +35,10 @@ export async function setWallpaperById(library: Library, id: string, options: Se
     const monitors = await detectMonitors({ env: options.env });
     const monitor = monitors.find((candidate) => candidate.name === options.monitor);
     if (!monitor) {
-      throw new WallpaperError('invalid_param', `invalid monitor "${options.monitor}": this desktop has ${monitors.map((m) => m.name).join(', ')}`);
+      throw new WallpaperError(
+        'invalid_param',
+        `invalid monitor "${options.monitor}": this desktop has ${monitors.map((m) => m.name).join(', ')}`,
+      );
     }
     const result = await setEachMonitor([{ monitor, file: file.path }], setterOptions, { only: true });
     library.recordSet(id, monitor.name);

@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { diffFiles, type FileState } from './diff.js';
+import { findPairs } from './pairs.js';
 import { oneLine } from './errors.js';
 import { sweepStaleUploads } from './intake.js';
 import { SCAN_BATCH_SIZE, STALE_UPLOAD_AGE_MS } from './limits.js';
@@ -77,6 +78,7 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
   count(gone);
   await thumbnails.drop(gone.removed);
   const unavailable = store.setAway(diff.away);
+  store.setPairs(await findPairs(store.filePaths(), settings.folders));
 
   return {
     ...summary,

@@ -30,6 +30,9 @@ export interface Wallpaper {
   dominant_hue: Hue;
   /** `/api/wallpapers/<id>/download/<filename>`: the bytes of `url` under the file's own name. */
   download_url: string;
+  /** The id of its designer light/dark counterpart (a GNOME or KDE pair, or `-light`/`-dark`
+   * names), or null. */
+  pair_id: string | null;
 }
 
 export type ImageFormatName = 'jpg' | 'jpeg' | 'png' | 'webp';

@@ -82,4 +82,5 @@ export const WALLPAPER_FIELDS = [
   'dominant_hue',
   // CONTRACT.md 6.4: additions after the spec's fields
   'download_url',
+  'pair_id',
 ];

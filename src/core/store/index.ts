@@ -75,6 +75,9 @@ export class Store {
     return this.queries.awayCount();
   };
   markStale = (path: string): boolean => writes.markStale(this.conn, path);
+  /** Every indexed file path that holds a wallpaper (for the light/dark pairs). */
+  filePaths = (): string[] => this.conn.prepare('SELECT path FROM files WHERE id IS NOT NULL').pluck().all() as string[];
+  setPairs = (pairs: readonly [string, string][]): void => writes.setPairs(this.conn, pairs);
 
   fileStates = (): Map<string, FileState> => this.queries.fileStates();
   get = (id: string): StoredWallpaper | undefined => this.queries.get(id);

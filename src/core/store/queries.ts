@@ -45,6 +45,7 @@ function toStored(row: Row): StoredWallpaper {
     orientation: row.orientation,
     luminance: row.luminance,
     dominant_hue: row.dominant_hue,
+    pair_id: row.pair_id ?? null,
   };
 }
 

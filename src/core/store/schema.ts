@@ -79,6 +79,9 @@ export const MIGRATIONS: string[] = [
   // A wallpaper per monitor (issue 14): the history remembers which monitor showed what, so each
   // monitor avoids its own recent ones; NULL is a set on every monitor at once.
   `ALTER TABLE history ADD COLUMN monitor TEXT;`,
+  // Light and dark pairs (issue 14): the id of a wallpaper's designer counterpart, found at each scan
+  // (pairs.ts), or NULL.
+  `ALTER TABLE wallpapers ADD COLUMN pair_id TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -12,7 +12,7 @@ export type StoredWallpaper = Omit<Wallpaper, 'url' | 'thumbnail_url' | 'downloa
 export type Row = StoredWallpaper & { format: string };
 
 export const COLUMNS =
-  'id, filename, path, width, height, size_bytes, added_at, content_type, brightness, aspect_ratio, orientation, luminance, dominant_hue, format';
+  'id, filename, path, width, height, size_bytes, added_at, content_type, brightness, aspect_ratio, orientation, luminance, dominant_hue, format, pair_id';
 
 /** The order of a wallpaper's files, best first: reachable before away, regular files before
  * links, then by path (byte order). The first is the canonical path. */

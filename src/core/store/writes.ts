@@ -146,3 +146,25 @@ function dedupe(effect: WriteEffect): WriteEffect {
     updated: [...new Set(effect.updated)].filter((id) => !added.has(id) && !removed.has(id)),
   };
 }
+
+/** Make the light/dark pairs exactly `pairs` (of file paths): each member's pair_id is the other's
+ * id. Written only when something changed, so a scan that changes nothing keeps every cache. */
+export function setPairs(conn: Connection, pairs: readonly [string, string][]): void {
+  const idOf = conn.prepare('SELECT id FROM files WHERE path = ? AND id IS NOT NULL').pluck();
+  const wanted = new Map<string, string>();
+  for (const [light, dark] of pairs) {
+    const a = idOf.get(light) as string | undefined;
+    const b = idOf.get(dark) as string | undefined;
+    if (!a || !b || a === b) continue;
+    wanted.set(a, b);
+    wanted.set(b, a);
+  }
+  const current = new Map(conn.prepare('SELECT id, pair_id FROM wallpapers WHERE pair_id IS NOT NULL').raw().all() as [string, string][]);
+  const same = current.size === wanted.size && [...wanted].every(([id, pair]) => current.get(id) === pair);
+  if (same) return;
+  conn.write(() => {
+    conn.prepare('UPDATE wallpapers SET pair_id = NULL WHERE pair_id IS NOT NULL').run();
+    const set = conn.prepare('UPDATE wallpapers SET pair_id = ? WHERE id = ?');
+    for (const [id, pair] of wanted) set.run(pair, id);
+  });
+}

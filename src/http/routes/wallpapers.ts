@@ -21,7 +21,10 @@ async function monitorOf(req: IncomingMessage, maxBytes: number): Promise<string
   const monitor = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).monitor : body;
   if (monitor === undefined || monitor === null) return undefined;
   if (typeof monitor !== 'string' || monitor.trim() === '' || monitor.length > 128) {
-    throw new WallpaperError('invalid_param', 'invalid monitor: expected {"monitor": "NAME"} with a name from `wallpaper monitors`, or no body');
+    throw new WallpaperError(
+      'invalid_param',
+      'invalid monitor: expected {"monitor": "NAME"} with a name from `wallpaper monitors`, or no body',
+    );
   }
   return monitor;
 }
