@@ -7,6 +7,7 @@ import { doctorCommand } from './commands/doctor.js';
 import type { CliContext } from './commands/context.js';
 import { listCommand } from './commands/list.js';
 import { monitorsCommand } from './commands/monitors.js';
+import { watchCommand } from './commands/watch.js';
 import { randomCommand } from './commands/random.js';
 import { scanCommand } from './commands/scan.js';
 import { scheduleCommand } from './commands/schedule.js';
@@ -43,6 +44,7 @@ export function createProgram(ctx: CliContext): Command {
     listCommand,
     randomCommand,
     monitorsCommand,
+    watchCommand,
     serveCommand,
     configCommand,
     scheduleCommand,

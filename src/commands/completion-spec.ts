@@ -33,6 +33,7 @@ const FLAG_VALUES: Record<string, Completion> = {
   '--home': 'folder',
   '--every': ['15m', '30m', '1h', '2h', 'daily', 'weekly', 'Mon..Fri 08:00'],
   '--if-due': ['15m', '30m', '1h', 'daily'],
+  '--appearance': ['auto', 'light', 'dark'],
 };
 
 /** Positional arguments by command path. */

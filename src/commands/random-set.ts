@@ -1,7 +1,9 @@
 // How `random --set` puts wallpapers on the desktop: one per monitor (the default when several are
 // detected and the desktop can show one each), one for all (`--same`, one monitor, or a desktop with
 // one wallpaper for all: GNOME, Cinnamon, MATE), or one composite spanned over all (`--span`).
-// `--fit` crops a pick whose shape differs from its monitor's. Every monitor avoids its own recent
+// `--fit` crops a pick whose shape differs from its monitor's. GNOME gets a light pick for its light
+// slot and a dark one (a designer pair when there is one) for its dark slot; `--appearance` picks
+// for a light or a dark scheme instead (auto: the session's). Every monitor avoids its own recent
 // ones; the history is written only once the setter succeeded.
 import { join } from 'node:path';
 import {
@@ -19,11 +21,17 @@ import {
   setEachMonitor,
   setSpanned,
   setWallpaper,
+  setLightDark,
   setterAbilities,
   spanComposite,
+  type Appearance,
+  colorScheme,
+  lightFilters,
+  pickLightDark,
 } from '../core/index.js';
 
 export interface DesktopOptions {
+  appearance?: Appearance;
   same?: boolean;
   span?: boolean;
   fit?: boolean;
@@ -31,8 +39,8 @@ export interface DesktopOptions {
   allowRepeat?: boolean;
 }
 
-/** What was set: one wallpaper for all monitors, or one per monitor. */
-export type SetResult = { picked: PickedFile } | { picks: MonitorPick[] };
+/** What was set: one wallpaper for all monitors (and GNOME's dark slot), or one per monitor. */
+export type SetResult = { picked: PickedFile; dark?: PickedFile } | { picks: MonitorPick[] };
 
 interface Setting {
   env: NodeJS.ProcessEnv;
@@ -57,11 +65,29 @@ async function monitorsFor(env: NodeJS.ProcessEnv, options: DesktopOptions, perM
   }
 }
 
+/** The filters for `--appearance`: dark matches for a dark scheme, light or medium for a light one
+ * (undefined: nothing matches); unchanged without it. */
+export async function appearanceFilters(
+  env: NodeJS.ProcessEnv,
+  source: WallpaperSource,
+  filters: Filters,
+  appearance?: Appearance,
+): Promise<Filters | undefined> {
+  if (appearance === undefined) return filters;
+  if (filters.brightness !== undefined)
+    throw new WallpaperError('invalid_param', 'invalid --appearance: give --brightness or --appearance, not both');
+  const scheme = appearance === 'auto' ? await colorScheme(env) : appearance;
+  return scheme === 'dark' ? { ...filters, brightness: 'dark' } : lightFilters(source, filters);
+}
+
 /** Pick and set; undefined when nothing matches the filters. */
-export async function setOnDesktop({ env, library, source, filters }: Setting, options: DesktopOptions): Promise<SetResult | undefined> {
+export async function setOnDesktop(setting: Setting, options: DesktopOptions): Promise<SetResult | undefined> {
+  const { env, library, source } = setting;
+  const filters = await appearanceFilters(env, source, setting.filters, options.appearance);
+  if (!filters) return undefined;
   const setterOptions = { env, setCommand: library.settings().set_command };
   const abilities = setterAbilities(setterOptions);
-  const can = 'name' in abilities ? abilities : { name: undefined, perMonitor: false, span: false };
+  const can = 'name' in abilities ? abilities : { name: undefined, perMonitor: false, span: false, lightDark: false };
   if (options.span && options.same) throw new WallpaperError('invalid_param', 'invalid --span: it cannot be combined with --same');
   if (options.span && can.name !== undefined && !can.span) {
     throw new WallpaperError('invalid_param', `invalid --span: it applies to GNOME, Cinnamon and MATE (here: ${can.name})`);
@@ -92,15 +118,32 @@ export async function setOnDesktop({ env, library, source, filters }: Setting, o
 
   // One for all: fitted to the only (or the primary) monitor when they are known.
   const monitor = monitors?.find((candidate) => candidate.primary) ?? monitors?.[0];
-  const picked = await source.randomFile(filters, { avoid: recent(), ...(monitor ? { screen: screenOf(monitor) } : {}) });
+  const pickOptions = { avoid: recent(), ...(monitor ? { screen: screenOf(monitor) } : {}) };
+  const fileOf = (picked: PickedFile) => (monitor ? fitted(picked.path, picked, monitor) : picked.path);
+  if (can.lightDark && filters.brightness === undefined) {
+    // GNOME's two slots: a light pick and a dark one (its designer pair when it has one).
+    const counterpart = async (id: string) => {
+      const file = source === library ? await library.verifiedFile(id) : undefined;
+      return file && { wallpaper: file.wallpaper, path: file.path };
+    };
+    const picks = await pickLightDark(source, filters, pickOptions, counterpart);
+    if (!picks) return undefined;
+    await setLightDark(await fileOf(picks.light), await fileOf(picks.dark), setterOptions);
+    for (const id of new Set([picks.light.wallpaper.id, picks.dark.wallpaper.id])) library.recordSet(id);
+    return { picked: picks.light, dark: picks.dark };
+  }
+  const picked = await source.randomFile(filters, pickOptions);
   if (!picked) return undefined;
-  await setWallpaper(monitor ? await fitted(picked.path, picked, monitor) : picked.path, setterOptions);
+  await setWallpaper(await fileOf(picked), setterOptions);
   library.recordSet(picked.wallpaper.id);
   return { picked };
 }
 
 /** Without --set, --monitors prints a pick per monitor (what --set would choose). */
-export async function picksFor({ env, library, source, filters }: Setting, options: DesktopOptions): Promise<MonitorPick[] | undefined> {
+export async function picksFor(setting: Setting, options: DesktopOptions): Promise<MonitorPick[] | undefined> {
+  const { env, library, source } = setting;
+  const filters = await appearanceFilters(env, source, setting.filters, options.appearance);
+  if (!filters) return undefined;
   const monitors = await detectMonitors({ env, override: options.monitors });
   return pickForMonitors(source, filters, monitors, (monitor) => (options.allowRepeat ? [] : library.recentlySet(HISTORY_AVOID, monitor)));
 }

@@ -12,6 +12,7 @@ import {
   claimIfDue,
   openRemote,
   parseDuration,
+  parseAppearance,
   parseFilters,
 } from '../core/index.js';
 import { type CliContext, libraryOf } from './context.js';
@@ -19,7 +20,7 @@ import { addFilterFlags, filterParams } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { monitorsOption, serverOption } from './options.js';
 import { noMatchMessage, printJson } from './output.js';
-import { type DesktopOptions, picksFor, setOnDesktop } from './random-set.js';
+import { type DesktopOptions, appearanceFilters, picksFor, setOnDesktop } from './random-set.js';
 
 interface RandomOptions extends Record<string, unknown>, DesktopOptions {
   json?: boolean;
@@ -43,6 +44,7 @@ export function randomCommand(ctx: CliContext): Command {
     .option('--set', 'set it as the desktop wallpaper (avoids the last 20 set)')
     .option('--allow-repeat', 'with --set: allow recently set wallpapers')
     .option('--if-due <duration>', 'with --set: only when the last change is this long ago (30m, 1h, daily); else do nothing')
+    .option('--appearance <mode>', "pick for a light or dark scheme: light, dark, or auto (the desktop's own)", parseAppearance)
     .option('--same', 'with --set: one wallpaper on every monitor (default: one each where the desktop can)')
     .option('--span', 'with --set: one image spanned over every monitor, made of a pick per monitor (GNOME, Cinnamon, MATE)')
     .option('--fit', "with --set: crop a pick whose shape differs from its monitor's by more than 2% to the monitor's size")
@@ -89,7 +91,9 @@ export function randomCommand(ctx: CliContext): Command {
         ? await setOnDesktop(setting, options)
         : options.monitors !== undefined
           ? await picksFor(setting, options).then((picks) => picks && { picks })
-          : await source.randomFile(filters).then((picked) => picked && { picked });
+          : await appearanceFilters(ctx.env, source, filters, options.appearance).then(
+              async (narrowed) => narrowed && (await source.randomFile(narrowed).then((picked) => picked && { picked })),
+            );
       if (!result) throw noMatch(filters, options.server ? undefined : library);
       if (options.set) claim?.changed();
       if ('picks' in result) printPicks(ctx.stdout, result.picks, options.json);

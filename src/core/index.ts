@@ -25,6 +25,8 @@ export async function openRemote(server: string, options: { downloads?: string }
 export { setEachMonitor, setLightDark, setSpanned, setWallpaper, setterAbilities } from './setters/index.js';
 export { detectMonitors, parseMonitorsOverride, type Monitor } from './monitors/index.js';
 export { setWallpaperById } from './desktop-set.js';
+export { type Appearance, type Scheme, colorScheme, parseAppearance, schemeOfSignal, PORTAL } from './appearance.js';
+export { lightFilters, pickLightDark } from './light-dark.js';
 export { MONITOR_UPSCALE, type MonitorPick, pickForMonitors } from './monitor-picks.js';
 
 /** compose.ts's images (--fit, --span); sharp loads only when one is made, so `random` and `list`

@@ -35,7 +35,7 @@ t.test('bash: commands, flags, filter words, choices, setting keys and folders',
       .trim()
       .split('\n');
   const table: [string[], string[]][] = [
-    [[''], ['scan', 'list', 'random', 'monitors', 'serve', 'config', 'schedule', 'doctor', 'completion']],
+    [[''], ['scan', 'list', 'random', 'monitors', 'watch', 'serve', 'config', 'schedule', 'doctor', 'completion']],
     [
       ['list', '--brightness', ''],
       ['light', 'dark', 'medium', 'any'],

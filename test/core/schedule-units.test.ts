@@ -108,9 +108,9 @@ t.test('the generated timer and service pass systemd-analyze verify', { skip: no
   t.match(service, 'Environment=XDG_CURRENT_DESKTOP=GNOME');
 });
 
-t.test('contrib/systemd: the hardened serve service and the scan timer pass verify', { skip: noAnalyze }, async (t) => {
+t.test('contrib/systemd: the hardened serve service, the scan timer and the watch service pass verify', { skip: noAnalyze }, async (t) => {
   const units = readdirSync(CONTRIB).filter((name) => /\.(service|timer)$/.test(name));
-  t.same(units.sort(), ['wallpaper-scan.service', 'wallpaper-scan.timer', 'wallpaper.service']);
+  t.same(units.sort(), ['wallpaper-scan.service', 'wallpaper-scan.timer', 'wallpaper-watch.service', 'wallpaper.service']);
   const dir = tempDir(t);
   for (const unit of units) {
     // The units name /usr/bin/wallpaper, where a global npm install may not put it: verify against

@@ -1,0 +1,135 @@
+// The desktop over a real (private) session bus: `--appearance auto` reads the settings portal,
+// `watch` follows a scheme flip within 2 s (the portal's SettingChanged), and KDE Plasma gets its
+// per-monitor script through the real gdbus. GNOME's two slots get a light and a dark pick (fake
+// gsettings), the dark one the light one's designer pair when it has one.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import t, { type Test } from 'tap';
+import { BIN, runCli } from '../helpers/cli.js';
+import { FAKE } from '../helpers/fake-desktop.js';
+import { tempDir, writeImage } from '../helpers/fixtures.js';
+import { startSessionBus } from '../helpers/session-bus.js';
+
+async function setup(t: Test) {
+  const root = tempDir(t);
+  const walls = join(root, 'walls');
+  for (const [name, color] of [
+    ['noon.jpg', '#f0f0e0'],
+    ['snow.jpg', '#e8f0f8'],
+    ['night.jpg', '#080810'],
+    ['coal.jpg', '#101010'],
+    ['sea-light.jpg', '#d0e8f8'],
+    ['sea-dark.jpg', '#081828'],
+  ]) {
+    await writeImage(join(walls, name!), { width: 640, height: 360, color: color! });
+  }
+  const bin = join(root, 'bin');
+  mkdirSync(bin);
+  for (const tool of ['my-setter', 'gsettings', 'plasma-apply-wallpaperimage']) {
+    copyFileSync(FAKE, join(bin, tool));
+    chmodSync(join(bin, tool), 0o755);
+  }
+  if (existsSync('/usr/bin/gdbus')) symlinkSync('/usr/bin/gdbus', join(bin, 'gdbus'));
+  const log = join(root, 'calls.log');
+  const home = join(root, 'home');
+  const base = { PATH: bin, FAKE_LOG: log, XDG_CURRENT_DESKTOP: '', DISPLAY: '', WAYLAND_DISPLAY: '', WALLPAPER_MONITORS: '' };
+  const cli = (args: string[], env: NodeJS.ProcessEnv = base) => runCli(['--home', home, ...args], env);
+  await cli(['scan', walls, '--quiet']);
+  const calls = () =>
+    existsSync(log)
+      ? readFileSync(log, 'utf8')
+          .split('>>> ')
+          .filter(Boolean)
+          .map((r) => r.trim().split('\n'))
+      : [];
+  return { root, walls, home, bin, base, cli, calls };
+}
+
+const LIGHT = /(noon|snow|sea-light)\.jpg$/;
+const DARK = /(night|coal|sea-dark)\.jpg$/;
+
+t.test("GNOME: a light pick in picture-uri, a dark one in picture-uri-dark, a designer pair's counterpart", async (t) => {
+  const s = await setup(t);
+  const gnome = { ...s.base, XDG_CURRENT_DESKTOP: 'GNOME' };
+  for (let run = 0; run < 6; run++) {
+    const result = await s.cli(['random', '--set', '--allow-repeat'], gnome);
+    t.equal(result.code, 0, result.stderr);
+    const set = (key: string) =>
+      fileURLToPath(
+        s
+          .calls()
+          .filter((c) => c[1] === 'set' && c[3] === key)
+          .at(-1)![4]!,
+      );
+    const light = set('picture-uri');
+    const dark = set('picture-uri-dark');
+    t.match(light, LIGHT, 'light slot');
+    t.match(dark, DARK, 'dark slot');
+    if (light.endsWith('sea-light.jpg')) t.equal(dark, join(s.walls, 'sea-dark.jpg'), 'the pair, together');
+  }
+  const only = await s.cli(['random', '--set', '--brightness', 'dark', '--json'], gnome);
+  const picked = JSON.parse(only.stdout) as { path: string };
+  const keys = s
+    .calls()
+    .slice(-4)
+    .filter((c) => c[1] === 'set')
+    .map((c) => c[4]);
+  t.same(keys, [pathToFileURL(picked.path).href, pathToFileURL(picked.path).href], 'with --brightness both slots get the filtered pick');
+});
+
+t.test('over a session bus: --appearance auto reads the portal; watch follows a flip within 2 s; KDE per monitor', async (t) => {
+  const bus = await startSessionBus(t);
+  if (typeof bus === 'string' || !existsSync('/usr/bin/gdbus')) {
+    t.plan(0, `skipped: ${typeof bus === 'string' ? bus : 'gdbus is not installed (apt-get install libglib2.0-bin)'}`);
+    return;
+  }
+  const s = await setup(t);
+  const env = { ...s.base, DBUS_SESSION_BUS_ADDRESS: bus.address };
+  await s.cli(['config', 'set', 'set_command', 'my-setter {path}'], env);
+
+  bus.setScheme('dark');
+  const dark = await s.cli(['random', '--set', '--appearance', 'auto'], env);
+  t.equal(dark.code, 0, dark.stderr);
+  t.match(dark.stdout.trim(), DARK, 'a dark scheme: a dark wallpaper');
+  bus.setScheme('light');
+  t.match((await s.cli(['random', '--appearance', 'auto'], env)).stdout.trim(), LIGHT, 'a light scheme: a light one');
+  t.match((await s.cli(['random', '--appearance', 'dusk'], env)).stderr, /invalid --appearance "dusk": expected auto, light or dark/);
+
+  const watch: ChildProcess = spawn(process.execPath, [BIN, '--home', s.home, 'watch'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  t.teardown(() => watch.kill('SIGKILL'));
+  const lines: { at: number; text: string }[] = [];
+  createInterface({ input: watch.stdout! }).on('line', (text) => lines.push({ at: Date.now(), text }));
+  const waitFor = async (count: number) => {
+    for (let i = 0; i < 100 && lines.length < count; i++) await new Promise((r) => setTimeout(r, 100));
+  };
+  await waitFor(1);
+  t.match(lines[0]?.text, /^light\t.*(noon|snow|sea-light)\.jpg$/, 'starts with the scheme of now');
+  await new Promise((r) => setTimeout(r, 500)); // gdbus monitor is listening
+  const flipped = Date.now();
+  bus.setScheme('dark');
+  await waitFor(2);
+  t.match(lines[1]?.text, /^dark\t.*(night|coal|sea-dark)\.jpg$/, 'a flip to dark: a dark wallpaper');
+  t.ok(lines[1] && lines[1].at - flipped <= 2000, `within 2 s (${lines[1] ? lines[1].at - flipped : '?'} ms)`);
+  t.same(s.calls().at(-1), ['my-setter', lines[1]?.text.split('\t')[1]], 'and set');
+  const exited = new Promise<number | null>((resolve) => watch.once('exit', resolve));
+  watch.kill('SIGTERM');
+  t.equal(await exited, 0, 'SIGTERM ends it cleanly');
+
+  await s.cli(['config', 'set', 'set_command', ''], env);
+  const kde = await s.cli(['random', '--set', '--json', '--monitors', 'DP-1=640x360+0+0,DP-2=640x360+640+0'], {
+    ...env,
+    XDG_CURRENT_DESKTOP: 'KDE',
+  });
+  t.equal(kde.code, 0, kde.stderr);
+  const picks = JSON.parse(kde.stdout) as { wallpaper: { path: string } }[];
+  const [script] = bus.plasmaScripts();
+  t.ok(script, 'Plasma got one script through gdbus');
+  t.match(script, `"0,0":${JSON.stringify(pathToFileURL(picks[0]!.wallpaper.path).href)}`);
+  t.match(script, `"640,0":${JSON.stringify(pathToFileURL(picks[1]!.wallpaper.path).href)}`);
+});
