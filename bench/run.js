@@ -10,7 +10,7 @@ import { ensureIndex100k } from './lib/index100k.js';
 import { formatReport } from './lib/report.js';
 import { startWallpaper } from './lib/servers.js';
 import { findWrk } from './lib/wrk.js';
-import { cliFigure } from './figures/cli.js';
+import { cliFigure, monitorsFigure } from './figures/cli.js';
 import { filesFigure } from './figures/files.js';
 import { listFigure, randomFigure } from './figures/json.js';
 import { memoryFigure } from './figures/memory.js';
@@ -38,7 +38,7 @@ async function main() {
   if (corpus.files.length === 0) throw new Error(`no JPEG, PNG or WebP files in ${corpus.dir}`);
   const wrk = findWrk();
   const wants = (name) => options.only.includes(name);
-  const needsBig = ['list', 'random', 'client', 'cli', 'memory'].some(wants);
+  const needsBig = ['list', 'random', 'client', 'cli', 'memory', 'monitors'].some(wants);
   const big = needsBig ? ensureIndex100k(ROOT, corpus.files, { log }) : undefined;
   const ctx = { options, root: ROOT, scratch, corpus, big, log };
 
@@ -72,6 +72,7 @@ async function main() {
     else rows.push(...(await variantFigures(ctx)));
   }
   if (wants('cli')) rows.push(...(await cliFigure(ctx)));
+  if (wants('monitors')) rows.push(...(await monitorsFigure(ctx)));
   if (wants('memory')) {
     if (!wrk) skip('serve RSS after 10,000 mixed requests', wrkMissing);
     else rows.push(...(await memoryFigure(ctx)));

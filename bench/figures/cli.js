@@ -63,3 +63,34 @@ export async function cliFigure({ big, options, scratch }) {
   });
   return [row('random --json', random), row('list --json', list)];
 }
+
+/** Issue 14: `random --set` for 3 monitors vs `--same` on the 100k index (the setter a no-op
+ * set_command), wall time; target at most 300 ms more. */
+export async function monitorsFigure({ big, options, scratch }) {
+  const node = process.execPath;
+  const runs = options.quick ? 10 : 20;
+  const base = [node, BIN, '--home', big.home];
+  const monitors = ['--monitors', 'DP-1=2560x1440,DP-2=1080x1920,DP-3=1920x1080'];
+  execFileSync(node, [...base.slice(1), 'config', 'set', 'set_command', '/bin/true {monitor} {path}']);
+  try {
+    const commands = [
+      [...base, 'random', '--set', '--same', '--allow-repeat', ...monitors],
+      [...base, 'random', '--set', '--allow-repeat', ...monitors],
+    ];
+    for (const command of commands) {
+      const result = spawnSync(command[0], command.slice(1), { encoding: 'utf8' });
+      if (result.status !== 0) throw new Error(`${command.join(' ')} failed: ${result.stderr}`);
+    }
+    const [same, each] = measure(commands, runs, scratch).map((times) => times.map((s) => s * 1000));
+    return [
+      {
+        name: '`wallpaper random --set` for 3 monitors on 100k, wall time',
+        subject: { label: '3 monitors', values: each, unit: 'ms' },
+        baseline: { label: '--same', values: same, unit: 'ms' },
+        ratio: { kind: 'over', target: 300, unit: 'ms' },
+      },
+    ];
+  } finally {
+    execFileSync(node, [...base.slice(1), 'config', 'set', 'set_command', '']);
+  }
+}
