@@ -2,12 +2,13 @@
 // tools fed real output (sway's two outputs, one rotated), on a library of known shapes: a different
 // pick per monitor, each of its monitor's orientation, no repeats per monitor across runs, --same,
 // --fit, --span (a composite of the desktop's size), set_command with {monitor}, and the errors.
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import t, { type Test } from 'tap';
 import { runCli } from '../helpers/cli.js';
+import { readCalls } from '../helpers/fake-desktop.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 
 const FAKE = fileURLToPath(new URL('../fixtures/fake-setters/record', import.meta.url));
@@ -41,13 +42,7 @@ async function setup(t: Test) {
   const sway = { ...base, XDG_CURRENT_DESKTOP: 'sway' };
   const gnome = { ...base, XDG_CURRENT_DESKTOP: 'GNOME' };
   const cli = (args: string[], env: NodeJS.ProcessEnv = sway) => runCli(['--home', home, ...args], env);
-  const calls = () =>
-    existsSync(log)
-      ? readFileSync(log, 'utf8')
-          .split('>>> ')
-          .filter(Boolean)
-          .map((r) => r.replace(/\n$/, '').split('\n'))
-      : [];
+  const calls = () => readCalls(log);
   await cli(['scan', pictures, '--quiet']);
   return { root, home, log, cli, calls, sway, gnome };
 }

@@ -1,10 +1,11 @@
 // `random --set` against fake desktop tools on PATH, the no-repeat history, set_command, and remote
 // mode (`--server`) against a real `wallpaper serve`.
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import t, { type Test } from 'tap';
 import { runCli } from '../helpers/cli.js';
+import { readCalls } from '../helpers/fake-desktop.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 import { startServe, until } from '../helpers/serve.js';
 
@@ -27,13 +28,7 @@ async function setup(t: Test, count = COLOURS.length) {
   const home = join(root, 'home');
   const desktop = { PATH: bin, FAKE_LOG: log, XDG_CURRENT_DESKTOP: 'GNOME' };
   const cli = (args: string[], env: NodeJS.ProcessEnv = desktop) => runCli(['--home', home, ...args], env);
-  const calls = () =>
-    existsSync(log)
-      ? readFileSync(log, 'utf8')
-          .split('>>> ')
-          .filter(Boolean)
-          .map((r) => r.replace(/\n$/, '').split('\n'))
-      : [];
+  const calls = () => readCalls(log);
   await cli(['scan', pictures, '--quiet']);
   return { root, pictures, home, bin, log, cli, calls };
 }

@@ -3,13 +3,13 @@
 // per-monitor script through the real gdbus. GNOME's two slots get a light and a dark pick (fake
 // gsettings), the dark one the light one's designer pair when it has one.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import t, { type Test } from 'tap';
 import { BIN, runCli } from '../helpers/cli.js';
-import { FAKE } from '../helpers/fake-desktop.js';
+import { FAKE, readCalls } from '../helpers/fake-desktop.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 import { startSessionBus } from '../helpers/session-bus.js';
 
@@ -38,13 +38,7 @@ async function setup(t: Test) {
   const base = { PATH: bin, FAKE_LOG: log, XDG_CURRENT_DESKTOP: '', DISPLAY: '', WAYLAND_DISPLAY: '', WALLPAPER_MONITORS: '' };
   const cli = (args: string[], env: NodeJS.ProcessEnv = base) => runCli(['--home', home, ...args], env);
   await cli(['scan', walls, '--quiet']);
-  const calls = () =>
-    existsSync(log)
-      ? readFileSync(log, 'utf8')
-          .split('>>> ')
-          .filter(Boolean)
-          .map((r) => r.trim().split('\n'))
-      : [];
+  const calls = () => readCalls(log);
   return { root, walls, home, bin, base, cli, calls };
 }
 

@@ -1,6 +1,7 @@
 // A temporary desktop session for the setter tests: fake desktop tools (test/fixtures/fake-setters/
 // record) as the only PATH, a log of every call's exact argv, and an image whose name has spaces,
 // both quotes, a backslash and things a shell would expand.
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,4 +48,13 @@ export async function session(t: Test, tools: string[], env: NodeJS.ProcessEnv =
     return files;
   };
   return { dir, bin, log, image, options, calls, more };
+}
+
+/** The fake tools' call log as [tool, ...args] per call (an argument with newlines spans lines). */
+export function readCalls(log: string): string[][] {
+  if (!existsSync(log)) return [];
+  return readFileSync(log, 'utf8')
+    .split('>>> ')
+    .filter(Boolean)
+    .map((record) => record.replace(/\n$/, '').split('\n'));
 }

@@ -1,10 +1,10 @@
 // POST /api/wallpapers/{id}/set: the phone as the desktop's remote. The server's own desktop session
 // (fake sway tools recording argv) gets the wallpaper on every output, or on the one monitor named;
 // an unknown monitor is 400, no desktop session 409 with the reason; the set joins the history.
-import { chmodSync, copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { chmodSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { FAKE } from '../helpers/fake-desktop.js';
+import { FAKE, readCalls } from '../helpers/fake-desktop.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { call, startFixture } from './helpers.js';
 
@@ -16,13 +16,7 @@ t.test('set on every output or on one; errors say why', async (t) => {
   const desktopEnv = { PATH: desktop, XDG_CURRENT_DESKTOP: 'sway', FAKE_LOG: log, WALLPAPER_MONITORS: 'DP-1=1920x1080,HDMI-A-1=1080x1920' };
   const f = await startFixture(t, { desktopEnv });
   const [w] = f.library.list({}, { page: 1, limit: 1 }).wallpapers;
-  const calls = () =>
-    existsSync(log)
-      ? readFileSync(log, 'utf8')
-          .split('>>> ')
-          .filter(Boolean)
-          .map((r) => r.trim().split('\n'))
-      : [];
+  const calls = () => readCalls(log);
   const post = (body?: unknown, base = f.base) =>
     call(base, `/api/wallpapers/${w!.id}/set`, {
       method: 'POST',

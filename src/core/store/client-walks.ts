@@ -6,7 +6,7 @@
 // makes the memory stale: it is written, dropped and read again, so two servers sharing the index
 // and a name go on with one walk. The writes stay outside Connection.write: the walk is bookkeeping,
 // not library data, so the index's version, and every cache keyed by it, stays.
-import type { Connection } from './connection.js';
+import { type Connection, noteCommit } from './connection.js';
 
 export interface WalkState {
   cycle: number;
@@ -69,6 +69,7 @@ export class ClientWalks {
       this.conn.db.transaction(() => {
         for (const { client, filterKey, state } of writes) upsert.run(client, filterKey, state.cycle, state.position, state.lastId);
       })();
+      noteCommit();
       this.pending.clear();
     } catch {
       // Kept pending (see above).
