@@ -8,7 +8,7 @@ import { byId, h } from './dom.js';
 const TOAST_MS = 4000;
 
 /**
- * Show a short message in the live region at the bottom of the page.
+ * Show a short message in the live region at the bottom of the page, above any open dialog.
  * @param {string} message
  * @param {'info' | 'error'} [kind]
  */
@@ -20,6 +20,14 @@ export function notify(message, kind = 'info') {
   toast.append(close);
   region.append(toast);
   while (region.children.length > 4) region.firstElementChild?.remove();
+  // An open modal dialog (the viewer) sits in the top layer and makes the rest of the page inert:
+  // the region moves into it (so its buttons work) and shows as a popover again (so it is on top).
+  const host = document.querySelector('dialog[open]:modal') ?? document.body;
+  if (region.parentElement !== host) host.append(region);
+  if (typeof region.showPopover === 'function') {
+    if (region.matches(':popover-open')) region.hidePopover();
+    region.showPopover();
+  }
   setTimeout(() => toast.remove(), kind === 'error' ? TOAST_MS * 2 : TOAST_MS);
 }
 

@@ -42,7 +42,13 @@ if (haveChromium(t)) {
     await page.goto(`${sway.base}/#view=${dusk!.id}`);
     await page.waitForSelector('#viewer[open]');
     await page.tap('#viewer-set');
-    await page.waitForSelector('.toast >> text=dusk.jpg is now the desktop wallpaper.');
+    const toast = await page.waitForSelector('.toast >> text=dusk.jpg is now the desktop wallpaper.');
+    // Seen, not only present: the element at the toast's centre is the toast, above the viewer.
+    const onTop = await toast.evaluate((node) => {
+      const box = node.getBoundingClientRect();
+      return node.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+    });
+    t.ok(onTop, 'the message shows above the open viewer');
     const calls = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [];
     t.same(calls, ['>>> swaymsg', 'output', '*', 'bg', dusk!.path, 'fill'], 'exactly one swaymsg call');
     t.same(problems, [], 'no page errors');
