@@ -4,6 +4,7 @@ import { rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { openLibrary } from '../../src/core/library.js';
+import { pickLightDark } from '../../src/core/light-dark.js';
 import { pairsByName, pairsOfGnomeXml, pairsOfPackages } from '../../src/core/pairs.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 
@@ -89,4 +90,27 @@ t.test('a scan records pair_id on both members; a member gone drops it', async (
   await library.scan();
   t.equal(byName().get('sea-light.jpg')!.pair_id, null, 'its counterpart gone: no pair');
   t.equal(byName().get('morning.jpg')!.pair_id, w.get('evening.jpg')!.id, 'the others stay');
+});
+
+t.test("GNOME's dark slot takes the light pick's designer pair, every time", async (t) => {
+  const root = tempDir(t);
+  const walls = join(root, 'walls');
+  await writeImage(join(walls, 'sea-light.jpg'), { width: 640, height: 360, color: '#e0f0ff' });
+  await writeImage(join(walls, 'sea-dark.jpg'), { width: 640, height: 360, color: '#081828' });
+  for (let i = 0; i < 5; i++) await writeImage(join(walls, `night-${i}.jpg`), { width: 640, height: 360, color: `#0${i}0810` });
+  const library = openLibrary({ home: join(root, 'home') });
+  t.teardown(() => library.close());
+  library.updateSettings({ folders: [walls] });
+  await library.scan();
+  const counterpart = async (id: string) => {
+    const file = await library.verifiedFile(id);
+    return file && { wallpaper: file.wallpaper, path: file.path };
+  };
+  for (let run = 0; run < 10; run++) {
+    const picks = await pickLightDark(library, {}, {}, counterpart);
+    t.equal(picks?.light.wallpaper.filename, 'sea-light.jpg', 'the only light one');
+    t.equal(picks?.dark.wallpaper.filename, 'sea-dark.jpg', 'its pair, not one of the five other dark ones');
+  }
+  const unpaired = await pickLightDark(library, {}, {});
+  t.match(unpaired?.dark.wallpaper.filename, /^(sea-dark|night-\d)\.jpg$/, 'without the lookup: any dark one');
 });

@@ -7,7 +7,8 @@ import sharp from 'sharp';
 import t from 'tap';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
-import { startHeadlessSway, waitFor } from '../helpers/headless-sway.js';
+import { startHeadlessSway } from '../helpers/headless-sway.js';
+import { eventually } from '../helpers/serve.js';
 
 const WIDE = ['#c03020', '#20a040', '#c0a020'];
 const TALL = ['#2040c0', '#a020c0', '#20b0b0'];
@@ -65,10 +66,9 @@ t.test('random --set on headless sway: each output shows its own pick, of its ow
       const shot = join(root, `${pick.monitor}-${run}.png`);
       const expected = hex(colourOf.get(pick.wallpaper.path)!);
       // swaybg draws a moment after swaymsg returns.
-      const seen = await waitFor(async () => {
+      const seen = await eventually(async () => {
         sway.screenshot(pick.monitor, shot);
-        const colour = await meanColour(shot);
-        return near(colour, expected) ? colour : undefined;
+        return near(await meanColour(shot), expected);
       }, 10_000);
       t.ok(seen, `${pick.monitor} shows ${colourOf.get(pick.wallpaper.path)} (run ${run + 1})`);
       const { width, height } = await sharp(shot).metadata();

@@ -7,6 +7,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Test } from 'tap';
+import { eventually } from './serve.js';
 
 const USER = 'wallpaper-test';
 const onPath = (tool: string): boolean => ['/usr/bin', '/usr/local/bin', '/bin'].some((dir) => existsSync(join(dir, tool)));
@@ -67,26 +68,13 @@ export async function startHeadlessSway(t: Test): Promise<Sway | string> {
     }
     rmSync(runtime, { recursive: true, force: true });
   });
-  const socket = await waitFor(() => readdirSync(runtime).find((name) => name.startsWith('sway-ipc.')), 15_000);
+  const socketIn = () => readdirSync(runtime).find((name) => name.startsWith('sway-ipc.'));
+  await eventually(() => socketIn() !== undefined, 15_000);
+  const socket = socketIn();
   if (!socket || !existsSync(join(runtime, 'wayland-1'))) return 'headless sway did not start within 15 s';
   const clientEnv = { ...env, SWAYSOCK: join(runtime, socket), WAYLAND_DISPLAY: 'wayland-1', XDG_CURRENT_DESKTOP: 'sway' };
   return {
     env: clientEnv,
     screenshot: (output, file) => execFileSync('grim', ['-o', output, file], { env: clientEnv, stdio: 'ignore' }),
   };
-}
-
-/** Poll `probe` every 100 ms until it returns a value or `ms` pass. */
-export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, ms: number): Promise<T | undefined> {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch {
-      // Not yet.
-    }
-    if (Date.now() > end) return undefined;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }

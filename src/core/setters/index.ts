@@ -1,5 +1,6 @@
 // The setters' public face: detect the desktop's setter (or use set_command) and run exactly that
-// one: for every monitor, for each monitor its own, spanned, or a light and a dark picture. The CLI's `random --set` and anything else that changes the wallpaper call only this.
+// one: for every monitor, for each monitor its own, spanned, or a light and a dark picture. The
+// CLI's `random --set` and anything else that changes the wallpaper call only this.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { WallpaperError } from '../errors.js';
