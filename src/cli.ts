@@ -4,6 +4,8 @@ import { Command, CommanderError } from 'commander';
 import { completionCommand } from './commands/completion.js';
 import { configCommand } from './commands/config.js';
 import { doctorCommand } from './commands/doctor.js';
+import { favoriteCommand, hideCommand, tagCommand } from './commands/curate.js';
+import { duplicatesCommand } from './commands/duplicates.js';
 import type { CliContext } from './commands/context.js';
 import { listCommand } from './commands/list.js';
 import { monitorsCommand } from './commands/monitors.js';
@@ -43,6 +45,10 @@ export function createProgram(ctx: CliContext): Command {
     scanCommand,
     listCommand,
     randomCommand,
+    duplicatesCommand,
+    favoriteCommand,
+    hideCommand,
+    tagCommand,
     monitorsCommand,
     watchCommand,
     serveCommand,

@@ -25,8 +25,13 @@ export { setTokenPrompt, storedToken } from './auth.js';
  * @property {number} luminance
  * @property {string} dominant_hue
  * @property {string} [download_url]  the same bytes under the file's name (servers before 0.2 lack it)
+ * @property {PaletteColor[]} [palette]  up to 5 colours and their share of the image
+ * @property {boolean} [favorite]  marked as a favourite
+ * @property {boolean} [hidden]  left out of lists and random picks unless asked
+ * @property {string[]} [tags]  folder and user tags, sorted
  * @property {string | null} [pair_id]  its designer light/dark counterpart's id, or null
  *
+ * @typedef {{ color: string, share: number }} PaletteColor
  * @typedef {{ wallpapers: Wallpaper[], pagination: { total: number, page: number, limit: number, total_pages: number } }} ListResponse
  * @typedef {{ folders: string[], upload_folder: string, thumbnail_size: number, max_upload_bytes: number, set_command: string | null, variant_cache_bytes: number }} Settings
  * @typedef {{ added: number, updated: number, removed: number, unchanged: number, duplicates: { path: string, duplicate_of: string }[], failed: { path: string, error: string }[], total: number, duration_ms: number, skipped: { path: string, reason: string }[], unavailable: number }} ScanSummary

@@ -1,5 +1,6 @@
 // The filter flags shared by `list` and `random`, turned into the same raw parameters the HTTP query
-// gives, so one parser (core/filters.ts) validates both faces.
+// gives, so one parser (core/filters.ts) validates both faces. `--color` and `--tag` repeat (all must
+// match), `--favorites` is favorite=true.
 import type { Command } from 'commander';
 import { FILTER_WORDS, type RawParams } from '../core/index.js';
 
@@ -13,7 +14,16 @@ const FLAGS: [flag: string, param: string, help: string][] = [
   ['--min-height <pixels>', 'min_height', 'at least this tall'],
   ['--max-width <pixels>', 'max_width', 'at most this wide'],
   ['--max-height <pixels>', 'max_height', 'at most this tall'],
+  ['--color <hex>', 'color', 'has this colour (e.g. 1e3a5f) over at least 10% of it; repeat: all of them'],
+  ['--color-tolerance <0..1>', 'color_tolerance', 'how far (OKLab) a colour may be from --color (default 0.08)'],
+  ['--tag <name>', 'tag', 'carries this tag (a subfolder name or a user tag); repeat: all of them'],
+  ['--search <words>', 'q', 'every word in the file name or a tag'],
+  ['--hidden <value>', 'hidden', 'true (only hidden ones), false (the default) or any'],
 ];
+
+/** Flags that may be given more than once. */
+const REPEATED = new Set(['color', 'tag']);
+const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
 /** The words a filter flag accepts (`--brightness` -> light, dark, medium, any), for completion;
  * undefined for the size flags, which take a number. */
@@ -23,23 +33,32 @@ export function filterFlagWords(long: string): readonly string[] | undefined {
 }
 
 export function addFilterFlags(command: Command): Command {
-  for (const [flag, , help] of FLAGS) command.option(flag, help);
-  return command;
+  for (const [flag, param, help] of FLAGS) {
+    if (REPEATED.has(param)) command.option(flag, help, collect);
+    else command.option(flag, help);
+  }
+  return command.option('--favorites', 'only favourites');
 }
 
 /** The filter flags given, as command-line words again (for a scheduled `random --set`). */
 export function filterArgv(options: Record<string, unknown>): string[] {
   const params = filterParams(options);
-  return FLAGS.flatMap(([flag, param]) => (params[param] === undefined ? [] : [flag.slice(0, flag.indexOf(' ')), params[param]!]));
+  const words = FLAGS.flatMap(([flag, param]) => {
+    const value = params[param];
+    const values = value === undefined ? [] : Array.isArray(value) ? value : [value as string];
+    return values.flatMap((one) => [flag.slice(0, flag.indexOf(' ')), one]);
+  });
+  return params.favorite === 'true' ? [...words, '--favorites'] : words;
 }
 
 /** The filter flags given, keyed by their HTTP parameter names. */
-export function filterParams(options: Record<string, unknown>): Record<string, string> {
-  const params: Record<string, string> = {};
+export function filterParams(options: Record<string, unknown>): Record<string, string | string[]> {
+  const params: Record<string, string | string[]> = {};
   for (const [flag, param] of FLAGS) {
     const key = flag.slice(2, flag.indexOf(' ')).replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
     const value = options[key];
-    if (typeof value === 'string') params[param] = value;
+    if (typeof value === 'string' || Array.isArray(value)) params[param] = value as string | string[];
   }
+  if (options.favorites === true) params.favorite = 'true';
   return params satisfies RawParams;
 }

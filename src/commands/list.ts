@@ -1,6 +1,6 @@
 // `wallpaper list [FILTERS]`: one page of matching wallpapers from the local index or a server.
 import { Command } from 'commander';
-import { openRemote, parseFilters, parsePaging } from '../core/index.js';
+import { openRemote, parseFilters, parseListOrder, parsePaging } from '../core/index.js';
 import { type CliContext, isInteractive, libraryOf } from './context.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { serverOption } from './options.js';
@@ -8,6 +8,8 @@ import { addFilterFlags, filterParams } from './filter-flags.js';
 import { noMatchMessage, printJson, printList } from './output.js';
 
 interface ListOptions extends Record<string, unknown> {
+  sort?: string;
+  seed?: string;
   page?: string;
   limit?: string;
   json?: boolean;
@@ -19,6 +21,11 @@ export function listCommand(ctx: CliContext): Command {
     .description('list wallpapers matching the filters, newest first')
     .option('--page <n>', 'page number, from 1', '1')
     .option('--limit <n>', 'wallpapers per page, 1 to 200', '50')
+    .option(
+      '--sort <order>',
+      'added (newest first, the default), name, luminance, -luminance, pixels, color (closest to --color first) or random (with --seed)',
+    )
+    .option('--seed <word>', 'the order of --sort random: the same seed gives the same pages')
     .option('--json', 'print the exact HTTP list response')
     .addOption(serverOption());
   helpFooter(
@@ -27,16 +34,19 @@ export function listCommand(ctx: CliContext): Command {
       'wallpaper list --brightness dark --orientation landscape',
       'wallpaper list --min-width 3840 --json | jq -r ".wallpapers[].path"',
       'wallpaper list --server http://nas:8519 --page 2',
+      'wallpaper list --tag nature --color 1e3a5f --sort color',
+      'wallpaper list --favorites --search mountain',
     ],
     [...FILE_VARIABLES, 'WALLPAPER_SERVER'],
   );
   return addFilterFlags(command).action(async (options: ListOptions, cmd: Command) => {
     const filters = parseFilters(filterParams(options));
     const paging = parsePaging({ page: options.page, limit: options.limit });
+    const order = parseListOrder({ sort: options.sort, seed: options.seed });
     const server = options.server;
     const source = server ? await openRemote(server) : libraryOf(cmd, ctx);
     try {
-      const list = await source.list(filters, paging);
+      const list = await source.list(filters, paging, order);
       if (options.json) return printJson(ctx.stdout, list);
       printList(ctx.stdout, list, isInteractive(ctx) || Boolean(ctx.stdout.isTTY));
       if (list.pagination.total === 0 && !server && 'close' in source) {

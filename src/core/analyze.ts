@@ -12,6 +12,8 @@ import {
   type Hue,
   type Orientation,
 } from './classify.js';
+import { FINGERPRINT_SIZE, fingerprintOf, insideBars } from './curate/fingerprint.js';
+import { type PaletteEntry, paletteOf } from './curate/palette.js';
 import { decodeBudget } from './decode-budget.js';
 import { WallpaperError, oneLine } from './errors.js';
 import { MAX_PIXELS, THUMBNAIL_QUALITY } from './limits.js';
@@ -35,6 +37,10 @@ export interface Analysis {
   aspect_ratio: AspectRatio;
   orientation: Orientation;
   dominant_hue: Hue;
+  /** Up to 5 colours, largest share first (curate/palette.ts). */
+  palette: PaletteEntry[];
+  /** What near-duplicate search compares (curate/fingerprint.ts). */
+  fingerprint: Buffer;
 }
 
 export interface AnalysedImage {
@@ -95,7 +101,9 @@ export async function analyzeImage(bytes: Buffer, thumbnailSize: number): Promis
     // Already shrunk to thumbnail size, but every decode carries the limit all the same.
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels }, limitInputPixels: MAX_PIXELS };
 
-    const [thumbnail, small] = await Promise.all([
+    // Near-duplicate search sees the picture inside any letterbox bars, squeezed to a square.
+    const bars = insideBars(data, info.width, info.height, info.channels);
+    const [thumbnail, small, square] = await Promise.all([
       sharp(data, raw).webp({ quality: THUMBNAIL_QUALITY, effort: THUMBNAIL_EFFORT }).toBuffer(),
       sharp(data, raw)
         .flatten({ background: '#000000' })
@@ -103,6 +111,13 @@ export async function analyzeImage(bytes: Buffer, thumbnailSize: number): Promis
         .removeAlpha()
         .raw()
         .toBuffer({ resolveWithObject: true }),
+      sharp(data, raw)
+        .extract(bars)
+        .flatten({ background: '#000000' })
+        .resize(FINGERPRINT_SIZE, FINGERPRINT_SIZE, { fit: 'fill' })
+        .removeAlpha()
+        .raw()
+        .toBuffer(),
     ]);
     const { luminance, dominant_hue } = pixelStats(small.data, small.info.channels);
     return {
@@ -116,6 +131,8 @@ export async function analyzeImage(bytes: Buffer, thumbnailSize: number): Promis
         luminance,
         ...classifyShapeAndBrightness(width, height, luminance),
         dominant_hue,
+        palette: paletteOf(small.data, small.info.channels),
+        fingerprint: fingerprintOf(square, 3),
       },
     };
   } catch (error) {

@@ -1,6 +1,7 @@
 // One parser for the filters and paging of CONTRACT.md section 3, shared by CLI flags and HTTP query
 // parameters, so both faces accept and refuse exactly the same values with the same messages.
 import { ASPECT_RATIOS, BRIGHTNESS, HUES, ORIENTATIONS } from './classify.js';
+import { parseCurationFilters } from './curate/filter-params.js';
 import { WallpaperError } from './errors.js';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './limits.js';
 import type { Filters, Paging } from './types.js';
@@ -90,7 +91,7 @@ export function parseFilters(params: RawParams): Filters {
       );
     }
   }
-  return filters as Filters;
+  return { ...(filters as Filters), ...parseCurationFilters(params) };
 }
 
 /** Parse page and limit: page >= 1 (default 1); limit >= 1 (default 50), capped at 200. */

@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { createCuration } from './curate/facade.js';
 import { WallpaperError, oneLine } from './errors.js';
 import { goneFromDisk, moveFile } from './files.js';
 import { RANDOM_FILE_TRIES, STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } from './limits.js';
@@ -78,6 +79,7 @@ export function openLibrary(options: OpenOptions): Library {
   };
 
   const library: Library = {
+    ...createCuration(store, (id) => library.get(id)),
     dirs,
     settings: () => settingsStore.read(),
     updateSettings: (patch) => settingsStore.update(patch),
@@ -104,6 +106,9 @@ export function openLibrary(options: OpenOptions): Library {
     },
 
     list(filters: Filters, paging: Paging, order: ListOrder = { sort: 'added' }) {
+      if (order.sort === 'color' && !filters.color) {
+        throw new WallpaperError('invalid_param', 'invalid sort "color": it orders by closeness to a colour, so it needs color=HEX');
+      }
       const { wallpapers, total } =
         order.sort === 'random'
           ? store.seededPage(filters, order.seed, paging)

@@ -17,8 +17,8 @@ export interface RandomOrder {
 }
 
 /** The list orders besides added and random: name (A to Z), luminance (darkest first), -luminance
- * (lightest first), pixels (most pixels first). */
-export const SORTS = ['name', 'luminance', '-luminance', 'pixels'] as const;
+ * (lightest first), pixels (most pixels first), color (closest to the first `color` first). */
+export const SORTS = ['name', 'luminance', '-luminance', 'pixels', 'color'] as const;
 export type ListOrder = { sort: 'added' } | { sort: 'random'; seed: string } | { sort: (typeof SORTS)[number] };
 
 function one(params: RawParams, name: string): string | undefined {

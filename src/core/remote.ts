@@ -1,6 +1,7 @@
 // A client for a running `wallpaper serve`, so `list` and `random` can ask a server instead of the
 // local index (CLI --server / WALLPAPER_SERVER): the same WallpaperSource interface as the local
 // Library, so the CLI has one code path. Uses undici; maps every failure to one clear error.
+import type { ListOrder } from './order-params.js';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -44,9 +45,11 @@ export class RemoteLibrary implements WallpaperSource {
     this.base = url;
   }
 
-  private url(path: string, params: Record<string, string | number> = {}): URL {
+  private url(path: string, params: Record<string, string | number | boolean | string[]> = {}): URL {
     const url = new URL(path.replace(/^\//, ''), this.base.href.endsWith('/') ? this.base : `${this.base.href}/`);
-    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, String(value));
+    for (const [key, value] of Object.entries(params)) {
+      for (const one of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(one));
+    }
     return url;
   }
 
@@ -74,8 +77,10 @@ export class RemoteLibrary implements WallpaperSource {
     }
   }
 
-  list(filters: Filters, paging: Paging): Promise<ListResponse> {
-    return this.getJson(this.url('/api/wallpapers', { ...filters, page: paging.page, limit: paging.limit }));
+  list(filters: Filters, paging: Paging, order: ListOrder = { sort: 'added' }): Promise<ListResponse> {
+    const sort: Record<string, string> =
+      order.sort === 'added' ? {} : order.sort === 'random' ? { sort: 'random', seed: order.seed } : { sort: order.sort };
+    return this.getJson(this.url('/api/wallpapers', { ...filters, ...sort, page: paging.page, limit: paging.limit }));
   }
 
   /** A random match, or undefined when the server has none (404); `avoid` ids are asked past a

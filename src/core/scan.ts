@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { diffFiles, type FileState } from './diff.js';
+import { folderTagsById } from './curate/tags.js';
 import { findPairs } from './pairs.js';
 import { oneLine } from './errors.js';
 import { sweepStaleUploads } from './intake.js';
@@ -79,6 +80,7 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
   await thumbnails.drop(gone.removed);
   const unavailable = store.setAway(diff.away);
   store.setPairs(await findPairs(store.filePaths(), settings.folders));
+  store.setFolderTags(folderTagsById(store.filesWithIds(), settings.folders));
 
   return {
     ...summary,

@@ -1,6 +1,9 @@
 // The shapes the core hands to its faces: the Wallpaper record of the API spec (section 2), the list
 // response, the scan summary, the settings record, and the Library facade itself.
 import type { AspectRatio, Brightness, Hue, Orientation } from './classify.js';
+import type { Curation } from './curate/facade.js';
+import type { CurationFilters } from './curate/filter-params.js';
+import type { PaletteColor } from './curate/palette.js';
 import type { LibraryDirs } from './home.js';
 import type { ListOrder } from './order-params.js';
 import type { PickOptions } from './pick.js';
@@ -30,6 +33,12 @@ export interface Wallpaper {
   dominant_hue: Hue;
   /** `/api/wallpapers/<id>/download/<filename>`: the bytes of `url` under the file's own name. */
   download_url: string;
+  /** Up to 5 colours and the share of the image each covers, largest first. */
+  palette: PaletteColor[];
+  favorite: boolean;
+  hidden: boolean;
+  /** Folder tags and user tags, sorted. */
+  tags: string[];
   /** The id of its designer light/dark counterpart (a GNOME or KDE pair, or `-light`/`-dark`
    * names), or null. */
   pair_id: string | null;
@@ -38,7 +47,7 @@ export interface Wallpaper {
 export type ImageFormatName = 'jpg' | 'jpeg' | 'png' | 'webp';
 
 /** Parsed filters: only the applied ones are present (this object is the `filters` echo). */
-export interface Filters {
+export interface Filters extends CurationFilters {
   brightness?: Brightness;
   aspect_ratio?: AspectRatio;
   orientation?: Orientation;
@@ -169,7 +178,7 @@ export interface PickedFile {
  * so both follow one no-repeat policy: `avoid` ids are skipped while other matches remain.
  */
 export interface WallpaperSource {
-  list(filters: Filters, paging: Paging): ListResponse | Promise<ListResponse>;
+  list(filters: Filters, paging: Paging, order?: ListOrder): ListResponse | Promise<ListResponse>;
   random(filters: Filters, options?: SourcePickOptions): Wallpaper | undefined | Promise<Wallpaper | undefined>;
   /** A random match whose file can be used now (reachable and as indexed; for a server, downloaded
    * and checked), picking again past those that cannot. */
@@ -194,7 +203,7 @@ export interface Screen {
 }
 
 /** The facade the CLI and the HTTP server use. */
-export interface Library extends WallpaperSource {
+export interface Library extends WallpaperSource, Curation {
   /** Where its settings, index and caches live. */
   readonly dirs: LibraryDirs;
   /** The settings record, read fresh from the file. */

@@ -16,6 +16,7 @@ import { HttpError, type Logger, sendError } from './errors.js';
 import { MAX_CONCURRENT_UPLOADS, MAX_JSON_BODY_BYTES, MAX_UPLOAD_FILES, UPLOAD_IDLE_TIMEOUT_MS } from './limits.js';
 import { type Route, mountRoutes } from './router.js';
 import { adminRoutes } from './routes/admin.js';
+import { curationRoutes } from './routes/curation.js';
 import { uploadRoutes } from './routes/upload.js';
 import { createReads, fastRead } from './reads.js';
 import { metaRoutes } from './routes/meta.js';
@@ -63,7 +64,13 @@ const isApi = (path: string) => path === '/api' || path.startsWith('/api/') || p
 
 /** Every route of the server, in mounting order (fixed paths before patterns that also match). */
 function routesOf(context: RouteContext, reads: ReturnType<typeof createReads>): Route[] {
-  return [...metaRoutes(context), ...wallpaperRoutes(context, reads), ...uploadRoutes(context), ...adminRoutes(context)];
+  return [
+    ...metaRoutes(context),
+    ...wallpaperRoutes(context, reads),
+    ...curationRoutes(context),
+    ...uploadRoutes(context),
+    ...adminRoutes(context),
+  ];
 }
 
 /** The route table as data: each polka path and its methods (HEAD and OPTIONS are implied), for the

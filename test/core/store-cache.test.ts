@@ -21,6 +21,8 @@ const analysis = (n: number, brightness: Analysis['brightness'] = 'dark'): Analy
   aspect_ratio: '16:9',
   orientation: 'landscape',
   dominant_hue: 'blue',
+  palette: [],
+  fingerprint: Buffer.alloc(57),
 });
 const write = (store: Store, n: number, brightness: Analysis['brightness'] = 'dark') =>
   store.writeFiles(

@@ -36,6 +36,8 @@ function analysis(spec: Spec, index: number): Analysis {
     aspect_ratio: classifyAspectRatio(spec.width, spec.height),
     orientation: classifyOrientation(spec.width, spec.height),
     dominant_hue: spec.hue,
+    palette: [],
+    fingerprint: Buffer.alloc(57),
   };
 }
 

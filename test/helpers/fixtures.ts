@@ -82,5 +82,9 @@ export const WALLPAPER_FIELDS = [
   'dominant_hue',
   // CONTRACT.md 6.4: additions after the spec's fields
   'download_url',
+  'palette',
+  'favorite',
+  'hidden',
+  'tags',
   'pair_id',
 ];

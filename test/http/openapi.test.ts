@@ -55,8 +55,9 @@ t.test('every documented answer, met for real, matches the document', async (t) 
   const f = await startFixture(t, { maxJsonBodyBytes: 4096, desktopEnv });
   const guarded = await startFixture(t, { token: 'sweep-token' });
   const dead = await startFixture(t, { desktopEnv: {} });
-  const [w] = f.library.list({}, { page: 1, limit: 1 }).wallpapers;
+  const [w, second] = f.library.list({}, { page: 1, limit: 2 }).wallpapers;
   const id = w!.id;
+  const other = second!.id;
   const image = await call(f.base, `/api/wallpapers/${id}/image`);
   const thumbnail = await call(f.base, `/api/wallpapers/${id}/thumbnail`);
   // A multipart body built by hand: undici's FormData sent to a server in the same process never
@@ -164,6 +165,67 @@ t.test('every documented answer, met for real, matches the document', async (t) 
     ],
     ['/api/wallpapers/{id}/set', `/api/wallpapers/${id}/set`, 401, { method: 'POST' }, guarded.base],
     ['/api/wallpapers/{id}/set', `/api/wallpapers/${id}/set`, 403, { method: 'POST', headers: { origin: 'http://evil.example' } }],
+    ['/api/wallpapers', '/api/wallpapers?color=%23336699&color_tolerance=0.5&sort=color&tag=x&q=a&favorite=false&hidden=any', 200],
+    ['/api/wallpapers', '/api/wallpapers?sort=color', 400],
+    ['/api/wallpapers/random', '/api/wallpapers/random?color=336699&color_tolerance=1', 200],
+    ['/api/wallpapers/random', '/api/wallpapers/random?favorite=maybe', 400],
+    ['/api/wallpapers/{id}/favorite', `/api/wallpapers/${id}/favorite`, 204, { method: 'PUT' }],
+    ['/api/wallpapers/{id}/favorite', `/api/wallpapers/${id}/favorite`, 204, { method: 'DELETE' }],
+    ['/api/wallpapers/{id}/favorite', '/api/wallpapers/0000000000000000/favorite', 404, { method: 'PUT' }],
+    ['/api/wallpapers/{id}/favorite', '/api/wallpapers/0000000000000000/favorite', 404, { method: 'DELETE' }],
+    ['/api/wallpapers/{id}/favorite', `/api/wallpapers/${id}/favorite`, 401, { method: 'PUT' }, guarded.base],
+    ['/api/wallpapers/{id}/favorite', `/api/wallpapers/${id}/favorite`, 401, { method: 'DELETE' }, guarded.base],
+    ['/api/wallpapers/{id}/favorite', `/api/wallpapers/${id}/favorite`, 403, { method: 'PUT', headers: { origin: 'http://evil.example' } }],
+    [
+      '/api/wallpapers/{id}/favorite',
+      `/api/wallpapers/${id}/favorite`,
+      403,
+      { method: 'DELETE', headers: { origin: 'http://evil.example' } },
+    ],
+    ['/api/wallpapers/{id}/hidden', `/api/wallpapers/${id}/hidden`, 204, { method: 'PUT' }],
+    ['/api/wallpapers/{id}/hidden', `/api/wallpapers/${id}/hidden`, 204, { method: 'DELETE' }],
+    ['/api/wallpapers/{id}/hidden', '/api/wallpapers/0000000000000000/hidden', 404, { method: 'PUT' }],
+    ['/api/wallpapers/{id}/hidden', '/api/wallpapers/0000000000000000/hidden', 404, { method: 'DELETE' }],
+    ['/api/wallpapers/{id}/hidden', `/api/wallpapers/${id}/hidden`, 401, { method: 'PUT' }, guarded.base],
+    ['/api/wallpapers/{id}/hidden', `/api/wallpapers/${id}/hidden`, 401, { method: 'DELETE' }, guarded.base],
+    ['/api/wallpapers/{id}/hidden', `/api/wallpapers/${id}/hidden`, 403, { method: 'PUT', headers: { origin: 'http://evil.example' } }],
+    ['/api/wallpapers/{id}/hidden', `/api/wallpapers/${id}/hidden`, 403, { method: 'DELETE', headers: { origin: 'http://evil.example' } }],
+    ['/api/wallpapers/{id}/tags', `/api/wallpapers/${id}/tags`, 200, json(['Space', 'blue sky'])],
+    ['/api/wallpapers/{id}/tags', `/api/wallpapers/${id}/tags`, 400, json(['a,b'])],
+    ['/api/wallpapers/{id}/tags', '/api/wallpapers/0000000000000000/tags', 404, json(['x'])],
+    [
+      '/api/wallpapers/{id}/tags',
+      `/api/wallpapers/${id}/tags`,
+      413,
+      json(Array.from({ length: 400 }, (_, i) => `tag-${'x'.repeat(10)}-${i}`)),
+    ],
+    [
+      '/api/wallpapers/{id}/tags',
+      `/api/wallpapers/${id}/tags`,
+      415,
+      { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'x' },
+    ],
+    ['/api/wallpapers/{id}/tags', `/api/wallpapers/${id}/tags`, 401, json(['x']), guarded.base],
+    [
+      '/api/wallpapers/{id}/tags',
+      `/api/wallpapers/${id}/tags`,
+      403,
+      { ...json(['x']), headers: { 'content-type': 'application/json', origin: 'http://evil.example' } },
+    ],
+    ['/api/tags', '/api/tags', 200],
+    ['/api/duplicates', '/api/duplicates', 200],
+    ['/api/duplicates/not', '/api/duplicates/not', 204, { ...json({ ids: [id, other] }), method: 'POST' }],
+    ['/api/duplicates/not', '/api/duplicates/not', 400, { ...json({ ids: [id] }), method: 'POST' }],
+    ['/api/duplicates/not', '/api/duplicates/not', 404, { ...json({ ids: [id, '0000000000000000'] }), method: 'POST' }],
+    ['/api/duplicates/not', '/api/duplicates/not', 413, { ...json({ ids: Array.from({ length: 300 }, () => id) }), method: 'POST' }],
+    ['/api/duplicates/not', '/api/duplicates/not', 415, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' }],
+    ['/api/duplicates/not', '/api/duplicates/not', 401, { ...json({ ids: [id, other] }), method: 'POST' }, guarded.base],
+    [
+      '/api/duplicates/not',
+      '/api/duplicates/not',
+      403,
+      { ...json({ ids: [id, other] }), method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://evil.example' } },
+    ],
     ['/api/wallpapers/{id}', `/api/wallpapers/${id}`, 401, { method: 'DELETE' }, guarded.base],
     ['/api/wallpapers/{id}', `/api/wallpapers/${id}`, 403, { method: 'DELETE', headers: { origin: 'http://evil.example' } }],
     ['/api/wallpapers/{id}', `/api/wallpapers/${id}`, 204, { method: 'DELETE' }],

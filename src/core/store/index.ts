@@ -9,6 +9,7 @@ import type Database from 'better-sqlite3';
 import type { FileState } from '../diff.js';
 import type { Filters, Paging, ScanProblem } from '../types.js';
 import { Connection } from './connection.js';
+import * as curation from './curation.js';
 import * as history from './history.js';
 import { type IndexedFile, Queries } from './queries.js';
 import { RandomPicks } from './random.js';
@@ -19,6 +20,7 @@ import type { SortName, StoredWallpaper } from './sql.js';
 import * as writes from './writes.js';
 
 export type { IndexedFile } from './queries.js';
+export type { Mark } from './curation.js';
 export type { FileResult, WriteEffect } from './writes.js';
 export { SCHEMA_VERSION } from './schema.js';
 export type { StoredWallpaper } from './sql.js';
@@ -111,6 +113,18 @@ export class Store {
     exclude: readonly string[] = [],
     reachable = false,
   ): StoredWallpaper | undefined => this.picks.closest(filters, box, exclude, reachable);
+
+  // Curation (curation.ts): marks, tags, fingerprints and "not duplicates" pairs.
+  setMark = (id: string, mark: curation.Mark, on: boolean): boolean => curation.setMark(this.conn, id, mark, on);
+  userTags = (id: string): string[] => curation.userTags(this.conn, id);
+  setUserTags = (id: string, tags: readonly string[]): void => curation.setUserTags(this.conn, id, tags);
+  setFolderTags = (wanted: ReadonlyMap<string, readonly string[]>): void => curation.setFolderTags(this.conn, wanted);
+  filesWithIds = (): [string, string][] => curation.filesWithIds(this.conn);
+  tagCounts = () => curation.tagCounts(this.conn);
+  candidates = () => curation.candidates(this.conn);
+  distinctPairs = (): Set<string> => curation.distinctPairs(this.conn);
+  markDistinct = (ids: readonly string[]): void => curation.markDistinct(this.conn, ids);
+  idOfPath = (path: string): string | undefined => curation.idOfPath(this.conn, path);
 
   recordSet = (id: string, now: string, monitor?: string): void => history.recordSet(this.conn, id, now, monitor ?? null);
   recentlySet = (count: number, monitor?: string): string[] => history.recentlySet(this.conn, count, monitor);

@@ -5,18 +5,7 @@ import { VersionedCache } from '../cache.js';
 import type { FileState } from '../diff.js';
 import type { Filters, Paging, ScanProblem } from '../types.js';
 import type { Connection } from './connection.js';
-import {
-  COLUMNS,
-  FILE_ORDER,
-  LIST_ORDER,
-  type Row,
-  SORT_ORDERS,
-  type SortName,
-  type StoredWallpaper,
-  indexFor,
-  keyOf,
-  whereClause,
-} from './sql.js';
+import { COLUMNS, FILE_ORDER, type Row, type SortName, type StoredWallpaper, indexFor, keyOf, orderBy, whereClause } from './sql.js';
 
 /** Filter combinations whose count is kept (a number each). */
 const COUNT_CACHE_KEYS = 1024;
@@ -45,6 +34,10 @@ function toStored(row: Row): StoredWallpaper {
     orientation: row.orientation,
     luminance: row.luminance,
     dominant_hue: row.dominant_hue,
+    palette: row.palette ? JSON.parse(row.palette) : [],
+    favorite: row.favorite === 1,
+    hidden: row.hidden === 1,
+    tags: row.tags ? row.tags.split('\n') : [],
     pair_id: row.pair_id ?? null,
   };
 }
@@ -87,7 +80,7 @@ export class Queries {
    * snapshot. */
   page(filters: Filters, paging: Paging, sort?: SortName): { wallpapers: StoredWallpaper[]; total: number } {
     const where = whereClause(filters);
-    const order = sort ? SORT_ORDERS[sort] : LIST_ORDER;
+    const order = orderBy(sort, filters);
     // The narrow browse index serves the list order; the other orders sort the matches.
     const index = sort ? '' : indexFor(filters);
     return this.conn.read(() => {
@@ -98,10 +91,10 @@ export class Queries {
       const rows = this.conn
         .prepare(
           `SELECT ${COLUMNS} FROM wallpapers WHERE id IN
-           (SELECT id FROM wallpapers ${index} ${where.sql} ${order} LIMIT ? OFFSET ?)
-         ${order}`,
+           (SELECT id FROM wallpapers ${index} ${where.sql} ${order.sql} LIMIT ? OFFSET ?)
+         ${order.sql}`,
         )
-        .all(...where.params, paging.limit, offset) as Row[];
+        .all(...where.params, ...order.params, paging.limit, offset, ...order.params) as Row[];
       return { wallpapers: rows.map(toStored), total };
     });
   }

@@ -82,6 +82,43 @@ export const MIGRATIONS: string[] = [
   // Light and dark pairs (issue 14): the id of a wallpaper's designer counterpart, found at each scan
   // (pairs.ts), or NULL.
   `ALTER TABLE wallpapers ADD COLUMN pair_id TEXT;`,
+  // Curation (issue 15). The scan's one decode adds a palette (JSON for the record; its colours in
+  // palette_colors, keyed by a coarse OKLab cell so a colour search visits the cells near it, not
+  // every wallpaper) and a near-duplicate fingerprint. Marks and user tags are kept by id in their
+  // own tables: they survive rescans, moves, renames and even the file going away and coming back,
+  // and a filter on them is a lookup in a small set that leaves the covering browse index in use.
+  // Folder tags are rewritten from the canonical paths after each scan (curate/tags.ts). Files
+  // indexed before are marked stale, so the next scan reads each once more to add what is new.
+  `ALTER TABLE wallpapers ADD COLUMN palette TEXT;
+   ALTER TABLE wallpapers ADD COLUMN fingerprint BLOB;
+   CREATE TABLE palette_colors (
+     id TEXT NOT NULL,
+     cell INTEGER NOT NULL,
+     l REAL NOT NULL,
+     a REAL NOT NULL,
+     b REAL NOT NULL,
+     share REAL NOT NULL
+   );
+   CREATE INDEX palette_colors_cell ON palette_colors (cell, share, l, a, b, id);
+   CREATE INDEX palette_colors_id ON palette_colors (id);
+   CREATE TABLE marks (
+     id TEXT NOT NULL,
+     mark TEXT NOT NULL,
+     PRIMARY KEY (mark, id)
+   ) WITHOUT ROWID;
+   CREATE TABLE tags (
+     id TEXT NOT NULL,
+     name TEXT NOT NULL,
+     source TEXT NOT NULL,
+     PRIMARY KEY (id, name, source)
+   ) WITHOUT ROWID;
+   CREATE INDEX tags_name ON tags (name, id);
+   CREATE TABLE distinct_pairs (
+     a TEXT NOT NULL,
+     b TEXT NOT NULL,
+     PRIMARY KEY (a, b)
+   ) WITHOUT ROWID;
+   UPDATE files SET mtime_ms = -1 WHERE id IS NOT NULL;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -3,16 +3,28 @@
 // the SQL dialect (SQLite's INDEXED BY, its planner's habits) lives here, so a second backend has
 // one module to answer.
 import { extname } from 'node:path';
+import { MIN_COLOR_SHARE } from '../curate/filter-params.js';
+import { cellsNear, hexToLab } from '../curate/oklab.js';
 import type { Filters, Wallpaper } from '../types.js';
 
 /** A wallpaper as the index holds it: the record without the URLs the facade adds. */
 export type StoredWallpaper = Omit<Wallpaper, 'url' | 'thumbnail_url' | 'download_url'>;
 
-/** The row of a record (format is the extension of its canonical file, for the `format` filter). */
-export type Row = StoredWallpaper & { format: string };
+/** The row of a record (format is the extension of its canonical file, for the `format` filter);
+ * palette is JSON, tags joined by newlines, the marks 0 or 1. */
+export type Row = Omit<StoredWallpaper, 'palette' | 'tags' | 'favorite' | 'hidden'> & {
+  format: string;
+  palette: string | null;
+  tags: string | null;
+  favorite: number;
+  hidden: number;
+};
 
-export const COLUMNS =
-  'id, filename, path, width, height, size_bytes, added_at, content_type, brightness, aspect_ratio, orientation, luminance, dominant_hue, format, pair_id';
+const markOf = (mark: string) => `EXISTS (SELECT 1 FROM marks m WHERE m.mark = '${mark}' AND m.id = wallpapers.id) AS ${mark}`;
+
+export const COLUMNS = `id, filename, path, width, height, size_bytes, added_at, content_type, brightness, aspect_ratio, orientation,
+  luminance, dominant_hue, format, pair_id, palette, ${markOf('favorite')}, ${markOf('hidden')},
+  (SELECT group_concat(name, char(10)) FROM (SELECT DISTINCT name FROM tags t WHERE t.id = wallpapers.id ORDER BY name)) AS tags`;
 
 /** The order of a wallpaper's files, best first: reachable before away, regular files before
  * links, then by path (byte order). The first is the canonical path. */
@@ -27,8 +39,22 @@ export const SORT_ORDERS = {
   luminance: 'ORDER BY luminance, id',
   '-luminance': 'ORDER BY luminance DESC, id',
   pixels: 'ORDER BY width * height DESC, id',
+  color: '',
 } as const;
 export type SortName = keyof typeof SORT_ORDERS;
+
+/** The SQL of a list order and its parameters: `color` orders by the distance of the closest
+ * palette colour (covering MIN_COLOR_SHARE) to the first asked colour. */
+export function orderBy(sort: SortName | undefined, filters: Filters): Where {
+  if (!sort) return { sql: LIST_ORDER, params: [] };
+  if (sort !== 'color') return { sql: SORT_ORDERS[sort], params: [] };
+  const lab = hexToLab(filters.color?.[0] ?? '000')!;
+  return {
+    sql: `ORDER BY (SELECT min((l - ?) * (l - ?) + (a - ?) * (a - ?) + (b - ?) * (b - ?)) FROM palette_colors p
+      WHERE p.id = wallpapers.id AND p.share >= ${MIN_COLOR_SHARE}), id`,
+    params: [lab[0], lab[0], lab[1], lab[1], lab[2], lab[2]],
+  };
+}
 
 const CATEGORY_FILTERS: readonly (keyof Filters)[] = ['brightness', 'aspect_ratio', 'orientation', 'dominant_hue', 'format'];
 
@@ -58,6 +84,21 @@ export function whereClause(filters: Filters, reachable = false): Where {
   add('height >= ?', filters.min_height);
   add('width <= ?', filters.max_width);
   add('height <= ?', filters.max_height);
+  for (const color of filters.color ?? []) {
+    const lab = hexToLab(color)!;
+    const tolerance = filters.color_tolerance ?? 0;
+    parts.push(`id IN (SELECT id FROM palette_colors WHERE cell IN (SELECT value FROM json_each(?)) AND share >= ${MIN_COLOR_SHARE}
+      AND (l - ?) * (l - ?) + (a - ?) * (a - ?) + (b - ?) * (b - ?) <= ?)`);
+    params.push(JSON.stringify(cellsNear(lab, tolerance)), lab[0], lab[0], lab[1], lab[1], lab[2], lab[2], tolerance * tolerance);
+  }
+  for (const tag of filters.tag ?? []) add('id IN (SELECT id FROM tags WHERE name = ?)', tag);
+  for (const word of filters.q?.split(' ') ?? []) {
+    const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push("(filename LIKE ? ESCAPE '\\' OR id IN (SELECT id FROM tags WHERE name LIKE ? ESCAPE '\\'))");
+    params.push(like, like);
+  }
+  if (filters.favorite !== undefined) parts.push(`id ${filters.favorite ? '' : 'NOT '}IN (SELECT id FROM marks WHERE mark = 'favorite')`);
+  if (filters.hidden !== 'any') parts.push(`id ${filters.hidden === true ? '' : 'NOT '}IN (SELECT id FROM marks WHERE mark = 'hidden')`);
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 
@@ -72,7 +113,7 @@ export function excluding(where: Where, exclude: readonly string[]): Where {
  * list order, the planner picks it), else the covering browse index, narrow to walk with OFFSET.
  * Measured on 100,000 records (bench/RESULTS.md): without this, filtered pages cost 50-120 ms. */
 export function indexFor(filters: Filters): string {
-  const applied = Object.keys(filters) as (keyof Filters)[];
+  const applied = (Object.keys(filters) as (keyof Filters)[]).filter((name) => name !== 'hidden');
   if (applied.length === 1 && CATEGORY_FILTERS.includes(applied[0]!)) return '';
   return 'INDEXED BY wallpapers_browse';
 }

@@ -5,6 +5,7 @@
 import { basename } from 'node:path';
 import type { Analysis } from '../analyze.js';
 import type { FileState } from '../diff.js';
+import { cellOf } from '../curate/oklab.js';
 import type { Connection } from './connection.js';
 import { FILE_ORDER, formatOf } from './sql.js';
 
@@ -47,8 +48,8 @@ export function writeFiles(conn: Connection, results: readonly FileResult[], now
       const inserted = conn
         .prepare(
           `INSERT INTO wallpapers (id, path, filename, format, size_bytes, added_at, content_type, width, height,
-           brightness, aspect_ratio, orientation, luminance, dominant_hue)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+           brightness, aspect_ratio, orientation, luminance, dominant_hue, palette, fingerprint)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
         )
         .run(
           a.id,
@@ -65,9 +66,20 @@ export function writeFiles(conn: Connection, results: readonly FileResult[], now
           a.orientation,
           a.luminance,
           a.dominant_hue,
+          JSON.stringify(a.palette.map(({ color, share }) => ({ color, share }))),
+          a.fingerprint,
         );
-      if (inserted.changes > 0) effect.added.push(a.id);
-      else {
+      if (inserted.changes > 0) {
+        effect.added.push(a.id);
+        writePalette(conn, a);
+      } else if (
+        // Indexed before curation (migration 7 queued its files for one re-read): complete it.
+        conn
+          .prepare('UPDATE wallpapers SET palette = ?, fingerprint = ? WHERE id = ? AND fingerprint IS NULL')
+          .run(JSON.stringify(a.palette.map(({ color, share }) => ({ color, share }))), a.fingerprint, a.id).changes > 0
+      ) {
+        writePalette(conn, a);
+      } else {
         touched.add(a.id);
         if (previous === a.id) effect.updated.push(a.id);
       }
@@ -75,6 +87,12 @@ export function writeFiles(conn: Connection, results: readonly FileResult[], now
     settle(conn, touched, effect);
   });
   return dedupe(effect);
+}
+
+/** A new wallpaper's palette colours, each in its OKLab cell (the colour search's index). */
+function writePalette(conn: Connection, analysis: Analysis): void {
+  const insert = conn.prepare('INSERT INTO palette_colors (id, cell, l, a, b, share) VALUES (?, ?, ?, ?, ?, ?)');
+  for (const { lab, share } of analysis.palette) insert.run(analysis.id, cellOf(lab), lab[0], lab[1], lab[2], share);
 }
 
 /** Drop files from the index (gone from disk, or moved to the trash). */
@@ -100,7 +118,11 @@ function settle(conn: Connection, ids: Iterable<string>, effect: WriteEffect): v
       | { path: string; size: number; away: number }
       | undefined;
     if (!first) {
-      if (conn.prepare('DELETE FROM wallpapers WHERE id = ?').run(id).changes > 0) effect.removed.push(id);
+      if (conn.prepare('DELETE FROM wallpapers WHERE id = ?').run(id).changes > 0) {
+        effect.removed.push(id);
+        conn.prepare('DELETE FROM palette_colors WHERE id = ?').run(id);
+        conn.prepare("DELETE FROM tags WHERE id = ? AND source = 'folder'").run(id);
+      }
       continue;
     }
     const moved = conn

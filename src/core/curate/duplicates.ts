@@ -1,0 +1,99 @@
+// Near-duplicate groups (issue 15): pictures whose fingerprints (fingerprint.ts) are close, joined
+// transitively (union-find), minus the pairs a user marked "not duplicates". Never compares every
+// pair: two near-duplicates have mean colours within SIGNATURE_WITHIN of each other, so pictures are
+// put in cells of that size by mean colour and each is compared only with its own and the 26
+// neighbouring cells. Thresholds measured on real wallpapers (bench/RESULTS.md, `--only duplicates`).
+import { UNIFORM_BELOW, contrastOf, hammingDistance, hashOf, meanColourOf, signatureDistance, signatureOf } from './fingerprint.js';
+
+/** Hash bits (of 64) that may differ between near-duplicates, and the colour signatures' distance. */
+export const HASH_WITHIN = 22;
+export const SIGNATURE_WITHIN = 0.07;
+/** Pictures of less contrast than this (dark patterns, soft gradients) need a far closer match:
+ * their hashes are mostly noise, and the DCT does not see level. */
+export const LOW_CONTRAST_BELOW = 0.06;
+export const LOW_CONTRAST_HASH_WITHIN = 8;
+export const LOW_CONTRAST_SIGNATURE_WITHIN = 0.03;
+
+export interface Candidate {
+  id: string;
+  fingerprint: Uint8Array;
+  width: number;
+  height: number;
+  size_bytes: number;
+}
+
+export interface DuplicateGroup {
+  ids: string[];
+  /** The member to keep: most pixels, then least compressed (most bytes per pixel), then id. */
+  keep: string;
+}
+
+/** Whether two fingerprints are of one picture. */
+export function nearDuplicates(a: Uint8Array, b: Uint8Array): boolean {
+  const contrast = Math.min(contrastOf(a), contrastOf(b));
+  if (contrast < UNIFORM_BELOW) return false;
+  const low = contrast < LOW_CONTRAST_BELOW;
+  return (
+    hammingDistance(hashOf(a), hashOf(b)) <= (low ? LOW_CONTRAST_HASH_WITHIN : HASH_WITHIN) &&
+    signatureDistance(signatureOf(a), signatureOf(b)) <= (low ? LOW_CONTRAST_SIGNATURE_WITHIN : SIGNATURE_WITHIN)
+  );
+}
+
+const cellKey = (x: number, y: number, z: number) => `${x},${y},${z}`;
+
+/** The groups among `candidates`; `distinct` holds "a\nb" (a < b) pairs never to be joined directly. */
+export function groupDuplicates(candidates: readonly Candidate[], distinct: ReadonlySet<string> = new Set()): DuplicateGroup[] {
+  const cells = new Map<string, number[]>();
+  const coords = candidates.map((candidate, index) => {
+    const [l, a, b] = meanColourOf(candidate.fingerprint).map((v) => Math.floor(v / SIGNATURE_WITHIN)) as [number, number, number];
+    const key = cellKey(l, a, b);
+    const cell = cells.get(key);
+    if (cell) cell.push(index);
+    else cells.set(key, [index]);
+    return [l, a, b] as const;
+  });
+  const parent = candidates.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]!]!;
+      i = parent[i]!;
+    }
+    return i;
+  };
+  candidates.forEach((candidate, i) => {
+    const [l, a, b] = coords[i]!;
+    for (let dl = -1; dl <= 1; dl++)
+      for (let da = -1; da <= 1; da++)
+        for (let db = -1; db <= 1; db++) {
+          for (const j of cells.get(cellKey(l + dl, a + da, b + db)) ?? []) {
+            if (j <= i || find(i) === find(j)) continue;
+            const other = candidates[j]!;
+            if (!nearDuplicates(candidate.fingerprint, other.fingerprint)) continue;
+            if (distinct.has(candidate.id < other.id ? `${candidate.id}\n${other.id}` : `${other.id}\n${candidate.id}`)) continue;
+            parent[find(j)] = find(i);
+          }
+        }
+  });
+  const groups = new Map<number, Candidate[]>();
+  candidates.forEach((candidate, i) => {
+    const root = find(i);
+    const group = groups.get(root);
+    if (group) group.push(candidate);
+    else groups.set(root, [candidate]);
+  });
+  return [...groups.values()]
+    .filter((members) => members.length > 1)
+    .map((members) => ({ ids: members.map((m) => m.id).sort(), keep: best(members).id }))
+    .sort((x, y) => (x.keep < y.keep ? -1 : 1));
+}
+
+function best(members: Candidate[]): Candidate {
+  const score = (c: Candidate) => [c.width * c.height, c.size_bytes / (c.width * c.height)] as const;
+  return members.reduce((winner, c) => {
+    const [pw, bw] = score(winner);
+    const [pc, bc] = score(c);
+    if (pc !== pw) return pc > pw ? c : winner;
+    if (bc !== bw) return bc > bw ? c : winner;
+    return c.id < winner.id ? c : winner;
+  });
+}

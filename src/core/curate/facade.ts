@@ -1,0 +1,93 @@
+// The curation part of the Library facade (issue 15): favourite and hidden marks, user tags, the
+// tag list, near-duplicate groups (cached per index version: grouping reads every fingerprint) and
+// "not duplicates" marks. Wallpapers are named by id or by the path of one of their files.
+import { resolve as resolvePath } from 'node:path';
+import { VersionedCache } from '../cache.js';
+import { WallpaperError } from '../errors.js';
+import type { Mark, Store } from '../store/index.js';
+import type { Wallpaper } from '../types.js';
+import { type DuplicateGroup, groupDuplicates } from './duplicates.js';
+import { normalTag } from './tags.js';
+
+export type { DuplicateGroup, Mark };
+
+/** User tags a wallpaper may carry. */
+export const MAX_USER_TAGS = 32;
+
+export interface Curation {
+  /** The id of the wallpaper named by an id or the path of one of its files; undefined if none. */
+  resolveWallpaper(idOrPath: string): string | undefined;
+  /** Set or clear a mark; the wallpaper as it is then, or undefined for an unknown id. */
+  setMark(id: string, mark: Mark, on: boolean): Wallpaper | undefined;
+  /** Replace the user tags (validated: invalid_param naming the bad one); undefined for an unknown id. */
+  setTags(id: string, tags: unknown): Wallpaper | undefined;
+  /** Add and remove user tags. */
+  editTags(id: string, add: readonly string[], remove: readonly string[]): Wallpaper | undefined;
+  /** Every tag with how many wallpapers (not hidden) carry it, by name. */
+  tags(): { name: string; count: number }[];
+  /** Near-duplicate groups, each with the member to keep. */
+  duplicates(): DuplicateGroup[];
+  /** Mark wallpapers as not duplicates of each other (not_found naming an unknown id). */
+  markDistinct(ids: readonly string[]): void;
+}
+
+export function createCuration(store: Store, get: (id: string) => Wallpaper | undefined): Curation {
+  const groups = new VersionedCache<DuplicateGroup[]>({ maxEntries: 1 });
+
+  const validTags = (tags: unknown): string[] => {
+    if (!Array.isArray(tags) || tags.some((tag) => typeof tag !== 'string')) {
+      throw new WallpaperError('invalid_param', 'invalid tags: expected a JSON array of tag names (strings)');
+    }
+    const normal = tags.map((tag: string) => {
+      const name = normalTag(tag);
+      if (!name)
+        throw new WallpaperError(
+          'invalid_param',
+          `invalid tag ${JSON.stringify(tag.slice(0, 64))}: expected 1 to 64 characters, no commas or control characters`,
+        );
+      return name;
+    });
+    const unique = [...new Set(normal)];
+    if (unique.length > MAX_USER_TAGS)
+      throw new WallpaperError('invalid_param', `invalid tags: ${unique.length} given, at most ${MAX_USER_TAGS}`);
+    return unique;
+  };
+
+  const curation: Curation = {
+    resolveWallpaper(idOrPath) {
+      if (get(idOrPath)) return idOrPath;
+      return store.idOfPath(resolvePath(idOrPath));
+    },
+    setMark(id, mark, on) {
+      return get(id) && store.setMark(id, mark, on) ? get(id) : undefined;
+    },
+    setTags(id, tags) {
+      const valid = validTags(tags);
+      if (!get(id)) return undefined;
+      store.setUserTags(id, valid);
+      return get(id);
+    },
+    editTags(id, add, remove) {
+      if (!get(id)) return undefined;
+      const removed = new Set(validTags([...remove]));
+      const next = [...store.userTags(id).filter((tag) => !removed.has(tag)), ...validTags([...add])];
+      return curation.setTags(id, next);
+    },
+    tags: () => store.tagCounts(),
+    duplicates() {
+      const version = store.version();
+      const cached = groups.get(version, 'all');
+      if (cached) return cached;
+      const found = groupDuplicates(store.candidates(), store.distinctPairs());
+      groups.set(version, 'all', found);
+      return found;
+    },
+    markDistinct(ids) {
+      const unknown = ids.find((id) => !get(id));
+      if (unknown !== undefined) throw new WallpaperError('not_found', `no wallpaper with id ${JSON.stringify(unknown.slice(0, 64))}`);
+      if (new Set(ids).size < 2) throw new WallpaperError('invalid_param', 'invalid ids: give at least two different wallpapers');
+      store.markDistinct([...new Set(ids)]);
+    },
+  };
+  return curation;
+}
