@@ -71,7 +71,7 @@ function errorMessage(status, body) {
  * @param {RequestInit} [init]
  * @returns {Promise<RawResponse>}
  */
-async function raw(path, init = {}) {
+export async function raw(path, init = {}) {
   let response;
   try {
     response = await fetch(path, init);
@@ -83,7 +83,7 @@ async function raw(path, init = {}) {
 }
 
 /** @param {RawResponse} res */
-function parseJson(res) {
+export function parseJson(res) {
   try {
     return JSON.parse(res.text);
   } catch {
@@ -95,10 +95,10 @@ function parseJson(res) {
  * Run a mutation with the token, asking for one on 401/403 (auth.js).
  * @param {(headers: Record<string, string>) => Promise<RawResponse>} send
  */
-const mutate = (send) => withToken(send, (res) => errorMessage(res.status, res.text));
+export const mutate = (send) => withToken(send, (res) => errorMessage(res.status, res.text));
 
 /** @param {RawResponse} res @param {number[]} ok */
-function check(res, ok) {
+export function check(res, ok) {
   if (!ok.includes(res.status)) throw new ApiError(res.status, errorMessage(res.status, res.text));
   return res;
 }

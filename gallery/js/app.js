@@ -6,7 +6,10 @@
 import { deleteWallpaper, getWallpaper, randomWallpaper, setAsWallpaper, setTokenPrompt } from './api.js';
 import { byId, formatCount } from './dom.js';
 import { FilterBar, filtersFromSearch, matchesFilters, sameFilters, searchFromFilters } from './filters.js';
+import { curationControls } from './curate-controls.js';
+import { Marks } from './curate.js';
 import { Grid } from './grid.js';
+import { hideStatus, showStatus } from './status-line.js';
 import { askToken, notify } from './notify.js';
 import { Pages } from './pages.js';
 import { Rescan } from './rescan.js';
@@ -46,10 +49,17 @@ const watch = new LibraryWatch({
   onChange: () => void pages.refresh(),
 });
 
-const grid = new Grid(el.grid, (id) => {
-  const w = grid.get(id);
-  if (w) viewer.open(w);
-});
+const grid = new Grid(
+  el.grid,
+  (id) => {
+    const w = grid.get(id);
+    if (w) viewer.open(w);
+  },
+  (id, action) => {
+    const w = grid.get(id);
+    if (w) void marks.toggle(w, action);
+  },
+);
 
 const pages = new Pages({
   grid,
@@ -58,7 +68,8 @@ const pages = new Pages({
   loading: el.loading,
   filters: () => state.filters,
   onUpdate: () => updateViews(),
-  onError: (message) => (message === null ? hideStatus() : showStatus(message)),
+  onError: (message) =>
+    message === null ? hideStatus(el.status) : showStatus(el.status, message, Object.keys(state.filters).length > 0, clearFilters, reload),
 });
 
 const filterBar = new FilterBar(el.filtersForm, (filters) => {
@@ -77,7 +88,10 @@ const viewer = new Viewer({
     pages.removed(w.id);
   },
   onSet: (w) => setAsWallpaper(w.id),
-  onShown: (w) => showInUrl(w.id),
+  onShown: (w) => {
+    showInUrl(w.id);
+    marks.show(w);
+  },
   onClosed: (w) => {
     clearFromUrl();
     if (w && grid.has(w.id)) grid.focus(w.id);
@@ -85,6 +99,9 @@ const viewer = new Viewer({
   onAnother: () => void surprise(),
   notify,
 });
+
+const marks = new Marks({ grid, removed: (id) => pages.removed(id), viewer, filters: () => state.filters, notify });
+const curation = curationControls({ filterBar, filters: () => state.filters, notify, onResolved: () => void reload() });
 
 const uploader = new Uploader({
   onUploaded: (wallpapers) => {
@@ -188,28 +205,11 @@ function updateViews() {
 }
 
 function updateFilterUi() {
+  curation.update(state.filters);
   const applied = Object.keys(state.filters).length;
   el.clearFilters.disabled = applied === 0;
   el.filtersBadge.hidden = applied === 0;
   el.filtersBadge.textContent = String(applied);
-}
-
-/** @param {string} message */
-function showStatus(message) {
-  el.status.replaceChildren(message);
-  const retry = document.createElement('button');
-  retry.type = 'button';
-  retry.className = 'btn btn-ghost';
-  retry.textContent = Object.keys(state.filters).length ? 'Clear filters' : 'Try again';
-  retry.addEventListener('click', () => (Object.keys(state.filters).length ? clearFilters() : void reload()));
-  el.status.append(' ', retry);
-  el.status.classList.add('error');
-  el.status.hidden = false;
-}
-
-function hideStatus() {
-  el.status.hidden = true;
-  el.status.classList.remove('error');
 }
 
 function clearFilters() {

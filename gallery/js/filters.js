@@ -8,7 +8,12 @@
 
 export const CATEGORY_KEYS = ['brightness', 'orientation', 'dominant_hue', 'aspect_ratio', 'format'];
 export const NUMBER_KEYS = ['min_width', 'max_width', 'min_height', 'max_height'];
-export const FILTER_KEYS = [...CATEGORY_KEYS, ...NUMBER_KEYS];
+/** Curation (CONTRACT.md 6.3): one colour and one tag here (the API takes more), search words, the
+ * Favourites view, hidden ones, and the list order. */
+export const CURATION_KEYS = ['color', 'tag', 'q', 'favorite', 'hidden', 'sort'];
+export const FILTER_KEYS = [...CATEGORY_KEYS, ...NUMBER_KEYS, ...CURATION_KEYS];
+/** Values kept as typed apart from case (`hidden=any` is a value, not "no filter"). */
+const LOWERCASE_KEYS = [...CATEGORY_KEYS, 'favorite', 'hidden', 'sort', 'tag', 'q'];
 
 /** Number inputs apply this long after the last keystroke (or at once on Enter / leaving the field). */
 const TYPING_PAUSE_MS = 450;
@@ -25,9 +30,10 @@ export function filtersFromSearch(search) {
   /** @type {FilterValues} */
   const filters = {};
   for (const key of FILTER_KEYS) {
-    const value = (params.get(key) ?? '').trim();
-    if (value === '' || value.toLowerCase() === 'any') continue;
-    filters[key] = CATEGORY_KEYS.includes(key) ? value.toLowerCase() : value;
+    let value = (params.get(key) ?? '').trim();
+    if (value === '' || (value.toLowerCase() === 'any' && key !== 'hidden')) continue;
+    if (key === 'color') value = value.replace(/^#/, '');
+    filters[key] = LOWERCASE_KEYS.includes(key) ? value.toLowerCase() : value;
   }
   return filters;
 }
@@ -55,7 +61,11 @@ export function sameFilters(a, b) {
  */
 export function matchesFilters(w, filters) {
   for (const [key, value] of Object.entries(filters)) {
-    if (key === 'format') {
+    if (key === 'sort' || (key === 'hidden' && value === 'any') || (key === 'favorite' && value === 'false')) continue;
+    if (key === 'color' || key === 'tag' || key === 'favorite' || key === 'hidden') return false; // a new upload has none
+    if (key === 'q') {
+      if (!value.split(/\s+/).every((word) => w.filename.toLowerCase().includes(word))) return false;
+    } else if (key === 'format') {
       const ext = w.filename.slice(w.filename.lastIndexOf('.') + 1).toLowerCase();
       if (ext !== value) return false;
     } else if (NUMBER_KEYS.includes(key)) {
@@ -79,7 +89,10 @@ export class FilterBar {
     this.onChange = onChange;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.typing = undefined;
-    form.addEventListener('change', () => this.emit());
+    form.addEventListener('change', (event) => {
+      if (event.target instanceof HTMLInputElement && event.target.type === 'color') event.target.dataset.picked = 'true';
+      this.emit();
+    });
     form.addEventListener('input', (event) => {
       if (event.target instanceof HTMLInputElement && event.target.type === 'number') {
         clearTimeout(this.typing);
@@ -109,8 +122,13 @@ export class FilterBar {
     const data = new FormData(this.form);
     for (const key of FILTER_KEYS) {
       const value = String(data.get(key) ?? '').trim();
-      if (value !== '') filters[key] = value;
+      if (value !== '') filters[key] = LOWERCASE_KEYS.includes(key) ? value.toLowerCase() : value;
     }
+    // A colour input always holds a colour: it filters only once one was picked.
+    const picker = this.form.elements.namedItem('color');
+    if (picker instanceof HTMLInputElement && picker.dataset.picked === 'true')
+      filters.color = picker.value.replace(/^#/, '').toLowerCase();
+    else delete filters.color;
     return filters;
   }
 
@@ -131,6 +149,11 @@ export class FilterBar {
       } else if (controls instanceof HTMLSelectElement) {
         controls.value = value;
         if (controls.value !== value) controls.value = '';
+      } else if (controls instanceof HTMLInputElement && controls.type === 'checkbox') {
+        controls.checked = value !== '' && value === controls.value;
+      } else if (controls instanceof HTMLInputElement && controls.type === 'color') {
+        controls.dataset.picked = String(/^[0-9a-f]{6}$/.test(value));
+        if (/^[0-9a-f]{6}$/.test(value)) controls.value = `#${value}`;
       } else if (controls instanceof HTMLInputElement) {
         controls.value = value;
       }

@@ -28,8 +28,9 @@ export class Grid {
   /**
    * @param {HTMLElement} container
    * @param {(id: string) => void} onOpen
+   * @param {(id: string, action: 'favorite' | 'hide') => void} [onAction]  a card's heart or hide button
    */
-  constructor(container, onOpen) {
+  constructor(container, onOpen, onAction = () => {}) {
     this.container = container;
     /** Wallpapers in display order; the viewer walks this list. @type {Wallpaper[]} */
     this.items = [];
@@ -37,6 +38,11 @@ export class Grid {
     this.cards = new Map();
     container.addEventListener('click', (event) => {
       if (!(event.target instanceof Element)) return;
+      const action = event.target.closest('button[data-action]');
+      if (action instanceof HTMLButtonElement && action.dataset.id) {
+        onAction(action.dataset.id, action.dataset.action === 'hide' ? 'hide' : 'favorite');
+        return;
+      }
       const card = event.target.closest('a.card');
       if (!(card instanceof HTMLAnchorElement) || !card.dataset.id) return;
       // Modified clicks keep the link's own meaning: open the image in a new tab or window.
@@ -117,22 +123,31 @@ export class Grid {
 
   /** Bring a card into view and give it the keyboard focus. @param {string} id */
   focus(id) {
-    const card = this.cards.get(id);
-    if (!card) return;
+    const card = this.cards.get(id)?.querySelector('a.card');
+    if (!(card instanceof HTMLElement)) return;
     card.focus({ preventScroll: true });
     card.scrollIntoView({ block: 'nearest' });
   }
 
   /** Briefly highlight a card (e.g. an upload that was already in the library). @param {string} id */
   flash(id) {
-    const card = this.cards.get(id);
-    if (!card) return;
+    const card = this.cards.get(id)?.querySelector('a.card');
+    if (!(card instanceof HTMLElement)) return;
     card.classList.remove('flash');
     void card.offsetWidth; // restart the animation
     card.classList.add('flash');
   }
 
-  /** @param {Wallpaper} w @returns {HTMLElement} */
+  /** Show a wallpaper's favourite mark on its card. @param {Wallpaper} w */
+  update(w) {
+    const index = this.indexOf(w.id);
+    if (index >= 0) this.items[index] = w;
+    const heart = this.cards.get(w.id)?.querySelector('button[data-action="favorite"]');
+    if (heart) heart.setAttribute('aria-pressed', String(Boolean(w.favorite)));
+  }
+
+  /** A tile: the card (a link to the image that opens the viewer) and its heart and hide buttons
+   * beside it, not inside it (a link may not hold buttons). @param {Wallpaper} w @returns {HTMLElement} */
   card(w) {
     const dims = `${w.width} × ${w.height}`;
     const img = h('img', {
@@ -157,9 +172,35 @@ export class Grid {
         h('span', { class: 'card-dims', text: dims }),
       ),
     );
-    card.style.setProperty('--ar', String(ratio(w)));
-    card.style.setProperty('--ph', placeholderColour(w));
-    this.cards.set(w.id, card);
-    return card;
+    const tile = h(
+      'div',
+      { class: 'tile' },
+      card,
+      h(
+        'div',
+        { class: 'tile-actions' },
+        h('button', {
+          type: 'button',
+          class: 'tile-btn tile-heart',
+          dataset: { action: 'favorite', id: w.id },
+          'aria-pressed': String(Boolean(w.favorite)),
+          'aria-label': `Favourite: ${w.filename}`,
+          title: 'Favourite',
+          text: '♥',
+        }),
+        h('button', {
+          type: 'button',
+          class: 'tile-btn tile-hide',
+          dataset: { action: 'hide', id: w.id },
+          'aria-label': `${w.hidden ? 'Show' : 'Hide'}: ${w.filename}`,
+          title: w.hidden ? 'Show again' : 'Hide from lists and random picks',
+          text: w.hidden ? '◉' : '⊘',
+        }),
+      ),
+    );
+    tile.style.setProperty('--ar', String(ratio(w)));
+    tile.style.setProperty('--ph', placeholderColour(w));
+    this.cards.set(w.id, tile);
+    return tile;
   }
 }

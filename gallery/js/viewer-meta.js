@@ -18,6 +18,10 @@ const FIELDS = /** @type {const} */ ([
   ['brightness', 'Brightness'],
   ['luminance', 'Luminance'],
   ['dominant_hue', 'Dominant colour'],
+  ['palette', 'Palette'],
+  ['tags', 'Tags'],
+  ['favorite', 'Favourite'],
+  ['hidden', 'Hidden'],
   ['aspect_ratio', 'Aspect ratio'],
   ['orientation', 'Orientation'],
   ['id', 'ID'],
@@ -74,6 +78,20 @@ function describe(key, value) {
         hue,
       );
     }
+    case 'palette':
+      // Each colour links to the wallpapers that have it, closest first.
+      return Array.isArray(value) && value.length ? h('span', { class: 'chips' }, ...value.map((entry) => paletteLink(entry))) : '—';
+    case 'tags':
+      return Array.isArray(value) && value.length
+        ? h(
+            'span',
+            { class: 'chips' },
+            ...value.map((tag) => h('a', { class: 'chip', href: `/?tag=${encodeURIComponent(String(tag))}`, text: String(tag) })),
+          )
+        : 'none (subfolders name tags; `wallpaper tag` adds your own)';
+    case 'favorite':
+    case 'hidden':
+      return value ? 'yes' : 'no';
     case 'luminance':
       return typeof value === 'number' ? value.toFixed(4) : String(value);
     case 'path':
@@ -84,4 +102,25 @@ function describe(key, value) {
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
+}
+
+/** A palette colour as a swatch and its share, linking to the wallpapers with that colour.
+ * @param {unknown} entry */
+function paletteLink(entry) {
+  const { color, share } = /** @type {{ color: string, share: number }} */ (entry);
+  const hex = String(color).replace(/^#/, '');
+  const swatch = h('span', { class: 'palette-swatch', 'aria-hidden': 'true' });
+  swatch.style.background = `#${hex}`;
+  const percent = `${Math.round(Number(share) * 100)}%`;
+  return h(
+    'a',
+    {
+      class: 'chip',
+      href: `/?color=${hex}&sort=color`,
+      title: `Wallpapers with #${hex}`,
+      'aria-label': `#${hex}, ${percent} of the picture`,
+    },
+    swatch,
+    ` ${percent}`,
+  );
 }
