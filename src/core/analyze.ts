@@ -132,7 +132,7 @@ export async function analyzeImage(bytes: Buffer, thumbnailSize: number): Promis
         ...classifyShapeAndBrightness(width, height, luminance),
         dominant_hue,
         palette: paletteOf(small.data, small.info.channels),
-        fingerprint: fingerprintOf(square, 3),
+        fingerprint: fingerprintOf(square, 3, (bars.width * bars.height) / (info.width * info.height)),
       },
     };
   } catch (error) {

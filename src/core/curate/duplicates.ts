@@ -3,7 +3,17 @@
 // pair: two near-duplicates have mean colours within SIGNATURE_WITHIN of each other, so pictures are
 // put in cells of that size by mean colour and each is compared only with its own and the 26
 // neighbouring cells. Thresholds measured on real wallpapers (bench/RESULTS.md, `--only duplicates`).
-import { UNIFORM_BELOW, contrastOf, hammingDistance, hashOf, meanColourOf, signatureDistance, signatureOf } from './fingerprint.js';
+import {
+  UNIFORM_BELOW,
+  chromaDifference,
+  contrastOf,
+  hammingDistance,
+  hashOf,
+  meanColourOf,
+  pictureShareOf,
+  signatureDistance,
+  signatureOf,
+} from './fingerprint.js';
 
 /** Hash bits (of 64) that may differ between near-duplicates, and the colour signatures' distance. */
 export const HASH_WITHIN = 22;
@@ -13,6 +23,10 @@ export const SIGNATURE_WITHIN = 0.07;
 export const LOW_CONTRAST_BELOW = 0.06;
 export const LOW_CONTRAST_HASH_WITHIN = 8;
 export const LOW_CONTRAST_SIGNATURE_WITHIN = 0.03;
+/** Colour may differ by at most this plus CHROMA_SHARE of the more colourful one's chroma: copies
+ * differ by at most 0.64 of it (measured: crops of crops), a greyscale copy by all of it. */
+export const CHROMA_WITHIN = 0.012;
+export const CHROMA_SHARE = 0.5;
 
 export interface Candidate {
   id: string;
@@ -20,11 +34,13 @@ export interface Candidate {
   width: number;
   height: number;
   size_bytes: number;
+  content_type: string;
 }
 
 export interface DuplicateGroup {
   ids: string[];
-  /** The member to keep: most pixels, then least compressed (most bytes per pixel), then id. */
+  /** The member to keep: most pixels of picture (letterbox bars do not count), then least
+   * compressed (PNG, lossless, before the lossy formats; then most bytes per pixel), then id. */
   keep: string;
 }
 
@@ -33,10 +49,10 @@ export function nearDuplicates(a: Uint8Array, b: Uint8Array): boolean {
   const contrast = Math.min(contrastOf(a), contrastOf(b));
   if (contrast < UNIFORM_BELOW) return false;
   const low = contrast < LOW_CONTRAST_BELOW;
-  return (
-    hammingDistance(hashOf(a), hashOf(b)) <= (low ? LOW_CONTRAST_HASH_WITHIN : HASH_WITHIN) &&
-    signatureDistance(signatureOf(a), signatureOf(b)) <= (low ? LOW_CONTRAST_SIGNATURE_WITHIN : SIGNATURE_WITHIN)
-  );
+  if (hammingDistance(hashOf(a), hashOf(b)) > (low ? LOW_CONTRAST_HASH_WITHIN : HASH_WITHIN)) return false;
+  if (signatureDistance(signatureOf(a), signatureOf(b)) > (low ? LOW_CONTRAST_SIGNATURE_WITHIN : SIGNATURE_WITHIN)) return false;
+  const { difference, chroma } = chromaDifference(signatureOf(a), signatureOf(b));
+  return difference <= CHROMA_WITHIN + CHROMA_SHARE * chroma;
 }
 
 const cellKey = (x: number, y: number, z: number) => `${x},${y},${z}`;
@@ -87,13 +103,20 @@ export function groupDuplicates(candidates: readonly Candidate[], distinct: Read
     .sort((x, y) => (x.keep < y.keep ? -1 : 1));
 }
 
+/** Pixels within this share of each other count as the same size: bars are measured on the
+ * thumbnail, to a row or two. */
+const SAME_SIZE_WITHIN = 0.03;
+
 function best(members: Candidate[]): Candidate {
-  const score = (c: Candidate) => [c.width * c.height, c.size_bytes / (c.width * c.height)] as const;
-  return members.reduce((winner, c) => {
-    const [pw, bw] = score(winner);
-    const [pc, bc] = score(c);
-    if (pc !== pw) return pc > pw ? c : winner;
-    if (bc !== bw) return bc > bw ? c : winner;
-    return c.id < winner.id ? c : winner;
-  });
+  const pixels = (c: Candidate) => c.width * c.height * pictureShareOf(c.fingerprint);
+  const lossless = (c: Candidate) => (c.content_type === 'image/png' ? 1 : 0);
+  const bytesPerPixel = (c: Candidate) => c.size_bytes / (c.width * c.height);
+  const better = (a: Candidate, b: Candidate): boolean => {
+    const [pa, pb] = [pixels(a), pixels(b)];
+    if (Math.abs(pa - pb) > SAME_SIZE_WITHIN * Math.max(pa, pb)) return pa > pb;
+    if (lossless(a) !== lossless(b)) return lossless(a) > lossless(b);
+    if (bytesPerPixel(a) !== bytesPerPixel(b)) return bytesPerPixel(a) > bytesPerPixel(b);
+    return a.id < b.id;
+  };
+  return members.reduce((winner, c) => (better(c, winner) ? c : winner));
 }

@@ -16,8 +16,8 @@ export const HASH_BITS = 64;
 const HASH_BYTES = HASH_BITS / 8;
 const GRID = 4;
 const SIGNATURE_BYTES = GRID * GRID * 3;
-/** Bytes of an encoded fingerprint: contrast, hash, signature. */
-export const FINGERPRINT_BYTES = 1 + HASH_BYTES + SIGNATURE_BYTES;
+/** Bytes of an encoded fingerprint: contrast, hash, signature, picture share. */
+export const FINGERPRINT_BYTES = 1 + HASH_BYTES + SIGNATURE_BYTES + 1;
 /** Below this standard deviation of luma (0..1) a picture is near-uniform: never grouped. */
 export const UNIFORM_BELOW = 0.02;
 /** A row or column is a bar while every pixel is within this (0..255) of the edge's colour. */
@@ -26,12 +26,16 @@ const BAR_TOLERANCE = 10;
 const MAX_BAR_SHARE = 0.3;
 
 /** The encoded fingerprint: byte 0 the contrast in thousandths (capped at 255), bytes 1-8 the hash,
- * then the 4x4 grid's OKLab colours (L x 255, a and b x 255 + 128). */
+ * then the 4x4 grid's OKLab colours (L x 255, a and b x 255 + 128), then the share of the image
+ * inside its letterbox bars (x 255: a letterboxed copy has more pixels, not more picture). */
 export type Fingerprint = Buffer;
 
 export const contrastOf = (fingerprint: Uint8Array): number => fingerprint[0]! / 1000;
 export const hashOf = (fingerprint: Uint8Array): Uint8Array => fingerprint.subarray(1, 1 + HASH_BYTES);
-export const signatureOf = (fingerprint: Uint8Array): Uint8Array => fingerprint.subarray(1 + HASH_BYTES);
+export const signatureOf = (fingerprint: Uint8Array): Uint8Array => fingerprint.subarray(1 + HASH_BYTES, 1 + HASH_BYTES + SIGNATURE_BYTES);
+/** The share of the image that is picture (not bars), 0..1; 1 for fingerprints made before it was kept. */
+export const pictureShareOf = (fingerprint: Uint8Array): number =>
+  fingerprint.length >= FINGERPRINT_BYTES ? fingerprint[FINGERPRINT_BYTES - 1]! / 255 : 1;
 
 /** The region of `data` (width x height, `channels`) inside its letterbox or pillarbox bars. */
 export function insideBars(data: Uint8Array, width: number, height: number, channels: number) {
@@ -77,8 +81,9 @@ const KEPT = (() => {
   return pairs;
 })();
 
-/** The fingerprint of an RGB(A) square FINGERPRINT_SIZE a side (bars already cut, resized). */
-export function fingerprintOf(square: Uint8Array, channels: number): Fingerprint {
+/** The fingerprint of an RGB(A) square FINGERPRINT_SIZE a side (bars already cut, resized);
+ * `pictureShare`: the share of the image that was inside the bars. */
+export function fingerprintOf(square: Uint8Array, channels: number, pictureShare = 1): Fingerprint {
   const n = FINGERPRINT_SIZE;
   const luma = new Float64Array(n * n);
   let sum = 0;
@@ -102,6 +107,7 @@ export function fingerprintOf(square: Uint8Array, channels: number): Fingerprint
   const fingerprint = Buffer.alloc(FINGERPRINT_BYTES);
   fingerprint[0] = Math.min(255, Math.round(deviation * 1000));
   dctHash(luma).copy(fingerprint, 1);
+  fingerprint[FINGERPRINT_BYTES - 1] = Math.round(Math.min(1, Math.max(0, pictureShare)) * 255);
   const signature = fingerprint.subarray(1 + HASH_BYTES);
   for (let i = 0; i < GRID * GRID; i++) {
     signature[i * 3] = Math.round(Math.min(1, Math.max(0, grid[i * 3]!)) * 255);
@@ -169,4 +175,20 @@ export function signatureDistance(a: Uint8Array, b: Uint8Array): number {
     total += Math.sqrt(dl * dl + da * da + db * db);
   }
   return total / (GRID * GRID);
+}
+
+/** How differently coloured two signatures are: the mean distance of their cells' chroma (a, b), and
+ * the more colourful one's mean chroma. A greyscale copy differs by all of its original's chroma. */
+export function chromaDifference(a: Uint8Array, b: Uint8Array): { difference: number; chroma: number } {
+  let difference = 0;
+  let chromaA = 0;
+  let chromaB = 0;
+  for (let i = 0; i < GRID * GRID; i++) {
+    const [aa, ab, ba, bb] = [a[i * 3 + 1]! - 128, a[i * 3 + 2]! - 128, b[i * 3 + 1]! - 128, b[i * 3 + 2]! - 128];
+    difference += Math.hypot(aa - ba, ab - bb) / 255;
+    chromaA += Math.hypot(aa, ab) / 255;
+    chromaB += Math.hypot(ba, bb) / 255;
+  }
+  const cells = GRID * GRID;
+  return { difference: difference / cells, chroma: Math.max(chromaA, chromaB) / cells };
 }

@@ -58,7 +58,9 @@ export const tagCounts = (conn: Connection): { name: string; count: number }[] =
 
 /** What near-duplicate grouping needs of every fingerprinted wallpaper. */
 export const candidates = (conn: Connection): Candidate[] =>
-  conn.prepare('SELECT id, fingerprint, width, height, size_bytes FROM wallpapers WHERE fingerprint IS NOT NULL').all() as Candidate[];
+  conn
+    .prepare('SELECT id, fingerprint, width, height, size_bytes, content_type FROM wallpapers WHERE fingerprint IS NOT NULL')
+    .all() as Candidate[];
 
 /** Pairs marked "not duplicates", as "a\nb" with a < b. */
 export const distinctPairs = (conn: Connection): Set<string> =>
