@@ -75,8 +75,16 @@ export function scanDetails(summary: ScanSummary, verbose: boolean): string[] {
 
 /** "no wallpaper matches ..." naming the filters and the library size, and for `--format jpeg`
  * (or jpg) how many files the other spelling would match: the two are different extensions. */
+/** A parsed filter as the flags that give it (`favorite: true` is `--favorites`, `q` is `--search`). */
+function flagWords(name: string, value: unknown): string[] {
+  if (name === 'favorite') return [value ? '--favorites' : '--favorite false'];
+  if (name === 'color_tolerance') return [];
+  const flag = name === 'q' ? 'search' : name.replaceAll('_', '-');
+  return (Array.isArray(value) ? value : [value]).map((one) => `--${flag} ${/\s/.test(String(one)) ? JSON.stringify(one) : one}`);
+}
+
 export function noMatchMessage(filters: Filters, countOf: (filters: Filters) => number): string {
-  const named = Object.entries(filters).map(([name, value]) => `--${name.replaceAll('_', '-')} ${value}`);
+  const named = Object.entries(filters).flatMap(([name, value]) => flagWords(name, value));
   let message = `no wallpaper matches ${named.join(' ') || 'these filters'} (${count(countOf({}), 'wallpaper')} in the library)`;
   const other = filters.format === 'jpeg' ? 'jpg' : filters.format === 'jpg' ? 'jpeg' : undefined;
   if (other) {
