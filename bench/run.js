@@ -16,11 +16,12 @@ import { listFigure, randomFigure } from './figures/json.js';
 import { memoryFigure } from './figures/memory.js';
 import { rescanFigure } from './figures/rescan.js';
 import { scanFigure } from './figures/scan.js';
+import { colourFigure, duplicatesFigure, groupingFigure } from './figures/duplicates.js';
 import { clientFigure, variantFigures } from './figures/variants.js';
 
 /** Everything generated lives here (git-ignored), so reruns reuse the corpus and the indexes. */
 const ROOT = fileURLToPath(new URL('./.corpus/', import.meta.url)).replace(/\/$/, '');
-const HTTP_FIGURES = ['list', 'random', 'client', 'files', 'variants', 'memory'];
+const HTTP_FIGURES = ['list', 'random', 'client', 'files', 'variants', 'memory', 'colour'];
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -38,7 +39,7 @@ async function main() {
   if (corpus.files.length === 0) throw new Error(`no JPEG, PNG or WebP files in ${corpus.dir}`);
   const wrk = findWrk();
   const wants = (name) => options.only.includes(name);
-  const needsBig = ['list', 'random', 'client', 'cli', 'memory', 'monitors'].some(wants);
+  const needsBig = ['list', 'random', 'client', 'cli', 'memory', 'monitors', 'grouping', 'colour'].some(wants);
   const big = needsBig ? ensureIndex100k(ROOT, corpus.files, { log }) : undefined;
   const ctx = { options, root: ROOT, scratch, corpus, big, log };
 
@@ -49,7 +50,9 @@ async function main() {
 
   if (wants('scan')) rows.push(...(await scanFigure(ctx)));
   if (wants('rescan')) rows.push(...(await rescanFigure(ctx)));
-  if (wants('list') || wants('random') || wants('client')) {
+  if (wants('duplicates')) rows.push(...(await duplicatesFigure(ctx)));
+  if (wants('grouping')) rows.push(...(await groupingFigure(ctx)));
+  if (wants('list') || wants('random') || wants('client') || wants('colour')) {
     if (!wrk) skip('GET /api/wallpapers and /random at 100k', wrkMissing);
     else {
       const server = await startWallpaper(big.home);
@@ -58,6 +61,7 @@ async function main() {
         if (wants('list')) rows.push(...(await listFigure({ ...ctx, server })));
         if (wants('random')) rows.push(...(await randomFigure({ ...ctx, server })));
         if (wants('client')) rows.push(...clientFigure({ ...ctx, server }));
+        if (wants('colour')) rows.push(...(await colourFigure({ ...ctx, server })));
       } finally {
         await server.stop();
       }

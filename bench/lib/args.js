@@ -6,10 +6,25 @@ const HELP = `usage: npm run bench -- [flags]
   --runs N         repeated runs per figure (default 3, quick 2)
   --duration S     seconds of each wrk run (default 5, quick 3)
   --corpus DIR     use this folder of real wallpapers for the image figures instead of the generated corpus
-  --only a,b       run only these figures: scan, rescan, list, random, client, files, variants, cli, memory, monitors
+  --only a,b       run only these figures: scan, rescan, list, random, client, files, variants, cli, memory, monitors,
+                   duplicates, grouping, colour
   --json FILE      also write every measurement as JSON to FILE`;
 
-export const FIGURES = ['scan', 'rescan', 'list', 'random', 'client', 'files', 'variants', 'cli', 'memory', 'monitors'];
+export const FIGURES = [
+  'scan',
+  'rescan',
+  'list',
+  'random',
+  'client',
+  'files',
+  'variants',
+  'cli',
+  'memory',
+  'monitors',
+  'duplicates',
+  'grouping',
+  'colour',
+];
 
 export function parseArgs(argv) {
   const options = { quick: false, runs: undefined, duration: undefined, corpus: undefined, only: FIGURES, json: undefined };

@@ -80,7 +80,7 @@ export function referenceJpeg(files) {
   return jpegs.reduce((best, f) => (Math.abs(f.size - 4e6) < Math.abs(best.size - 4e6) ? f : best));
 }
 
-async function makeWallpaper(width, height, ext, seed) {
+export async function makeWallpaper(width, height, ext, seed) {
   const random = seededRandom(seed);
   const colour = () => `hsl(${Math.floor(random() * 360)}, ${30 + Math.floor(random() * 60)}%, ${15 + Math.floor(random() * 60)}%)`;
   // Sky-to-ground gradient with a few soft blobs: the large-scale structure of a landscape photo.

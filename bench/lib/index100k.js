@@ -11,7 +11,7 @@ import { seededRandom } from './util.js';
 export const BIG_INDEX = 100_000;
 /** Links per folder: a big library is spread over folders, and huge folders are slow to list. */
 const PER_FOLDER = 1000;
-const RECIPE_VERSION = 2;
+const RECIPE_VERSION = 3; // 3: palettes and fingerprints (issue 15)
 
 export function ensureIndex100k(root, corpusFiles, { log }) {
   const home = join(root, 'home-100k');

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { classifyShapeAndBrightness } from '../../dist/core/classify.js';
 import { openStore } from '../../dist/core/store/index.js';
+import { curationOf } from './curation-records.js';
 import { weighted } from './util.js';
 
 /** Resolutions with rough popularity: 16:9 dominates, then 16:10, ultrawide, 4:3 and phones. */
@@ -41,12 +42,19 @@ const CONTENT_TYPES = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png',
 /** Records written per transaction: a scan writes 64; bigger only makes building faster. */
 const BUILD_BATCH = 2000;
 
+/** Earlier records' curation data, for the planted near-duplicates (a bounded sample). */
+const earlier = [];
+
 /** One record: `target(format)` gives the {size, mtimeMs} of the file it stands for. */
 export function makeRecord(random, i, path) {
   const [width, height] = weighted(random, RESOLUTIONS);
   const format = weighted(random, FORMATS);
   // Luminance skewed dark, as wallpaper collections are (dark desktop themes).
   const luminance = Math.round(Math.min(0.98, Math.max(0.02, random() ** 1.4)) * 10000) / 10000;
+  const dominant_hue = weighted(random, HUES);
+  const curation = curationOf(random, i, luminance, dominant_hue, earlier);
+  if (earlier.length < 5000) earlier.push(curation);
+  else earlier[i % 5000] = curation;
   return {
     path: `${path}.${format}`,
     format,
@@ -58,7 +66,8 @@ export function makeRecord(random, i, path) {
       height,
       luminance,
       ...classifyShapeAndBrightness(width, height, luminance),
-      dominant_hue: weighted(random, HUES),
+      dominant_hue,
+      ...curation,
     },
   };
 }

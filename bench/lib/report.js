@@ -23,6 +23,8 @@ export function judge(row) {
     }
     case 'absolute':
       return { value: `${num(s.median)} ${unit}`, target: `<= ${target} ${unit}`, pass: s.median <= target };
+    case 'atleast':
+      return { value: `${num(s.median)} ${unit}`, target: `>= ${target} ${unit}`, pass: s.median >= target };
     default:
       throw new Error(`unknown ratio kind ${kind}`);
   }

@@ -5,7 +5,7 @@
 
 import { deleteWallpaper, getWallpaper, randomWallpaper, setAsWallpaper, setTokenPrompt } from './api.js';
 import { byId, formatCount } from './dom.js';
-import { FilterBar, filtersFromSearch, matchesFilters, sameFilters, searchFromFilters } from './filters.js';
+import { FilterBar, appliedCount, filtersFromSearch, matchesFilters, sameFilters, searchFromFilters } from './filters.js';
 import { curationControls } from './curate-controls.js';
 import { Marks } from './curate.js';
 import { Grid } from './grid.js';
@@ -69,7 +69,7 @@ const pages = new Pages({
   filters: () => state.filters,
   onUpdate: () => updateViews(),
   onError: (message) =>
-    message === null ? hideStatus(el.status) : showStatus(el.status, message, Object.keys(state.filters).length > 0, clearFilters, reload),
+    message === null ? hideStatus(el.status) : showStatus(el.status, message, appliedCount(state.filters) > 0, clearFilters, reload),
 });
 
 const filterBar = new FilterBar(el.filtersForm, (filters) => {
@@ -166,10 +166,7 @@ async function surprise() {
   try {
     const w = await randomWallpaper(state.filters);
     if (w) viewer.open(w, { random: true });
-    else
-      notify(
-        Object.keys(state.filters).length ? 'Nothing matches the current filters.' : 'The library is empty: add some wallpapers first.',
-      );
+    else notify(appliedCount(state.filters) ? 'Nothing matches the current filters.' : 'The library is empty: add some wallpapers first.');
   } catch (error) {
     notify(error instanceof Error ? error.message : String(error), 'error');
   } finally {
@@ -179,7 +176,7 @@ async function surprise() {
 
 /** The count, the empty states and the end-of-list line, from the state. */
 function updateViews() {
-  const filtered = Object.keys(state.filters).length > 0;
+  const filtered = appliedCount(state.filters) > 0;
   const total = pages.total;
   if (total === null) el.count.textContent = '';
   else if (filtered) el.count.textContent = `${formatCount(total)} ${total === 1 ? 'match' : 'matches'}`;
@@ -206,7 +203,7 @@ function updateViews() {
 
 function updateFilterUi() {
   curation.update(state.filters);
-  const applied = Object.keys(state.filters).length;
+  const applied = appliedCount(state.filters);
   el.clearFilters.disabled = applied === 0;
   el.filtersBadge.hidden = applied === 0;
   el.filtersBadge.textContent = String(applied);

@@ -160,3 +160,8 @@ export class FilterBar {
     }
   }
 }
+
+/** How many filters narrow the view (the order is not one). @param {FilterValues} filters */
+export function appliedCount(filters) {
+  return Object.keys(filters).filter((key) => key !== 'sort').length;
+}

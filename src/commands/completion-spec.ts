@@ -34,6 +34,8 @@ const FLAG_VALUES: Record<string, Completion> = {
   '--every': ['15m', '30m', '1h', '2h', 'daily', 'weekly', 'Mon..Fri 08:00'],
   '--if-due': ['15m', '30m', '1h', 'daily'],
   '--appearance': ['auto', 'light', 'dark'],
+  '--hidden': ['true', 'false', 'any'],
+  '--sort': ['added', 'name', 'luminance', '-luminance', 'pixels', 'color', 'random'],
 };
 
 /** Positional arguments by command path. */
@@ -45,6 +47,10 @@ const ARGS: Record<string, Completion> = {
   'wallpaper config add-folder': 'folder',
   'wallpaper config remove-folder': 'folder',
   'wallpaper completion': SHELLS,
+  // An id or the path of an indexed file.
+  'wallpaper favorite': 'any',
+  'wallpaper hide': 'any',
+  'wallpaper tag': 'any',
 };
 
 function optionSpec(option: Option): OptionSpec {

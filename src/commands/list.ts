@@ -31,11 +31,9 @@ export function listCommand(ctx: CliContext): Command {
   helpFooter(
     command,
     [
-      'wallpaper list --brightness dark --orientation landscape',
-      'wallpaper list --min-width 3840 --json | jq -r ".wallpapers[].path"',
-      'wallpaper list --server http://nas:8519 --page 2',
+      'wallpaper list --brightness dark --min-width 3840 --json | jq -r ".wallpapers[].path"',
       'wallpaper list --tag nature --color 1e3a5f --sort color',
-      'wallpaper list --favorites --search mountain',
+      'wallpaper list --server http://nas:8519 --favorites --search mountain',
     ],
     [...FILE_VARIABLES, 'WALLPAPER_SERVER'],
   );

@@ -35,7 +35,29 @@ t.test('bash: commands, flags, filter words, choices, setting keys and folders',
       .trim()
       .split('\n');
   const table: [string[], string[]][] = [
-    [[''], ['scan', 'list', 'random', 'monitors', 'watch', 'serve', 'config', 'schedule', 'doctor', 'completion']],
+    [
+      [''],
+      [
+        'scan',
+        'list',
+        'random',
+        'duplicates',
+        'favorite',
+        'hide',
+        'tag',
+        'monitors',
+        'watch',
+        'serve',
+        'config',
+        'schedule',
+        'doctor',
+        'completion',
+      ],
+    ],
+    [
+      ['list', '--hidden', ''],
+      ['true', 'false', 'any'],
+    ],
     [
       ['list', '--brightness', ''],
       ['light', 'dark', 'medium', 'any'],

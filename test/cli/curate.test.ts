@@ -81,7 +81,11 @@ t.test('random --set --favorites picks among favourites', async (t) => {
   const log = join(s.root, 'calls.log');
   await s.cli('favorite', join(s.pictures, 'nature', 'lake.png'));
   for (let i = 0; i < 3; i++) {
-    const result = await runCli(['--home', s.home, 'random', '--set', '--favorites'], { PATH: bin, FAKE_LOG: log, XDG_CURRENT_DESKTOP: 'GNOME' });
+    const result = await runCli(['--home', s.home, 'random', '--set', '--favorites'], {
+      PATH: bin,
+      FAKE_LOG: log,
+      XDG_CURRENT_DESKTOP: 'GNOME',
+    });
     t.equal(result.code, 0, result.stderr);
   }
   const uris = readCalls(log)

@@ -22,7 +22,7 @@ const analysis = (n: number, brightness: Analysis['brightness'] = 'dark'): Analy
   orientation: 'landscape',
   dominant_hue: 'blue',
   palette: [],
-  fingerprint: Buffer.alloc(58),
+  fingerprint: Buffer.alloc(59),
 });
 const write = (store: Store, n: number, brightness: Analysis['brightness'] = 'dark') =>
   store.writeFiles(

@@ -37,7 +37,7 @@ function analysis(spec: Spec, index: number): Analysis {
     orientation: classifyOrientation(spec.width, spec.height),
     dominant_hue: spec.hue,
     palette: [],
-    fingerprint: Buffer.alloc(58),
+    fingerprint: Buffer.alloc(59),
   };
 }
 

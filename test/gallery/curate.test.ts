@@ -5,7 +5,17 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { EDITS, photo } from '../helpers/photos.js';
-import { apiAll, cardIds, haveChromium, launchBrowser, startServer, tempDir, waitForTotal, watchProblems, writeLandscapes } from './harness.js';
+import {
+  apiAll,
+  cardIds,
+  haveChromium,
+  launchBrowser,
+  startServer,
+  tempDir,
+  waitForTotal,
+  watchProblems,
+  writeLandscapes,
+} from './harness.js';
 
 if (haveChromium(t)) {
   const root = tempDir(t);
@@ -27,7 +37,11 @@ if (haveChromium(t)) {
     await page.hover(`#grid a.card[data-id="${first}"]`);
     await page.click(`#grid button[data-action="favorite"][data-id="${first}"]`);
     await page.waitForSelector(`#grid button[data-action="favorite"][data-id="${first}"][aria-pressed="true"]`);
-    t.same((await apiAll(server.base, 'favorite=true')).map((w) => w.id), [first], 'the server has it as a favourite');
+    t.same(
+      (await apiAll(server.base, 'favorite=true')).map((w) => w.id),
+      [first],
+      'the server has it as a favourite',
+    );
 
     await page.click('#favorites-view');
     await page.waitForFunction(() => document.querySelectorAll('#grid a.card').length === 1);
@@ -41,7 +55,11 @@ if (haveChromium(t)) {
     await page.click('#viewer-hide');
     await page.waitForSelector(`#grid a.card[data-id="${second}"]`, { state: 'detached' });
     await page.waitForSelector('#viewer .toast >> text=is hidden');
-    t.same((await apiAll(server.base, 'hidden=true')).map((w) => w.id), [second], 'hidden on the server');
+    t.same(
+      (await apiAll(server.base, 'hidden=true')).map((w) => w.id),
+      [second],
+      'hidden on the server',
+    );
     t.equal(await page.textContent('#viewer-hide'), 'Show again');
     await page.click('#viewer-hide');
     await page.waitForSelector('#viewer .toast >> text=shows again');
@@ -63,7 +81,10 @@ if (haveChromium(t)) {
     await page.waitForURL((url) => url.searchParams.get('color') === colour.slice(1));
     const expected = await apiAll(server.base, `color=${colour.slice(1)}`);
     await page.waitForFunction((n) => document.querySelectorAll('#grid a.card').length === n, expected.length);
-    t.ok(expected.some((w) => w.id === scenes[0]!.id), 'the picture with that colour is among the matches');
+    t.ok(
+      expected.some((w) => w.id === scenes[0]!.id),
+      'the picture with that colour is among the matches',
+    );
     await page.click('#f-color-clear');
     await page.waitForURL((url) => !url.searchParams.has('color'));
 

@@ -7,6 +7,7 @@ import {
   UNIFORM_BELOW,
   chromaDifference,
   contrastOf,
+  edgeDensityOf,
   hammingDistance,
   hashOf,
   meanColourOf,
@@ -27,6 +28,15 @@ export const LOW_CONTRAST_SIGNATURE_WITHIN = 0.03;
  * differ by at most 0.64 of it (measured: crops of crops), a greyscale copy by all of it. */
 export const CHROMA_WITHIN = 0.012;
 export const CHROMA_SHARE = 0.5;
+/** Edge densities may differ by this factor (as |log|): copies measured up to 0.41 (a 10% crop of a
+ * fine pattern), different photos of one layout 0.5 and more. Below EDGES_KNOWN_FROM the density is
+ * too small to compare. */
+export const EDGES_LOG_WITHIN = 0.45;
+const EDGES_KNOWN_FROM = 0.004;
+/** Pictures with no colour (greyscale) have only the hash and the levels to tell them apart: a
+ * closer hash is asked. */
+export const GREY_BELOW = 0.015;
+export const GREY_HASH_WITHIN = 14;
 
 export interface Candidate {
   id: string;
@@ -52,7 +62,11 @@ export function nearDuplicates(a: Uint8Array, b: Uint8Array): boolean {
   if (hammingDistance(hashOf(a), hashOf(b)) > (low ? LOW_CONTRAST_HASH_WITHIN : HASH_WITHIN)) return false;
   if (signatureDistance(signatureOf(a), signatureOf(b)) > (low ? LOW_CONTRAST_SIGNATURE_WITHIN : SIGNATURE_WITHIN)) return false;
   const { difference, chroma } = chromaDifference(signatureOf(a), signatureOf(b));
-  return difference <= CHROMA_WITHIN + CHROMA_SHARE * chroma;
+  if (difference > CHROMA_WITHIN + CHROMA_SHARE * chroma) return false;
+  if (chroma < GREY_BELOW && hammingDistance(hashOf(a), hashOf(b)) > GREY_HASH_WITHIN) return false;
+  const [edgesA, edgesB] = [edgeDensityOf(a), edgeDensityOf(b)];
+  if (edgesA === undefined || edgesB === undefined || Math.min(edgesA, edgesB) < EDGES_KNOWN_FROM) return true;
+  return Math.abs(Math.log(edgesA / edgesB)) <= EDGES_LOG_WITHIN;
 }
 
 const cellKey = (x: number, y: number, z: number) => `${x},${y},${z}`;

@@ -16,8 +16,10 @@ export const HASH_BITS = 64;
 const HASH_BYTES = HASH_BITS / 8;
 const GRID = 4;
 const SIGNATURE_BYTES = GRID * GRID * 3;
-/** Bytes of an encoded fingerprint: contrast, hash, signature, picture share. */
-export const FINGERPRINT_BYTES = 1 + HASH_BYTES + SIGNATURE_BYTES + 1;
+/** Bytes of an encoded fingerprint: contrast, hash, signature, picture share, edge density. */
+export const FINGERPRINT_BYTES = 1 + HASH_BYTES + SIGNATURE_BYTES + 2;
+const SHARE_AT = 1 + HASH_BYTES + SIGNATURE_BYTES;
+const EDGES_AT = SHARE_AT + 1;
 /** Below this standard deviation of luma (0..1) a picture is near-uniform: never grouped. */
 export const UNIFORM_BELOW = 0.02;
 /** A row or column is a bar while every pixel is within this (0..255) of the edge's colour. */
@@ -27,15 +29,19 @@ const MAX_BAR_SHARE = 0.3;
 
 /** The encoded fingerprint: byte 0 the contrast in thousandths (capped at 255), bytes 1-8 the hash,
  * then the 4x4 grid's OKLab colours (L x 255, a and b x 255 + 128), then the share of the image
- * inside its letterbox bars (x 255: a letterboxed copy has more pixels, not more picture). */
+ * inside its letterbox bars (x 255: a letterboxed copy has more pixels, not more picture), then the
+ * edge density (mean luma step between neighbours, in thousandths, capped at 255): texture that
+ * the hash's low frequencies do not see, and that a crop or a resize keeps. */
 export type Fingerprint = Buffer;
 
 export const contrastOf = (fingerprint: Uint8Array): number => fingerprint[0]! / 1000;
 export const hashOf = (fingerprint: Uint8Array): Uint8Array => fingerprint.subarray(1, 1 + HASH_BYTES);
 export const signatureOf = (fingerprint: Uint8Array): Uint8Array => fingerprint.subarray(1 + HASH_BYTES, 1 + HASH_BYTES + SIGNATURE_BYTES);
 /** The share of the image that is picture (not bars), 0..1; 1 for fingerprints made before it was kept. */
-export const pictureShareOf = (fingerprint: Uint8Array): number =>
-  fingerprint.length >= FINGERPRINT_BYTES ? fingerprint[FINGERPRINT_BYTES - 1]! / 255 : 1;
+export const pictureShareOf = (fingerprint: Uint8Array): number => (fingerprint.length > SHARE_AT ? fingerprint[SHARE_AT]! / 255 : 1);
+/** The edge density, or undefined for a fingerprint made before it was kept. */
+export const edgeDensityOf = (fingerprint: Uint8Array): number | undefined =>
+  fingerprint.length > EDGES_AT ? fingerprint[EDGES_AT]! / 1000 : undefined;
 
 /** The region of `data` (width x height, `channels`) inside its letterbox or pillarbox bars. */
 export function insideBars(data: Uint8Array, width: number, height: number, channels: number) {
@@ -107,7 +113,8 @@ export function fingerprintOf(square: Uint8Array, channels: number, pictureShare
   const fingerprint = Buffer.alloc(FINGERPRINT_BYTES);
   fingerprint[0] = Math.min(255, Math.round(deviation * 1000));
   dctHash(luma).copy(fingerprint, 1);
-  fingerprint[FINGERPRINT_BYTES - 1] = Math.round(Math.min(1, Math.max(0, pictureShare)) * 255);
+  fingerprint[SHARE_AT] = Math.round(Math.min(1, Math.max(0, pictureShare)) * 255);
+  fingerprint[EDGES_AT] = Math.min(255, Math.round(edgeDensity(luma) * 1000));
   const signature = fingerprint.subarray(1 + HASH_BYTES);
   for (let i = 0; i < GRID * GRID; i++) {
     signature[i * 3] = Math.round(Math.min(1, Math.max(0, grid[i * 3]!)) * 255);
@@ -126,6 +133,19 @@ export function meanColourOf(fingerprint: Uint8Array): [number, number, number] 
     mean[2] += (signature[i * 3 + 2]! - 128) / 255 / (GRID * GRID);
   }
   return mean;
+}
+
+/** Mean absolute luma step to the right and downwards neighbour. */
+function edgeDensity(luma: Float64Array): number {
+  const n = FINGERPRINT_SIZE;
+  let total = 0;
+  for (let y = 0; y < n - 1; y++) {
+    for (let x = 0; x < n - 1; x++) {
+      const here = luma[y * n + x]!;
+      total += Math.abs(luma[y * n + x + 1]! - here) + Math.abs(luma[(y + 1) * n + x]! - here);
+    }
+  }
+  return total / ((n - 1) * (n - 1));
 }
 
 function dctHash(luma: Float64Array): Buffer {
