@@ -1,42 +1,12 @@
 // Near-duplicate groups (issue 15): pictures whose fingerprints (fingerprint.ts) are close, joined
 // transitively (union-find), minus the pairs a user marked "not duplicates". Never compares every
-// pair: two near-duplicates have mean colours within SIGNATURE_WITHIN of each other, so pictures are
-// put in cells of that size by mean colour and each is compared only with its own and the 26
-// neighbouring cells. Thresholds measured on real wallpapers (bench/RESULTS.md, `--only duplicates`).
-import {
-  UNIFORM_BELOW,
-  chromaDifference,
-  contrastOf,
-  edgeDensityOf,
-  hammingDistance,
-  hashOf,
-  meanColourOf,
-  pictureShareOf,
-  signatureDistance,
-  signatureOf,
-} from './fingerprint.js';
+// pair: candidates come from multi-index hashing (hash-index.ts). Thresholds measured on real
+// wallpapers (bench/RESULTS.md, `--only duplicates`).
+import { UNIFORM_BELOW, pictureShareOf } from './fingerprint.js';
+import { BANDS, forEachCandidatePair } from './hash-index.js';
+import { HASH_WITHIN, SIGNATURE_WITHIN, prepare, similar } from './similarity.js';
 
-/** Hash bits (of 64) that may differ between near-duplicates, and the colour signatures' distance. */
-export const HASH_WITHIN = 22;
-export const SIGNATURE_WITHIN = 0.07;
-/** Pictures of less contrast than this (dark patterns, soft gradients) need a far closer match:
- * their hashes are mostly noise, and the DCT does not see level. */
-export const LOW_CONTRAST_BELOW = 0.06;
-export const LOW_CONTRAST_HASH_WITHIN = 8;
-export const LOW_CONTRAST_SIGNATURE_WITHIN = 0.03;
-/** Colour may differ by at most this plus CHROMA_SHARE of the more colourful one's chroma: copies
- * differ by at most 0.64 of it (measured: crops of crops), a greyscale copy by all of it. */
-export const CHROMA_WITHIN = 0.012;
-export const CHROMA_SHARE = 0.5;
-/** Edge densities may differ by this factor (as |log|): copies measured up to 0.41 (a 10% crop of a
- * fine pattern), different photos of one layout 0.5 and more. Below EDGES_KNOWN_FROM the density is
- * too small to compare. */
-export const EDGES_LOG_WITHIN = 0.45;
-const EDGES_KNOWN_FROM = 0.004;
-/** Pictures with no colour (greyscale) have only the hash and the levels to tell them apart: a
- * closer hash is asked. */
-export const GREY_BELOW = 0.015;
-export const GREY_HASH_WITHIN = 14;
+export { nearDuplicates } from './similarity.js';
 
 export interface Candidate {
   id: string;
@@ -54,35 +24,21 @@ export interface DuplicateGroup {
   keep: string;
 }
 
-/** Whether two fingerprints are of one picture. */
-export function nearDuplicates(a: Uint8Array, b: Uint8Array): boolean {
-  const contrast = Math.min(contrastOf(a), contrastOf(b));
-  if (contrast < UNIFORM_BELOW) return false;
-  const low = contrast < LOW_CONTRAST_BELOW;
-  if (hammingDistance(hashOf(a), hashOf(b)) > (low ? LOW_CONTRAST_HASH_WITHIN : HASH_WITHIN)) return false;
-  if (signatureDistance(signatureOf(a), signatureOf(b)) > (low ? LOW_CONTRAST_SIGNATURE_WITHIN : SIGNATURE_WITHIN)) return false;
-  const { difference, chroma } = chromaDifference(signatureOf(a), signatureOf(b));
-  if (difference > CHROMA_WITHIN + CHROMA_SHARE * chroma) return false;
-  if (chroma < GREY_BELOW && hammingDistance(hashOf(a), hashOf(b)) > GREY_HASH_WITHIN) return false;
-  const [edgesA, edgesB] = [edgeDensityOf(a), edgeDensityOf(b)];
-  if (edgesA === undefined || edgesB === undefined || Math.min(edgesA, edgesB) < EDGES_KNOWN_FROM) return true;
-  return Math.abs(Math.log(edgesA / edgesB)) <= EDGES_LOG_WITHIN;
-}
-
-const cellKey = (x: number, y: number, z: number) => `${x},${y},${z}`;
-
 /** The groups among `candidates`; `distinct` holds "a\nb" (a < b) pairs never to be joined directly. */
 export function groupDuplicates(candidates: readonly Candidate[], distinct: ReadonlySet<string> = new Set()): DuplicateGroup[] {
-  const cells = new Map<string, number[]>();
-  const coords = candidates.map((candidate, index) => {
-    const [l, a, b] = meanColourOf(candidate.fingerprint).map((v) => Math.floor(v / SIGNATURE_WITHIN)) as [number, number, number];
-    const key = cellKey(l, a, b);
-    const cell = cells.get(key);
-    if (cell) cell.push(index);
-    else cells.set(key, [index]);
-    return [l, a, b] as const;
-  });
-  const parent = candidates.map((_, i) => i);
+  // Near-uniform pictures are never grouped: leave them out of the index altogether.
+  const unsorted = candidates.map((candidate) => ({ candidate, prepared: prepare(candidate.fingerprint) }));
+  // In order of lightness, then of the first chunk: pictures that meet sit close in memory.
+  const order = unsorted
+    .filter(({ prepared }) => prepared.contrast >= UNIFORM_BELOW)
+    .sort((a, b) => a.prepared.meanL - b.prepared.meanL || (a.prepared.low & 0xfff) - (b.prepared.low & 0xfff));
+  const pictures = order.map(({ candidate }) => candidate);
+  const prepared = order.map(({ prepared }) => prepared);
+  const low = Uint32Array.from(prepared, (p) => p.low);
+  const high = Uint32Array.from(prepared, (p) => p.high);
+  // Lightness bands as wide as the colour tolerance, from 1 (bands 0 and BANDS - 1 stay empty).
+  const bands = Uint8Array.from(prepared, (p) => 1 + Math.min(BANDS - 3, Math.max(0, Math.floor(p.meanL / SIGNATURE_WITHIN))));
+  const parent = pictures.map((_, i) => i);
   const find = (i: number): number => {
     while (parent[i] !== i) {
       parent[i] = parent[parent[i]!]!;
@@ -90,22 +46,14 @@ export function groupDuplicates(candidates: readonly Candidate[], distinct: Read
     }
     return i;
   };
-  candidates.forEach((candidate, i) => {
-    const [l, a, b] = coords[i]!;
-    for (let dl = -1; dl <= 1; dl++)
-      for (let da = -1; da <= 1; da++)
-        for (let db = -1; db <= 1; db++) {
-          for (const j of cells.get(cellKey(l + dl, a + da, b + db)) ?? []) {
-            if (j <= i || find(i) === find(j)) continue;
-            const other = candidates[j]!;
-            if (!nearDuplicates(candidate.fingerprint, other.fingerprint)) continue;
-            if (distinct.has(candidate.id < other.id ? `${candidate.id}\n${other.id}` : `${other.id}\n${candidate.id}`)) continue;
-            parent[find(j)] = find(i);
-          }
-        }
+  forEachCandidatePair(low, high, bands, HASH_WITHIN, (i, j) => {
+    if (find(i) === find(j) || !similar(prepared[i]!, prepared[j]!)) return;
+    const [a, b] = [pictures[i]!, pictures[j]!];
+    if (distinct.has(a.id < b.id ? `${a.id}\n${b.id}` : `${b.id}\n${a.id}`)) return;
+    parent[find(j)] = find(i);
   });
   const groups = new Map<number, Candidate[]>();
-  candidates.forEach((candidate, i) => {
+  pictures.forEach((candidate, i) => {
     const root = find(i);
     const group = groups.get(root);
     if (group) group.push(candidate);

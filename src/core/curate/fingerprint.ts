@@ -123,18 +123,6 @@ export function fingerprintOf(square: Uint8Array, channels: number, pictureShare
   return fingerprint;
 }
 
-/** The mean OKLab colour of a fingerprint's signature (what grouping blocks on). */
-export function meanColourOf(fingerprint: Uint8Array): [number, number, number] {
-  const signature = signatureOf(fingerprint);
-  const mean: [number, number, number] = [0, 0, 0];
-  for (let i = 0; i < GRID * GRID; i++) {
-    mean[0] += signature[i * 3]! / 255 / (GRID * GRID);
-    mean[1] += (signature[i * 3 + 1]! - 128) / 255 / (GRID * GRID);
-    mean[2] += (signature[i * 3 + 2]! - 128) / 255 / (GRID * GRID);
-  }
-  return mean;
-}
-
 /** Mean absolute luma step to the right and downwards neighbour. */
 function edgeDensity(luma: Float64Array): number {
   const n = FINGERPRINT_SIZE;
@@ -170,45 +158,4 @@ function dctHash(luma: Float64Array): Buffer {
     if (value > median) hash[bit >> 3]! |= 1 << (bit & 7);
   });
   return hash;
-}
-
-/** Bits that differ between two hashes. */
-export function hammingDistance(a: Uint8Array, b: Uint8Array): number {
-  let bits = 0;
-  for (let i = 0; i < a.length; i++) {
-    let x = a[i]! ^ b[i]!;
-    while (x) {
-      x &= x - 1;
-      bits++;
-    }
-  }
-  return bits;
-}
-
-/** Mean OKLab distance between the cells of two signatures. */
-export function signatureDistance(a: Uint8Array, b: Uint8Array): number {
-  let total = 0;
-  for (let i = 0; i < GRID * GRID; i++) {
-    const dl = (a[i * 3]! - b[i * 3]!) / 255;
-    const da = (a[i * 3 + 1]! - b[i * 3 + 1]!) / 255;
-    const db = (a[i * 3 + 2]! - b[i * 3 + 2]!) / 255;
-    total += Math.sqrt(dl * dl + da * da + db * db);
-  }
-  return total / (GRID * GRID);
-}
-
-/** How differently coloured two signatures are: the mean distance of their cells' chroma (a, b), and
- * the more colourful one's mean chroma. A greyscale copy differs by all of its original's chroma. */
-export function chromaDifference(a: Uint8Array, b: Uint8Array): { difference: number; chroma: number } {
-  let difference = 0;
-  let chromaA = 0;
-  let chromaB = 0;
-  for (let i = 0; i < GRID * GRID; i++) {
-    const [aa, ab, ba, bb] = [a[i * 3 + 1]! - 128, a[i * 3 + 2]! - 128, b[i * 3 + 1]! - 128, b[i * 3 + 2]! - 128];
-    difference += Math.hypot(aa - ba, ab - bb) / 255;
-    chromaA += Math.hypot(aa, ab) / 255;
-    chromaB += Math.hypot(ba, bb) / 255;
-  }
-  const cells = GRID * GRID;
-  return { difference: difference / cells, chroma: Math.max(chromaA, chromaB) / cells };
 }

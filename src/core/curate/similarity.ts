@@ -1,0 +1,109 @@
+// Whether two fingerprints (fingerprint.ts) are of one picture: the rule of near-duplicate search,
+// its thresholds measured on real wallpapers (bench/RESULTS.md, `--only duplicates`). Fingerprints
+// are decoded once into Prepared values, so that testing a pair allocates nothing: grouping tests
+// hundreds of thousands of pairs.
+import { UNIFORM_BELOW, contrastOf, edgeDensityOf, hashOf, signatureOf } from './fingerprint.js';
+import { popcount32 } from './hash-index.js';
+
+/** Hash bits (of 64) that may differ between near-duplicates, and the colour signatures' distance. */
+export const HASH_WITHIN = 22;
+export const SIGNATURE_WITHIN = 0.07;
+/** Pictures of less contrast than this (dark patterns, soft gradients) need a far closer match:
+ * their hashes are mostly noise, and the DCT does not see level. */
+export const LOW_CONTRAST_BELOW = 0.06;
+export const LOW_CONTRAST_HASH_WITHIN = 8;
+export const LOW_CONTRAST_SIGNATURE_WITHIN = 0.03;
+/** Colour may differ by at most this plus CHROMA_SHARE of the more colourful one's chroma: copies
+ * differ by at most 0.64 of it (measured: crops of crops), a greyscale copy by all of it. */
+export const CHROMA_WITHIN = 0.012;
+export const CHROMA_SHARE = 0.5;
+/** Edge densities may differ by this factor (as |log|): copies measured up to 0.41 (a 10% crop of a
+ * fine pattern), different photos of one layout 0.5 and more. Below EDGES_KNOWN_FROM the density is
+ * too small to compare. */
+export const EDGES_LOG_WITHIN = 0.45;
+const EDGES_KNOWN_FROM = 0.004;
+/** Pictures with no colour (greyscale) have only the hash and the levels to tell them apart: a
+ * closer hash is asked. */
+export const GREY_BELOW = 0.015;
+export const GREY_HASH_WITHIN = 14;
+
+const CELLS = 16;
+
+/** A fingerprint decoded for comparison. */
+export interface Prepared {
+  contrast: number;
+  /** The hash as two 32-bit words (bytes 0-3 and 4-7). */
+  low: number;
+  high: number;
+  /** OKLab L, a, b of each of the 16 cells. */
+  cells: Float64Array;
+  /** Mean chroma of the cells. */
+  chroma: number;
+  /** The mean colour (OKLab): two pictures whose means are further apart than SIGNATURE_WITHIN
+   * cannot have signatures within it, a check of three numbers before sixteen square roots. */
+  meanL: number;
+  meanA: number;
+  meanB: number;
+  edges: number | undefined;
+}
+
+const word = (bytes: Uint8Array, at: number) =>
+  (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
+
+export function prepare(fingerprint: Uint8Array): Prepared {
+  const hash = hashOf(fingerprint);
+  const signature = signatureOf(fingerprint);
+  const cells = new Float64Array(CELLS * 3);
+  let chroma = 0;
+  const mean = [0, 0, 0];
+  for (let i = 0; i < CELLS; i++) {
+    cells[i * 3] = signature[i * 3]! / 255;
+    cells[i * 3 + 1] = (signature[i * 3 + 1]! - 128) / 255;
+    cells[i * 3 + 2] = (signature[i * 3 + 2]! - 128) / 255;
+    chroma += Math.hypot(cells[i * 3 + 1]!, cells[i * 3 + 2]!) / CELLS;
+    for (let c = 0; c < 3; c++) mean[c]! += cells[i * 3 + c]! / CELLS;
+  }
+  const [meanL, meanA, meanB] = mean as [number, number, number];
+  return {
+    contrast: contrastOf(fingerprint),
+    low: word(hash, 0),
+    high: word(hash, 4),
+    cells,
+    chroma,
+    meanL,
+    meanA,
+    meanB,
+    edges: edgeDensityOf(fingerprint),
+  };
+}
+
+/** The rule: close hashes, close colours (closer still for pictures of little contrast or no
+ * colour), no more chroma lost than a copy loses, and a like edge density. */
+export function similar(p: Prepared, q: Prepared): boolean {
+  const contrast = Math.min(p.contrast, q.contrast);
+  if (contrast < UNIFORM_BELOW) return false;
+  const low = contrast < LOW_CONTRAST_BELOW;
+  const within = low ? LOW_CONTRAST_SIGNATURE_WITHIN : SIGNATURE_WITHIN;
+  const [ml, ma, mb] = [p.meanL - q.meanL, p.meanA - q.meanA, p.meanB - q.meanB];
+  if (ml * ml + ma * ma + mb * mb > within * within) return false;
+  const bits = popcount32(p.low ^ q.low) + popcount32(p.high ^ q.high);
+  if (bits > (low ? LOW_CONTRAST_HASH_WITHIN : HASH_WITHIN)) return false;
+  let distance = 0;
+  let chromaDifference = 0;
+  for (let i = 0; i < CELLS * 3; i += 3) {
+    const dl = p.cells[i]! - q.cells[i]!;
+    const da = p.cells[i + 1]! - q.cells[i + 1]!;
+    const db = p.cells[i + 2]! - q.cells[i + 2]!;
+    distance += Math.sqrt(dl * dl + da * da + db * db);
+    chromaDifference += Math.sqrt(da * da + db * db);
+  }
+  if (distance / CELLS > within) return false;
+  const chroma = Math.max(p.chroma, q.chroma);
+  if (chromaDifference / CELLS > CHROMA_WITHIN + CHROMA_SHARE * chroma) return false;
+  if (chroma < GREY_BELOW && bits > GREY_HASH_WITHIN) return false;
+  if (p.edges === undefined || q.edges === undefined || Math.min(p.edges, q.edges) < EDGES_KNOWN_FROM) return true;
+  return Math.abs(Math.log(p.edges / q.edges)) <= EDGES_LOG_WITHIN;
+}
+
+/** Whether two fingerprints are of one picture. */
+export const nearDuplicates = (a: Uint8Array, b: Uint8Array): boolean => similar(prepare(a), prepare(b));
