@@ -5,7 +5,18 @@ import { VersionedCache } from '../cache.js';
 import type { FileState } from '../diff.js';
 import type { Filters, Paging, ScanProblem } from '../types.js';
 import type { Connection } from './connection.js';
-import { COLUMNS, FILE_ORDER, type Row, type SortName, type StoredWallpaper, indexFor, keyOf, orderBy, whereClause } from './sql.js';
+import {
+  COLUMNS,
+  FILE_ORDER,
+  type Row,
+  type SortName,
+  type StoredWallpaper,
+  colorDistanceJoin,
+  indexFor,
+  keyOf,
+  orderBy,
+  whereClause,
+} from './sql.js';
 
 /** Filter combinations whose count is kept (a number each). */
 const COUNT_CACHE_KEYS = 1024;
@@ -82,19 +93,22 @@ export class Queries {
     const where = whereClause(filters);
     const order = orderBy(sort, filters);
     // The narrow browse index serves the list order; the other orders sort the matches.
-    const index = sort ? '' : indexFor(filters);
+    const index = sort && !filters.color ? '' : indexFor(filters);
     return this.conn.read(() => {
       const total = this.count(filters);
       const offset = (paging.page - 1) * paging.limit;
       if (offset >= total) return { wallpapers: [], total };
       // OFFSET walks the narrow index only; the page's whole rows are read for its ids alone.
+      // sort=color orders the matches by their distance, joined in from one pass over the palettes.
+      const join = sort === 'color' ? colorDistanceJoin(filters) : { sql: '', params: [] };
+      const innerOrder = sort === 'color' ? { sql: 'ORDER BY near.d, id', params: [] } : order;
       const rows = this.conn
         .prepare(
           `SELECT ${COLUMNS} FROM wallpapers WHERE id IN
-           (SELECT id FROM wallpapers ${index} ${where.sql} ${order.sql} LIMIT ? OFFSET ?)
+           (SELECT id FROM wallpapers ${index} ${join.sql} ${where.sql} ${innerOrder.sql} LIMIT ? OFFSET ?)
          ${order.sql}`,
         )
-        .all(...where.params, ...order.params, paging.limit, offset, ...order.params) as Row[];
+        .all(...join.params, ...where.params, ...innerOrder.params, paging.limit, offset, ...order.params) as Row[];
       return { wallpapers: rows.map(toStored), total };
     });
   }

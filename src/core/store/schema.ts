@@ -87,7 +87,9 @@ export const MIGRATIONS: string[] = [
   // every wallpaper) and a near-duplicate fingerprint. Marks and user tags are kept by id in their
   // own tables: they survive rescans, moves, renames and even the file going away and coming back,
   // and a filter on them is a lookup in a small set that leaves the covering browse index in use.
-  // Folder tags are rewritten from the canonical paths after each scan (curate/tags.ts). Files
+  // Folder tags are rewritten from the canonical paths after each scan (curate/tags.ts). A colour
+  // search finds its matches' ids in palette_colors, then reads their filter columns from a narrow
+  // index keyed by id (measured at 100k: 15,000 lookups 53 -> 21 ms against the wide rows). Files
   // indexed before are marked stale, so the next scan reads each once more to add what is new.
   `ALTER TABLE wallpapers ADD COLUMN palette TEXT;
    ALTER TABLE wallpapers ADD COLUMN fingerprint BLOB;
@@ -118,6 +120,8 @@ export const MIGRATIONS: string[] = [
      b TEXT NOT NULL,
      PRIMARY KEY (a, b)
    ) WITHOUT ROWID;
+   CREATE INDEX wallpapers_by_id ON wallpapers
+     (id, added_at, brightness, aspect_ratio, orientation, dominant_hue, format, width, height, away);
    UPDATE files SET mtime_ms = -1 WHERE id IS NOT NULL;`,
 ];
 

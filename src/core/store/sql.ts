@@ -84,12 +84,12 @@ export function whereClause(filters: Filters, reachable = false): Where {
   add('height >= ?', filters.min_height);
   add('width <= ?', filters.max_width);
   add('height <= ?', filters.max_height);
-  for (const color of filters.color ?? []) {
-    const lab = hexToLab(color)!;
-    const tolerance = filters.color_tolerance ?? 0;
-    parts.push(`id IN (SELECT id FROM palette_colors WHERE cell IN (SELECT value FROM json_each(?)) AND share >= ${MIN_COLOR_SHARE}
-      AND (l - ?) * (l - ?) + (a - ?) * (a - ?) + (b - ?) * (b - ?) <= ?)`);
-    params.push(JSON.stringify(cellsNear(lab, tolerance)), lab[0], lab[0], lab[1], lab[1], lab[2], lab[2], tolerance * tolerance);
+  if (filters.color?.length) {
+    // One set of ids per colour, intersected before any wallpaper is read: a common colour alone
+    // would otherwise drive thousands of lookups that a rarer second colour rejects.
+    const sets = filters.color.map((color) => nearColour(color, filters.color_tolerance ?? 0));
+    parts.push(`id IN (${sets.map((set) => `SELECT id FROM palette_colors WHERE ${set.sql}`).join(' INTERSECT ')})`);
+    params.push(...sets.flatMap((set) => set.params));
   }
   for (const tag of filters.tag ?? []) add('id IN (SELECT id FROM tags WHERE name = ?)', tag);
   for (const word of filters.q?.split(' ') ?? []) {
@@ -100,6 +100,29 @@ export function whereClause(filters: Filters, reachable = false): Where {
   if (filters.favorite !== undefined) parts.push(`id ${filters.favorite ? '' : 'NOT '}IN (SELECT id FROM marks WHERE mark = 'favorite')`);
   if (filters.hidden !== 'any') parts.push(`id ${filters.hidden === true ? '' : 'NOT '}IN (SELECT id FROM marks WHERE mark = 'hidden')`);
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+/** The palette rows of a colour search: in the cells near it (the colour index), covering
+ * MIN_COLOR_SHARE, within the tolerance. */
+function nearColour(color: string, tolerance: number): Where {
+  const lab = hexToLab(color)!;
+  return {
+    sql: `cell IN (SELECT value FROM json_each(?)) AND share >= ${MIN_COLOR_SHARE}
+      AND (l - ?) * (l - ?) + (a - ?) * (a - ?) + (b - ?) * (b - ?) <= ?`,
+    params: [JSON.stringify(cellsNear(lab, tolerance)), lab[0], lab[0], lab[1], lab[1], lab[2], lab[2], tolerance * tolerance],
+  };
+}
+
+/** sort=color's join: each match's distance `near.d` to the first colour, found in one pass over
+ * its palette rows (a correlated subquery per match cost 100 ms at 15,000 matches). */
+export function colorDistanceJoin(filters: Filters): Where {
+  const near = nearColour(filters.color![0]!, filters.color_tolerance ?? 0);
+  const lab = hexToLab(filters.color![0]!)!;
+  return {
+    sql: `JOIN (SELECT id, min((l - ?) * (l - ?) + (a - ?) * (a - ?) + (b - ?) * (b - ?)) AS d FROM palette_colors
+      WHERE ${near.sql} GROUP BY id) AS near USING (id)`,
+    params: [lab[0], lab[0], lab[1], lab[1], lab[2], lab[2], ...near.params],
+  };
 }
 
 /** `where` with `id NOT IN (exclude)` added. */
@@ -113,6 +136,9 @@ export function excluding(where: Where, exclude: readonly string[]): Where {
  * list order, the planner picks it), else the covering browse index, narrow to walk with OFFSET.
  * Measured on 100,000 records (bench/RESULTS.md): without this, filtered pages cost 50-120 ms. */
 export function indexFor(filters: Filters): string {
+  // A colour search is driven by its palette rows (the colour index): its matches' filter columns
+  // are read from the narrow index keyed by id, not the wide rows, nor the whole browse index.
+  if (filters.color) return 'INDEXED BY wallpapers_by_id';
   const applied = (Object.keys(filters) as (keyof Filters)[]).filter((name) => name !== 'hidden');
   if (applied.length === 1 && CATEGORY_FILTERS.includes(applied[0]!)) return '';
   return 'INDEXED BY wallpapers_browse';
