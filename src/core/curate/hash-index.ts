@@ -60,7 +60,9 @@ export function forEachCandidatePair(
   const tables = keys.map((chunk, c) => {
     const values = 1 << CHUNKS[c]![1];
     const starts = new Uint32Array(values * BANDS + 1);
-    chunk.forEach((key, i) => starts[key * BANDS + bands[i]! + 1]!++);
+    chunk.forEach((key, i) => {
+      starts[key * BANDS + bands[i]! + 1]!++;
+    });
     for (let b = 0; b < values * BANDS; b++) starts[b + 1]! += starts[b]!;
     const items = new Uint32Array(n);
     const fill = starts.slice(0, values * BANDS);
