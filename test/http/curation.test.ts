@@ -124,6 +124,26 @@ t.test('colour search: a palette colour within the tolerance over 10% of the pic
   );
   for (let i = 0; i < 5; i++)
     t.ok(distance((await call(f.base, '/api/wallpapers/random?color=e0c080')).json<Wallpaper>()) <= 0.08, 'random: a match');
+  // Answered from the colour index in memory, and by SQL when a search word joins in (q=. matches
+  // every file name): the same matches in the same order.
+  writeFileSync(join(f.folder, 'photo.png'), await photo(71, 640, 360));
+  await call(f.base, '/api/refresh', { method: 'POST' });
+  for (const query of [
+    'color=1e3a5f',
+    'color=e0c080&color_tolerance=0.3&sort=color',
+    'color=808080&color_tolerance=1&limit=2&page=2',
+    'color=2f6f4f&color=1e3a5f&color_tolerance=0.4',
+    'color=1e3a5f&color_tolerance=0.6&brightness=dark&max_width=700&sort=color',
+  ]) {
+    const memory = (await call(f.base, `/api/wallpapers?${query}`)).json<ListResponse>();
+    const sql = (await call(f.base, `/api/wallpapers?${query}&q=.`)).json<ListResponse>();
+    t.same(
+      memory.wallpapers.map((w) => w.id),
+      sql.wallpapers.map((w) => w.id),
+      `${query}: the same page`,
+    );
+    t.equal(memory.pagination.total, sql.pagination.total, `${query}: the same total`);
+  }
   const noColour = await call(f.base, '/api/wallpapers?sort=color');
   t.equal(noColour.status, 400);
   t.match(noColour.text, /^invalid sort "color": .*color=HEX/);

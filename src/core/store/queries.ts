@@ -4,6 +4,7 @@
 import { VersionedCache } from '../cache.js';
 import type { FileState } from '../diff.js';
 import type { Filters, Paging, ScanProblem } from '../types.js';
+import { ColourIndex } from './colour-index.js';
 import type { Connection } from './connection.js';
 import {
   COLUMNS,
@@ -58,8 +59,11 @@ export class Queries {
   // Held directly: the record read of every random pick (a Map lookup by SQL text hashed it each time).
   private readonly getStatement: ReturnType<Connection['prepare']>;
 
+  private readonly colours: ColourIndex;
+
   constructor(private readonly conn: Connection) {
     this.getStatement = conn.prepare(`SELECT ${COLUMNS} FROM wallpapers WHERE id = ?`);
+    this.colours = new ColourIndex(conn);
   }
 
   /** Every indexed file's size and mtime (and whether it is a link), for the rescan diff. */
@@ -95,6 +99,9 @@ export class Queries {
     // The narrow browse index serves the list order; the other orders sort the matches.
     const index = sort && !filters.color ? '' : indexFor(filters);
     return this.conn.read(() => {
+      // A search by colour alone is answered from the colour index in memory.
+      const byColour = sort === undefined || sort === 'color' ? this.colours.page(filters, paging, sort) : undefined;
+      if (byColour) return { wallpapers: byColour.ids.flatMap((id) => this.get(id) ?? []), total: byColour.total };
       const total = this.count(filters);
       const offset = (paging.page - 1) * paging.limit;
       if (offset >= total) return { wallpapers: [], total };
