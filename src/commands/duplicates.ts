@@ -29,7 +29,7 @@ export function duplicatesCommand(ctx: CliContext): Command {
         ctx.stdout.write(`Marked ${options.not.length} wallpapers as not duplicates of each other\n`);
         return;
       }
-      const groups = library.duplicates().map((group) => ({ ...group, wallpapers: group.ids.flatMap((id) => library.get(id) ?? []) }));
+      const groups = library.duplicates();
       if (options.trashOthers) {
         let moved = 0;
         let bytes = 0;

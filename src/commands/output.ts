@@ -77,7 +77,7 @@ export function scanDetails(summary: ScanSummary, verbose: boolean): string[] {
  * (or jpg) how many files the other spelling would match: the two are different extensions. */
 /** A parsed filter as the flags that give it (`favorite: true` is `--favorites`, `q` is `--search`). */
 function flagWords(name: string, value: unknown): string[] {
-  if (name === 'favorite') return [value ? '--favorites' : '--favorite false'];
+  if (name === 'favorite') return ['--favorites']; // the CLI has no flag for favorite=false
   if (name === 'color_tolerance') return [];
   const flag = name === 'q' ? 'search' : name.replaceAll('_', '-');
   return (Array.isArray(value) ? value : [value]).map((one) => `--${flag} ${/\s/.test(String(one)) ? JSON.stringify(one) : one}`);

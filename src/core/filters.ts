@@ -4,11 +4,10 @@ import { ASPECT_RATIOS, BRIGHTNESS, HUES, ORIENTATIONS } from './classify.js';
 import { parseCurationFilters } from './curate/filter-params.js';
 import { WallpaperError } from './errors.js';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './limits.js';
+import { type RawParams, invalid, isDisabled, listWords, single } from './params.js';
 import type { Filters, Paging } from './types.js';
 
-/** A raw parameter: absent, one value, or several (a repeated query key). */
-export type RawValue = string | readonly string[] | undefined;
-export type RawParams = Readonly<Record<string, RawValue>>;
+export type { RawParams, RawValue } from './params.js';
 
 export const FORMATS = ['jpg', 'jpeg', 'png', 'webp'] as const;
 
@@ -29,29 +28,6 @@ export const FILTER_WORDS: Readonly<Record<string, readonly string[]>> = Object.
 
 /** Every filter name, in the spec's order (section 4.1). */
 export const FILTER_NAMES = [...Object.keys(CATEGORY_FILTERS), ...SIZE_FILTERS] as (keyof Filters)[];
-
-const invalid = (name: string, value: string, expected: string) =>
-  new WallpaperError('invalid_param', `invalid ${name} ${JSON.stringify(clip(value))}: expected ${expected}`);
-
-/** Long hostile values are cut in error messages so an error line stays one readable line. */
-function clip(value: string): string {
-  return value.length > 64 ? `${value.slice(0, 64)}...` : value;
-}
-
-const listWords = (words: readonly string[]) => `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
-
-/** The one value of a parameter, or undefined when it is absent; a repeated parameter is refused. */
-function single(params: RawParams, name: string): string | undefined {
-  const value = params[name];
-  if (value === undefined) return undefined;
-  if (typeof value === 'string') return value;
-  if (value.length > 1) throw new WallpaperError('invalid_param', `invalid ${name}: given ${value.length} times, expected once`);
-  return value[0];
-}
-
-/** Absent, empty and `any` all disable a filter (spec 4.1 rule 2). */
-const isDisabled = (value: string | undefined): value is undefined | '' =>
-  value === undefined || value.trim() === '' || value.trim().toLowerCase() === 'any';
 
 /** A whole decimal number >= `min` that JavaScript holds exactly; one message per parameter, naming
  * its real range (`expected`), whatever is wrong with the value. */

@@ -79,8 +79,15 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
   count(gone);
   await thumbnails.drop(gone.removed);
   const unavailable = store.setAway(diff.away);
-  store.setPairs(await findPairs(store.filePaths(), settings.folders));
-  store.setFolderTags(folderTagsById(store.filesWithIds(), settings.folders));
+  // The pairs and the folder tags both follow from every indexed file's path: read them once.
+  const files = store.filesWithIds();
+  store.setPairs(
+    await findPairs(
+      files.map(([path]) => path),
+      settings.folders,
+    ),
+  );
+  store.setFolderTags(folderTagsById(files, settings.folders));
 
   return {
     ...summary,

@@ -186,5 +186,5 @@ t.test('curation filters: what each parameter accepts, and the message naming it
   for (const [params, message] of bad) {
     t.throws(() => parseCurationFilters(params), { code: 'invalid_param', message }, JSON.stringify(params));
   }
-  t.ok(new WallpaperError('invalid_param', 'x'));
+  t.throws(() => parseCurationFilters({ color: 'navy' }), WallpaperError, 'a WallpaperError, mapped to 400 and exit status 2');
 });

@@ -27,12 +27,17 @@ if (haveChromium(t)) {
   const server = await startServer(t, { folders: [library] });
   await waitForTotal(server, 8);
   const browser = await launchBrowser(t);
-
-  t.test('a heart on a tile, the Favourites view, hiding from the viewer', async (t) => {
+  /** A desktop-sized page on the gallery, watched for page errors; with `cards`, once that many show. */
+  const openGallery = async (cards?: number) => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchProblems(page);
     await page.goto(`${server.base}/`);
-    await page.waitForFunction(() => document.querySelectorAll('#grid a.card').length === 8);
+    if (cards !== undefined) await page.waitForFunction((n) => document.querySelectorAll('#grid a.card').length === n, cards);
+    return { page, problems };
+  };
+
+  t.test('a heart on a tile, the Favourites view, hiding from the viewer', async (t) => {
+    const { page, problems } = await openGallery(8);
     const [first, second] = await cardIds(page);
     await page.hover(`#grid a.card[data-id="${first}"]`);
     await page.click(`#grid button[data-action="favorite"][data-id="${first}"]`);
@@ -70,10 +75,7 @@ if (haveChromium(t)) {
   });
 
   t.test('the colour picker, search and tag chips filter the grid and fill the URL', async (t) => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const problems = watchProblems(page);
-    await page.goto(`${server.base}/`);
-    await page.waitForFunction(() => document.querySelectorAll('#grid a.card').length === 8);
+    const { page, problems } = await openGallery(8);
     const scenes = await apiAll(server.base, 'tag=scenes');
     t.equal(scenes.length, 6, 'the subfolder is a tag');
     const colour = scenes[0]!.palette[0]!.color;
@@ -102,9 +104,7 @@ if (haveChromium(t)) {
   });
 
   t.test('the near-duplicates panel compares a group and moves the copies to the trash', async (t) => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const problems = watchProblems(page);
-    await page.goto(`${server.base}/`);
+    const { page, problems } = await openGallery();
     await page.click('#duplicates-button');
     await page.waitForSelector('#duplicates .dup-group');
     const members = await page.$$eval('#duplicates .dup-member', (figures) => figures.map((f) => f.textContent ?? ''));

@@ -44,16 +44,28 @@ t.test('favourites and hidden: marks, filters, random picks, kept across a move 
   t.same(names((await call(f.base, '/api/wallpapers?hidden=true')).json()), ['night.jpg']);
   t.equal((await call(f.base, '/api/wallpapers?hidden=any')).json<ListResponse>().pagination.total, 4);
   for (let i = 0; i < 8; i++) t.not((await call(f.base, '/api/wallpapers/random')).json<Wallpaper>().id, night.id, 'never picked');
+  t.notMatch((await call(f.base, '/api/feed.rss')).text, night.id, 'not in the feed');
+  t.same(
+    (await call(f.base, '/api/tags')).json(),
+    {
+      tags: [
+        { name: 'mountains', count: 1 },
+        { name: 'nature', count: 2 },
+      ],
+    },
+    'nor in the tag counts',
+  );
   t.equal((await call(f.base, '/api/wallpapers/random?brightness=dark&hidden=false&min_width=999')).status, 404);
   t.equal((await call(f.base, `/api/wallpapers/${night.id}`)).json<Wallpaper>().hidden, true, 'still there by id');
 
+  await call(f.base, `/api/wallpapers/${peak.id}/tags`, json('PUT', ['summit']));
   // Moved and renamed behind the server's back, then rescanned: the marks follow the id.
   renameSync(join(f.folder, 'nature/mountains/peak.jpg'), join(f.folder, 'moved-peak.jpg'));
   await call(f.base, '/api/refresh', { method: 'POST' });
   const moved = (await call(f.base, `/api/wallpapers/${peak.id}`)).json<Wallpaper>();
   t.equal(moved.filename, 'moved-peak.jpg');
   t.equal(moved.favorite, true, 'still a favourite after a move and a rescan');
-  t.same(moved.tags, [], 'its folder tags followed the move');
+  t.same(moved.tags, ['summit'], 'its folder tags followed the move; its user tag stayed');
 
   t.equal((await call(f.base, `/api/wallpapers/${peak.id}/favorite`, { method: 'DELETE' })).status, 204);
   t.equal((await call(f.base, `/api/wallpapers/${night.id}/hidden`, { method: 'DELETE' })).status, 204);

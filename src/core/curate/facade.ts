@@ -7,9 +7,12 @@ import { WallpaperError } from '../errors.js';
 import type { Mark, Store } from '../store/index.js';
 import type { Wallpaper } from '../types.js';
 import { type DuplicateGroup, groupDuplicates } from './duplicates.js';
-import { normalTag } from './tags.js';
+import { parseTag } from './tags.js';
 
 export type { DuplicateGroup, Mark };
+
+/** A group as the CLI and the API answer it: its members' records too. */
+export type DuplicateGroupRecords = DuplicateGroup & { wallpapers: Wallpaper[] };
 
 /** User tags a wallpaper may carry. */
 export const MAX_USER_TAGS = 32;
@@ -25,28 +28,20 @@ export interface Curation {
   editTags(id: string, add: readonly string[], remove: readonly string[]): Wallpaper | undefined;
   /** Every tag with how many wallpapers (not hidden) carry it, by name. */
   tags(): { name: string; count: number }[];
-  /** Near-duplicate groups, each with the member to keep. */
-  duplicates(): DuplicateGroup[];
+  /** Near-duplicate groups, each with the member to keep and every member's record. */
+  duplicates(): DuplicateGroupRecords[];
   /** Mark wallpapers as not duplicates of each other (not_found naming an unknown id). */
   markDistinct(ids: readonly string[]): void;
 }
 
 export function createCuration(store: Store, get: (id: string) => Wallpaper | undefined): Curation {
-  const groups = new VersionedCache<DuplicateGroup[]>({ maxEntries: 1 });
+  const groups = new VersionedCache<DuplicateGroupRecords[]>({ maxEntries: 1 });
 
   const validTags = (tags: unknown): string[] => {
     if (!Array.isArray(tags) || tags.some((tag) => typeof tag !== 'string')) {
       throw new WallpaperError('invalid_param', 'invalid tags: expected a JSON array of tag names (strings)');
     }
-    const normal = tags.map((tag: string) => {
-      const name = normalTag(tag);
-      if (!name)
-        throw new WallpaperError(
-          'invalid_param',
-          `invalid tag ${JSON.stringify(tag.slice(0, 64))}: expected 1 to 64 characters, no commas or control characters`,
-        );
-      return name;
-    });
+    const normal = tags.map((tag: string) => parseTag(tag));
     const unique = [...new Set(normal)];
     if (unique.length > MAX_USER_TAGS)
       throw new WallpaperError('invalid_param', `invalid tags: ${unique.length} given, at most ${MAX_USER_TAGS}`);
@@ -59,7 +54,7 @@ export function createCuration(store: Store, get: (id: string) => Wallpaper | un
       return store.idOfPath(resolvePath(idOrPath));
     },
     setMark(id, mark, on) {
-      return get(id) && store.setMark(id, mark, on) ? get(id) : undefined;
+      return store.setMark(id, mark, on) ? get(id) : undefined;
     },
     setTags(id, tags) {
       const valid = validTags(tags);
@@ -70,15 +65,18 @@ export function createCuration(store: Store, get: (id: string) => Wallpaper | un
     editTags(id, add, remove) {
       if (!get(id)) return undefined;
       const removed = new Set(validTags([...remove]));
-      const next = [...store.userTags(id).filter((tag) => !removed.has(tag)), ...validTags([...add])];
-      return curation.setTags(id, next);
+      // setTags validates what is added.
+      return curation.setTags(id, [...store.userTags(id).filter((tag) => !removed.has(tag)), ...add]);
     },
     tags: () => store.tagCounts(),
     duplicates() {
       const version = store.version();
       const cached = groups.get(version, 'all');
       if (cached) return cached;
-      const found = groupDuplicates(store.candidates(), store.distinctPairs());
+      const found = groupDuplicates(store.candidates(), store.distinctPairs()).map((group) => ({
+        ...group,
+        wallpapers: group.ids.flatMap((id) => get(id) ?? []),
+      }));
       groups.set(version, 'all', found);
       return found;
     },

@@ -3,6 +3,7 @@
 // characters without commas or control characters, so a tag typed in any case or read from any
 // folder name is one tag.
 import { relative, sep } from 'node:path';
+import { invalid } from '../params.js';
 
 export const MAX_TAG_LENGTH = 64;
 
@@ -11,6 +12,13 @@ export function normalTag(text: string): string | undefined {
   const tag = text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
   if (tag === '' || tag.length > MAX_TAG_LENGTH || /[,\u0000-\u001f\u007f]/.test(tag)) return undefined;
+  return tag;
+}
+
+/** The tag a text names; invalid_param naming `name` (the parameter or key) when it cannot be one. */
+export function parseTag(text: string, name = 'tag'): string {
+  const tag = normalTag(text);
+  if (!tag) throw invalid(name, text, `a tag name (1 to ${MAX_TAG_LENGTH} characters, no commas or control characters)`);
   return tag;
 }
 

@@ -22,8 +22,8 @@ export const userTags = (conn: Connection, id: string): string[] =>
 
 /** Replace a wallpaper's user tags. */
 export function setUserTags(conn: Connection, id: string, tags: readonly string[]): void {
-  const current = userTags(conn, id);
-  if (current.length === tags.length && current.every((tag, i) => tag === [...tags].sort()[i])) return;
+  // Written only when it changes (userTags are sorted by name).
+  if (userTags(conn, id).join('\n') === [...new Set(tags)].sort().join('\n')) return;
   conn.write(() => {
     conn.prepare("DELETE FROM tags WHERE id = ? AND source = 'user'").run(id);
     const insert = conn.prepare("INSERT OR IGNORE INTO tags (id, name, source) VALUES (?, ?, 'user')");

@@ -77,8 +77,6 @@ export class Store {
     return this.queries.awayCount();
   };
   markStale = (path: string): boolean => writes.markStale(this.conn, path);
-  /** Every indexed file path that holds a wallpaper (for the light/dark pairs). */
-  filePaths = (): string[] => this.conn.prepare('SELECT path FROM files WHERE id IS NOT NULL').pluck().all() as string[];
   setPairs = (pairs: readonly [string, string][]): void => writes.setPairs(this.conn, pairs);
 
   fileStates = (): Map<string, FileState> => this.queries.fileStates();
@@ -119,6 +117,7 @@ export class Store {
   userTags = (id: string): string[] => curation.userTags(this.conn, id);
   setUserTags = (id: string, tags: readonly string[]): void => curation.setUserTags(this.conn, id, tags);
   setFolderTags = (wanted: ReadonlyMap<string, readonly string[]>): void => curation.setFolderTags(this.conn, wanted);
+  /** Every indexed file's path with its wallpaper's id (for the light/dark pairs and folder tags). */
   filesWithIds = (): [string, string][] => curation.filesWithIds(this.conn);
   tagCounts = () => curation.tagCounts(this.conn);
   candidates = () => curation.candidates(this.conn);

@@ -39,9 +39,9 @@ export const SORT_ORDERS = {
   luminance: 'ORDER BY luminance, id',
   '-luminance': 'ORDER BY luminance DESC, id',
   pixels: 'ORDER BY width * height DESC, id',
-  color: '',
 } as const;
-export type SortName = keyof typeof SORT_ORDERS;
+/** `color` is made per search (orderBy, colorDistanceJoin). */
+export type SortName = keyof typeof SORT_ORDERS | 'color';
 
 /** The SQL of a list order and its parameters: `color` orders by the distance of the closest
  * palette colour (covering MIN_COLOR_SHARE) to the first asked colour. */

@@ -45,6 +45,8 @@ export function writeFiles(conn: Connection, results: readonly FileResult[], now
         .run(result.path, result.state.size, Math.trunc(result.state.mtimeMs), id, result.error ?? null, result.state.link ? 1 : 0);
       if (!result.analysis) continue;
       const a = result.analysis;
+      // The palette as the record shows it (its OKLab colours go to palette_colors).
+      const palette = JSON.stringify(a.palette.map(({ color, share }) => ({ color, share })));
       const inserted = conn
         .prepare(
           `INSERT INTO wallpapers (id, path, filename, format, size_bytes, added_at, content_type, width, height,
@@ -66,23 +68,25 @@ export function writeFiles(conn: Connection, results: readonly FileResult[], now
           a.orientation,
           a.luminance,
           a.dominant_hue,
-          JSON.stringify(a.palette.map(({ color, share }) => ({ color, share }))),
+          palette,
           a.fingerprint,
         );
       if (inserted.changes > 0) {
         effect.added.push(a.id);
         writePalette(conn, a);
-      } else if (
-        // Indexed before curation (migration 7 queued its files for one re-read): complete it.
+        continue;
+      }
+      // Indexed before curation (migration 7 queued its files for one re-read): complete it. Then
+      // settled like any other file of a known wallpaper (it may have moved meanwhile).
+      if (
         conn
           .prepare('UPDATE wallpapers SET palette = ?, fingerprint = ? WHERE id = ? AND fingerprint IS NULL')
-          .run(JSON.stringify(a.palette.map(({ color, share }) => ({ color, share }))), a.fingerprint, a.id).changes > 0
+          .run(palette, a.fingerprint, a.id).changes > 0
       ) {
         writePalette(conn, a);
-      } else {
-        touched.add(a.id);
-        if (previous === a.id) effect.updated.push(a.id);
       }
+      touched.add(a.id);
+      if (previous === a.id) effect.updated.push(a.id);
     }
     settle(conn, touched, effect);
   });

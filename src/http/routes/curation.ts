@@ -40,8 +40,7 @@ export function curationRoutes({ library, maxJsonBodyBytes }: RouteContext): Rou
       path: '/api/duplicates',
       methods: {
         GET: (_req, res) => {
-          const groups = library.duplicates().map((group) => ({ ...group, wallpapers: group.ids.flatMap((id) => library.get(id) ?? []) }));
-          json(res, 200, { groups }, 'no-store');
+          json(res, 200, { groups: library.duplicates() }, 'no-store');
         },
       },
     },
