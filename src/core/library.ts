@@ -9,6 +9,7 @@ import { goneFromDisk, moveFile } from './files.js';
 import { RANDOM_FILE_TRIES, STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } from './limits.js';
 import { intake, sweepStaleUploads } from './intake.js';
 import { runScan } from './scan.js';
+import { exclusiveScan, othersScan } from './scan-lease.js';
 import { type LibraryDirs, oneFolder } from './home.js';
 import { openSettings } from './settings.js';
 import type { ListOrder } from './order-params.js';
@@ -88,16 +89,11 @@ export function openLibrary(options: OpenOptions): Library {
       scanning ??= (async () => {
         const settings = settingsStore.read();
         await mkdir(settings.upload_folder, { recursive: true });
-        return runScan({
-          dirs,
-          store,
-          thumbnails,
-          settings,
-          onProgress: (now) => {
-            progress = now;
-            options.onProgress?.(now);
-          },
-        });
+        const report = (now: ScanProgress) => {
+          progress = now;
+          options.onProgress?.(now);
+        };
+        return exclusiveScan(store, report, (onProgress) => runScan({ dirs, store, thumbnails, settings, onProgress }));
       })().finally(() => {
         scanning = undefined;
         progress = undefined;
@@ -129,13 +125,18 @@ export function openLibrary(options: OpenOptions): Library {
       return stored && withUrls(stored);
     },
 
-    status: () => ({
-      scanning: scanning !== undefined,
-      // While the walk runs nothing is known to read yet: zeros, never null, while scanning.
-      progress: scanning ? { to_read: progress?.toRead ?? 0, read: progress?.read ?? 0, failed: progress?.failed ?? 0 } : null,
-      total: store.count(),
-      version: store.version(),
-    }),
+    status() {
+      // A scan here, or one another process (a worker, a replica, cron) holds the lease for.
+      const now = scanning ? progress : othersScan(store);
+      const running = scanning !== undefined || now !== undefined;
+      return {
+        scanning: running,
+        // While the walk runs nothing is known to read yet: zeros, never null, while scanning.
+        progress: running ? { to_read: now?.toRead ?? 0, read: now?.read ?? 0, failed: now?.failed ?? 0 } : null,
+        total: store.count(),
+        version: store.version(),
+      };
+    },
 
     openFile: (id) => (isId(id) ? openIndexed(store.filesOf(id), staleFile) : Promise.resolve(undefined)),
 

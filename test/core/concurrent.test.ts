@@ -1,5 +1,5 @@
 // A serving process and a cron scan share one index: two scans in two processes at once must both
-// finish, agree on the result, and leave a sound index.
+// finish, agree on the result, and leave a sound index; the lease makes one wait for the other.
 import { join } from 'node:path';
 import { openDatabase, prepareKept } from '../../src/core/store/native-lifetime.js';
 import t from 'tap';
@@ -25,6 +25,9 @@ t.test('two processes scanning the same index at the same time', async (t) => {
   t.equal(JSON.parse(a.stdout).total, IMAGES);
   t.equal(JSON.parse(b.stdout).total, IMAGES);
   t.equal(JSON.parse(a.stdout).failed.length + JSON.parse(b.stdout).failed.length, 0);
+  // The scan lease: one of them read the files, the other waited and answers with its summary.
+  t.same(JSON.parse(a.stdout), JSON.parse(b.stdout), 'one scan, two identical summaries');
+  t.equal(JSON.parse(a.stdout).added, IMAGES);
 
   const db = openDatabase(join(home, 'index.sqlite'), { readonly: true });
   t.teardown(() => db.close());

@@ -11,6 +11,7 @@ import type { Filters, Paging, ScanProblem } from '../types.js';
 import { Connection } from './connection.js';
 import * as curation from './curation.js';
 import * as history from './history.js';
+import * as leases from './lease.js';
 import { type IndexedFile, Queries } from './queries.js';
 import { RandomPicks } from './random.js';
 import { Shuffles } from './shuffle.js';
@@ -21,6 +22,7 @@ import * as writes from './writes.js';
 
 export type { IndexedFile } from './queries.js';
 export type { Mark } from './curation.js';
+export { holderName, isHeld, type LeaseRow } from './lease.js';
 export type { FileResult, WriteEffect } from './writes.js';
 export { SCHEMA_VERSION } from './schema.js';
 export type { StoredWallpaper } from './sql.js';
@@ -124,6 +126,13 @@ export class Store {
   distinctPairs = (): Set<string> => curation.distinctPairs(this.conn);
   markDistinct = (ids: readonly string[]): void => curation.markDistinct(this.conn, ids);
   idOfPath = (path: string): string | undefined => curation.idOfPath(this.conn, path);
+
+  // Leases (lease.ts): one process at a time does a named job on this index.
+  lease = (name: string): leases.LeaseRow | undefined => leases.readLease(this.conn, name);
+  takeLease = (name: string, holder: string, ttlMs: number): boolean => leases.takeLease(this.conn, name, holder, ttlMs);
+  renewLease = (name: string, holder: string, ttlMs: number, progress: string | null): boolean =>
+    leases.renewLease(this.conn, name, holder, ttlMs, progress);
+  releaseLease = (name: string, holder: string, outcome: string | null): void => leases.releaseLease(this.conn, name, holder, outcome);
 
   recordSet = (id: string, now: string, monitor?: string): void => history.recordSet(this.conn, id, now, monitor ?? null);
   recentlySet = (count: number, monitor?: string): string[] => history.recentlySet(this.conn, count, monitor);

@@ -123,6 +123,15 @@ export const MIGRATIONS: string[] = [
    CREATE INDEX wallpapers_by_id ON wallpapers
      (id, added_at, brightness, aspect_ratio, orientation, dominant_hue, format, width, height, away);
    UPDATE files SET mtime_ms = -1 WHERE id IS NOT NULL;`,
+  // Every core and several hosts on one index (issue 16): a named lease (the scan) held by one
+  // process at a time, renewed while it works and expiring when its holder dies (lease.ts).
+  `CREATE TABLE leases (
+     name TEXT PRIMARY KEY,
+     holder TEXT NOT NULL,
+     expires_ms INTEGER NOT NULL,
+     progress TEXT,
+     outcome TEXT
+   ) WITHOUT ROWID;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

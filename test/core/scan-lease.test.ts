@@ -1,0 +1,108 @@
+// The scan lease (issue 16): one process scans an index at a time; a waiter answers with the
+// holder's summary; a holder that dies (process gone, or no renewal from another host) is taken over.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import t from 'tap';
+import { openLibrary } from '../../src/core/library.js';
+import { openStore } from '../../src/core/store/index.js';
+import { BIN } from '../helpers/cli.js';
+import { tempDir, writeImage } from '../helpers/fixtures.js';
+import { until } from '../helpers/serve.js';
+
+const TTL = 20_000;
+const IMAGES = 80;
+
+t.test('lease rules: held, released with its outcome, expired, holder dead on this host', async (t) => {
+  const store = openStore(join(tempDir(t), 'index.sqlite'));
+  t.teardown(() => store.close());
+  const me = `${hostname()} ${process.pid} a`;
+  const other = `${hostname()} ${process.pid} b`;
+  t.ok(store.takeLease('scan', me, TTL), 'a free lease is taken');
+  t.ok(store.takeLease('scan', me, TTL), 'its holder may take it again');
+  t.notOk(store.takeLease('scan', other, TTL), 'another holder waits while it is held');
+  t.ok(store.renewLease('scan', me, TTL, '{"toRead":3,"read":1,"failed":0}'));
+  t.notOk(store.renewLease('scan', other, TTL, null), 'only the holder renews');
+  t.equal(store.lease('scan')?.progress, '{"toRead":3,"read":1,"failed":0}');
+  store.releaseLease('scan', me, '{"added":1}');
+  t.match(store.lease('scan'), { holder: '', outcome: '{"added":1}' });
+  t.ok(store.takeLease('scan', other, TTL), 'a released lease is taken');
+  t.match(store.lease('scan'), { holder: other, outcome: null });
+
+  const table: { name: string; holder: string; expiresIn: number; taken: boolean }[] = [
+    { name: 'another host, renewed', holder: 'elsewhere.example 12 x', expiresIn: TTL, taken: false },
+    { name: 'another host, expired', holder: 'elsewhere.example 12 x', expiresIn: -1, taken: true },
+    { name: 'this host, live process', holder: `${hostname()} ${process.ppid} x`, expiresIn: TTL, taken: false },
+    { name: 'this host, process gone', holder: `${hostname()} ${await deadPid()} x`, expiresIn: TTL, taken: true },
+  ];
+  for (const row of table) {
+    store.db.prepare('UPDATE leases SET holder = ?, expires_ms = ? WHERE name = ?').run(row.holder, Date.now() + row.expiresIn, 'scan');
+    t.equal(store.takeLease('scan', me, TTL), row.taken, row.name);
+  }
+});
+
+/** The pid of a process that has exited. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '0']);
+  await once(child, 'exit');
+  return child.pid!;
+}
+
+async function folderOf(t: Parameters<typeof tempDir>[0], count: number): Promise<string> {
+  const folder = tempDir(t);
+  for (let i = 0; i < count; i++) {
+    await writeImage(join(folder, `${String(i).padStart(3, '0')}.png`), {
+      width: 2400 + i,
+      height: 1600,
+      color: `#${(i * 37) % 256 < 16 ? '0' : ''}${((i * 37) % 256).toString(16)}6080`,
+      format: 'png',
+    });
+  }
+  return folder;
+}
+
+t.test("two libraries on one index: one scans, the other answers with the holder's summary", async (t) => {
+  const home = tempDir(t);
+  const folder = await folderOf(t, 24);
+  const a = openLibrary({ home });
+  const b = openLibrary({ home });
+  t.teardown(() => {
+    a.close();
+    b.close();
+  });
+  a.updateSettings({ folders: [folder] });
+  const first = a.scan();
+  await until(() => b.status().scanning, 5000);
+  t.ok(b.status().progress, 'the other library shows the scan as running, with progress');
+  const [one, two] = await Promise.all([first, b.scan()]);
+  t.equal(one.added, 24);
+  t.same(two, one, 'the waiter answers with the same summary, not a second read of every file');
+  t.notOk(b.status().scanning);
+});
+
+t.test('a scanning process killed mid-scan hands the lease over', async (t) => {
+  const home = tempDir(t);
+  const folder = await folderOf(t, IMAGES);
+  const library = openLibrary({ home });
+  t.teardown(() => library.close());
+  library.updateSettings({ folders: [folder] });
+  const child = spawn(process.execPath, [BIN, '--home', home, 'scan', '--quiet'], {
+    env: { ...process.env, WALLPAPER_HOME: '' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  await until(() => library.status().scanning, 20_000).catch((error) => {
+    throw new Error(`${error.message}; scan said: ${stderr}`);
+  });
+  child.kill('SIGKILL');
+  await once(child, 'exit');
+  t.ok(library.status().total < IMAGES, `killed mid-scan (${library.status().total} of ${IMAGES} indexed)`);
+  const started = Date.now();
+  const summary = await library.scan();
+  t.ok(Date.now() - started < 30_000, 'taken over within 30 s');
+  t.equal(summary.total, IMAGES, 'the scan taken over indexes every file');
+  t.equal(summary.failed.length, 0);
+  t.equal(library.status().total, IMAGES);
+});
