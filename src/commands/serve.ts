@@ -1,5 +1,6 @@
 // `wallpaper serve [FOLDER...]`: add the folders, listen, print where, index in the background, and
 // shut down gracefully on SIGINT/SIGTERM. The server itself lives in src/http.
+import cluster from 'node:cluster';
 import { stat } from 'node:fs/promises';
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
@@ -11,6 +12,7 @@ import { urlOf } from '../http/url.js';
 import { type CliContext, libraryOf } from './context.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { tokenOption } from './options.js';
+import { parseWorkers, SCAN_AT_START, superviseWorkers } from './serve-workers.js';
 
 interface ServeFlags {
   host: string;
@@ -18,9 +20,12 @@ interface ServeFlags {
   token?: string;
   logFormat: LogFormat;
   accessLog?: boolean;
+  workers: string;
 }
 
 const MAX_PORT = 65_535;
+/** After the grace time, how long closing the index and the last writes may take. */
+const FORCED_EXIT_MARGIN_MS = 5000;
 
 function parsePort(text: string): number {
   if (!/^\d+$/.test(text) || Number(text) > MAX_PORT) {
@@ -47,6 +52,12 @@ function addFolders(library: Library, folders: readonly string[]): void {
   if (added.length > 0) library.updateSettings({ folders: [...current, ...added] });
 }
 
+const EMPTY_LIBRARY =
+  'The library is empty: add a folder with `wallpaper scan ~/Pictures/Wallpapers` (or `wallpaper serve FOLDER`), ' +
+  'or upload images in the gallery.\n';
+
+const isEmpty = (library: Library) => library.settings().folders.length === 0 && library.status().total === 0;
+
 /** The URLs other devices can use: for a wildcard host (0.0.0.0, ::) this machine's loopback first,
  * then each of its network addresses (what a phone on the same network types), never `0.0.0.0`. */
 export function reachableUrls(host: string, port: number, url: string, interfaces = networkInterfaces()): string[] {
@@ -61,12 +72,17 @@ export function reachableUrls(host: string, port: number, url: string, interface
   return addresses.length > 0 ? [...new Set(addresses)] : [url];
 }
 
-/** Resolves on the first SIGINT or SIGTERM. */
+/** Resolves on the first SIGINT or SIGTERM; later ones are ignored while the server drains (a
+ * terminal's Ctrl+C reaches a worker as well as the primary that passes it on, and conf's
+ * temp-file cleanup, when-exit, raises the signal again after its own handler), and a drain that
+ * has not ended well after the grace time ends the process. */
 function untilSignal(): Promise<NodeJS.Signals> {
   return new Promise((done) => {
+    let first: NodeJS.Signals | undefined;
     const stop = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      if (first) return;
+      first = signal;
+      setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + FORCED_EXIT_MARGIN_MS).unref();
       done(signal);
     };
     process.on('SIGINT', stop);
@@ -82,41 +98,55 @@ export function serveCommand(ctx: CliContext): Command {
     .option('--port <port>', 'port to listen on; 0 picks a free one', String(DEFAULT_PORT))
     .addOption(tokenOption())
     .addOption(new Option('--log-format <format>', 'log lines as text or as JSON objects').choices(LOG_FORMATS).default('text'))
-    .option('--access-log', 'log every request: method, path, status, bytes, ms');
+    .option('--access-log', 'log every request: method, path, status, bytes, ms')
+    .option('--workers <n>', 'worker processes sharing the port and the index: a number, or auto (one per core, at most 8)', '1');
   helpFooter(
     command,
     [
       'wallpaper serve ~/Pictures/Wallpapers',
       'WALLPAPER_TOKEN=$(openssl rand -hex 16) wallpaper serve --host 0.0.0.0',
       'wallpaper serve --log-format json --access-log 2>> serve.log',
+      'wallpaper serve --workers auto --host 0.0.0.0',
     ],
     [...FILE_VARIABLES, 'WALLPAPER_TOKEN'],
   );
   return command.action(async (args: string[], flags: ServeFlags, command: Command) => {
     const port = parsePort(flags.port);
+    const workers = parseWorkers(flags.workers);
     const folders = await foldersOf(args);
     const token = flags.token;
     const logger = createLogger({ format: flags.logFormat, write: (line) => ctx.stderr.write(line) });
+    const worker = cluster.isWorker;
+    const announce = (host: string, port: number) => {
+      const urls = reachableUrls(host, port, urlOf(host, port));
+      for (const url of urls) ctx.stdout.write(`Listening on ${url}\n`);
+      logger.info(`listening on ${urls.join(' ')}`);
+    };
 
+    const library = libraryOf(command, ctx);
+    if (workers > 1 && !worker) {
+      // The primary prepares the index (migrations, folders) once, then only supervises.
+      try {
+        addFolders(library, folders);
+        if (isEmpty(library)) ctx.stdout.write(EMPTY_LIBRARY);
+      } finally {
+        library.close();
+      }
+      return superviseWorkers(workers, logger, (listening) => announce(flags.host, listening));
+    }
     // The HTTP stack (polka, sirv, busboy) loads only here, so other commands start fast.
     const [{ startServer }, { scanInBackground }] = await Promise.all([import('../http/server.js'), import('../http/background.js')]);
-    const library = libraryOf(command, ctx);
     try {
-      addFolders(library, folders);
+      if (!worker) addFolders(library, folders);
       const accessLog = flags.accessLog ? logger.access : undefined;
       const running = await startServer(library, { host: flags.host, port, token, logger, accessLog });
       const signal = untilSignal();
-      const urls = reachableUrls(running.host, running.port, running.url);
-      for (const url of urls) ctx.stdout.write(`Listening on ${url}\n`);
-      logger.info(`listening on ${urls.join(' ')}`);
-      if (library.settings().folders.length === 0 && library.status().total === 0) {
-        ctx.stdout.write(
-          'The library is empty: add a folder with `wallpaper scan ~/Pictures/Wallpapers` (or `wallpaper serve FOLDER`), ' +
-            'or upload images in the gallery.\n',
-        );
-      }
+      if (worker) logger.info(`worker ${cluster.worker?.id} (pid ${process.pid}) listening`);
+      else announce(running.host, running.port);
+      if (!worker && isEmpty(library)) ctx.stdout.write(EMPTY_LIBRARY);
       // Indexing starts only once the server accepts connections: a large library never delays it.
-      const scanning = scanInBackground(library, logger, 'start-up');
+      // Of several workers one scans at start-up (the others would wait on its lease anyway).
+      const scanning = !worker || process.env[SCAN_AT_START] ? scanInBackground(library, logger, 'start-up') : Promise.resolve();
 
       logger.info(`stopping on ${await signal}`);
       const started = Date.now();
@@ -130,6 +160,8 @@ export function serveCommand(ctx: CliContext): Command {
       } catch (error) {
         ctx.stderr.write(`closing the index failed: ${oneLine(error)}\n`);
       }
+      // A worker's channel to the primary would keep it alive: let it go, so the worker exits.
+      if (worker) process.disconnect?.();
     }
   });
 }

@@ -1,0 +1,126 @@
+// `serve --workers N` (issue 16) as a user runs it: one Listening line for N worker processes on one
+// port; uploads, settings and scans work through any worker and are seen by all; a worker killed is
+// restarted and logged; SIGTERM lets a scan in flight answer, then every process exits.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import t from 'tap';
+import { FormData, request } from 'undici';
+import { parseWorkers } from '../../src/commands/serve-workers.js';
+import type { ListResponse } from '../../src/core/types.js';
+import { runCli } from '../helpers/cli.js';
+import { imageBytes, tempDir, writeImage } from '../helpers/fixtures.js';
+import { startServe, until } from '../helpers/serve.js';
+import { call } from './helpers.js';
+
+/** The pids of a process's children. */
+const childrenOf = (pid: number): number[] => {
+  try {
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map(Number);
+  } catch {
+    return [];
+  }
+};
+
+type Options = Parameters<typeof call>[2];
+/** A request on a connection of its own (closed after it): the primary hands each new connection to
+ * the next worker, so consecutive calls reach both. */
+const fresh = (base: string, path: string, options: Options = {}) => call(base, path, { ...options, reset: true });
+const total = async (base: string) => (await fresh(base, '/api/wallpapers')).json<ListResponse>().pagination.total;
+
+t.test('--workers: a number from 1 to 64, or auto (one per core, at most 8)', async (t) => {
+  const table: [string, number, number | string][] = [
+    ['1', 2, 1],
+    ['3', 2, 3],
+    ['64', 2, 64],
+    ['auto', 2, 2],
+    ['auto', 32, 8],
+    ['auto', 1, 1],
+    ['0', 2, 'invalid --workers "0": expected a whole number from 1 to 64, or auto'],
+    ['65', 2, 'invalid --workers "65"'],
+    ['two', 2, 'invalid --workers "two"'],
+    ['1.5', 2, 'invalid --workers "1.5"'],
+  ];
+  for (const [text, cores, expected] of table) {
+    if (typeof expected === 'number') t.equal(parseWorkers(text, cores), expected, `${text} on ${cores} cores`);
+    else t.throws(() => parseWorkers(text, cores), { code: 'invalid_param', message: expected }, text);
+  }
+  const bad = await runCli(['--home', tempDir(t), 'serve', '--workers', 'many']);
+  t.equal(bad.code, 2, 'a usage error exits 2');
+  t.match(bad.stderr, /invalid --workers "many"/);
+});
+
+t.test('two workers share the port and the index; a killed worker comes back; SIGTERM drains', async (t) => {
+  const home = tempDir(t);
+  const folder = tempDir(t);
+  for (let i = 0; i < 40; i++) {
+    await writeImage(join(folder, `${i}.png`), { width: 2000 + i, height: 1200, color: `#${(100 + i).toString(16)}4060`, format: 'png' });
+  }
+  const server = await startServe(t, { home, folders: [folder], flags: ['--workers', '2'] });
+  t.equal(server.output().stdout.match(/Listening on/g)?.length, 1, 'one Listening line for the whole server');
+  await until(() => childrenOf(server.pid).length === 2);
+  await until(async () => (await total(server.base)) === 40, 20_000);
+
+  // Two scans at once on two connections (round-robin: two workers): one reads, both answer the same.
+  const [one, two] = await Promise.all([1, 2].map(() => fresh(server.base, '/api/refresh', { method: 'POST' })));
+  t.equal(one!.status, 200);
+  t.same(one!.json(), two!.json(), 'one scan under the lease, the same summary on both');
+
+  // An upload through one connection is listed and served by every worker.
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([new Uint8Array(await imageBytes({ width: 640, height: 480, color: '#ff8800', format: 'jpeg' }))]),
+    'orange.jpg',
+  );
+  const uploaded = await request(`${server.base}/api/upload`, { method: 'POST', body: form });
+  t.equal(uploaded.statusCode, 201);
+  const id = ((await uploaded.body.json()) as { wallpapers: { id: string }[] }).wallpapers[0]?.id;
+  const listed = (await fresh(server.base, '/api/wallpapers?limit=100')).json<ListResponse>();
+  t.ok(id && listed.wallpapers.some((w) => w.id === id), 'the upload is listed');
+  for (let i = 0; i < 6; i++) {
+    t.equal((await fresh(server.base, `/api/wallpapers/${id}/image`)).status, 200, `served on connection ${i}`);
+    t.equal(await total(server.base), 41);
+  }
+
+  // Settings changed through one worker are read by all.
+  const put = await fresh(server.base, '/api/settings', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ thumbnail_size: 300 }),
+  });
+  t.equal(put.status, 200);
+  for (let i = 0; i < 4; i++) t.equal((await fresh(server.base, '/api/settings')).json<{ thumbnail_size: number }>().thumbnail_size, 300);
+
+  // A worker that dies is logged and replaced; the server keeps answering meanwhile.
+  const [victim] = childrenOf(server.pid);
+  process.kill(victim!, 'SIGKILL');
+  // (A connection the primary handed to the worker as it died is lost with it: clients retry.)
+  const answered = async () => (await fresh(server.base, '/api/status', { headersTimeout: 2000 }).catch(() => undefined))?.status === 200;
+  await until(answered, 10_000);
+  t.pass('the other worker answers');
+  await until(() => /exited with SIGKILL; restarting it/.test(server.output().stderr));
+  await until(() => childrenOf(server.pid).length === 2 && !childrenOf(server.pid).includes(victim!), 15_000);
+  t.pass('the dead worker was replaced');
+
+  // SIGTERM while a scan answers: the request completes, then every process exits 0.
+  await writeImage(join(folder, 'late.png'), { width: 3000, height: 2000, color: '#123456', format: 'png' });
+  const workers = childrenOf(server.pid);
+  const scanning = fresh(server.base, '/api/refresh', { method: 'POST' });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const code = server.stop();
+  t.equal((await scanning).status, 200, 'the request in flight is answered');
+  t.equal(await code, 0, 'the primary exits 0');
+  t.same(workers.filter(isAlive), [], 'no worker is left running');
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
