@@ -18,10 +18,11 @@ import { rescanFigure } from './figures/rescan.js';
 import { scanFigure } from './figures/scan.js';
 import { colourFigure, duplicatesFigure, groupingFigure } from './figures/duplicates.js';
 import { clientFigure, variantFigures } from './figures/variants.js';
+import { workersFigure } from './figures/workers.js';
 
 /** Everything generated lives here (git-ignored), so reruns reuse the corpus and the indexes. */
 const ROOT = fileURLToPath(new URL('./.corpus/', import.meta.url)).replace(/\/$/, '');
-const HTTP_FIGURES = ['list', 'random', 'client', 'files', 'variants', 'memory', 'colour'];
+const HTTP_FIGURES = ['list', 'random', 'client', 'files', 'variants', 'memory', 'colour', 'workers'];
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -39,7 +40,7 @@ async function main() {
   if (corpus.files.length === 0) throw new Error(`no JPEG, PNG or WebP files in ${corpus.dir}`);
   const wrk = findWrk();
   const wants = (name) => options.only.includes(name);
-  const needsBig = ['list', 'random', 'client', 'cli', 'memory', 'monitors', 'grouping', 'colour'].some(wants);
+  const needsBig = ['list', 'random', 'client', 'cli', 'memory', 'monitors', 'grouping', 'colour', 'workers'].some(wants);
   const big = needsBig ? ensureIndex100k(ROOT, corpus.files, { log }) : undefined;
   const ctx = { options, root: ROOT, scratch, corpus, big, log };
 
@@ -66,6 +67,10 @@ async function main() {
         await server.stop();
       }
     }
+  }
+  if (wants('workers')) {
+    if (!wrk) skip('serve --workers 2 vs 1', wrkMissing);
+    else rows.push(...(await workersFigure(ctx)));
   }
   if (wants('files')) {
     if (!wrk) skip('image and thumbnail endpoints vs sirv', wrkMissing);

@@ -7,7 +7,7 @@ const HELP = `usage: npm run bench -- [flags]
   --duration S     seconds of each wrk run (default 5, quick 3)
   --corpus DIR     use this folder of real wallpapers for the image figures instead of the generated corpus
   --only a,b       run only these figures: scan, rescan, list, random, client, files, variants, cli, memory, monitors,
-                   duplicates, grouping, colour
+                   duplicates, grouping, colour, workers
   --json FILE      also write every measurement as JSON to FILE`;
 
 export const FIGURES = [
@@ -24,6 +24,7 @@ export const FIGURES = [
   'duplicates',
   'grouping',
   'colour',
+  'workers',
 ];
 
 export function parseArgs(argv) {

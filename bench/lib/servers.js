@@ -31,10 +31,10 @@ function handle(child, base) {
 
 /**
  * `wallpaper --home HOME serve --port 0`; resolves once it listens and, with waitForScan, once its
- * start-up rescan has finished (so the measurement does not include it).
+ * start-up rescan has finished (so the measurement does not include it). `args`: more serve flags.
  */
-export async function startWallpaper(home, { waitForScan = true, nodeArgs = [] } = {}) {
-  const child = spawn(process.execPath, [...nodeArgs, BIN, '--home', home, 'serve', '--port', '0'], {
+export async function startWallpaper(home, { waitForScan = true, nodeArgs = [], args = [] } = {}) {
+  const child = spawn(process.execPath, [...nodeArgs, BIN, '--home', home, 'serve', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, WALLPAPER_TOKEN: '' },
   });
