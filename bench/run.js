@@ -19,10 +19,11 @@ import { scanFigure } from './figures/scan.js';
 import { colourFigure, duplicatesFigure, groupingFigure } from './figures/duplicates.js';
 import { clientFigure, variantFigures } from './figures/variants.js';
 import { workersFigure } from './figures/workers.js';
+import { cdnFigure, hasNginx } from './figures/cdn.js';
 
 /** Everything generated lives here (git-ignored), so reruns reuse the corpus and the indexes. */
 const ROOT = fileURLToPath(new URL('./.corpus/', import.meta.url)).replace(/\/$/, '');
-const HTTP_FIGURES = ['list', 'random', 'client', 'files', 'variants', 'memory', 'colour', 'workers'];
+const HTTP_FIGURES = ['list', 'random', 'client', 'files', 'variants', 'memory', 'colour', 'workers', 'cdn'];
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -71,6 +72,11 @@ async function main() {
   if (wants('workers')) {
     if (!wrk) skip('serve --workers 2 vs 1', wrkMissing);
     else rows.push(...(await workersFigure(ctx)));
+  }
+  if (wants('cdn')) {
+    if (!wrk) skip('nginx cache in front of two replicas', wrkMissing);
+    else if (!hasNginx()) skip('nginx cache in front of two replicas', 'nginx is not installed (Debian: apt-get install -y nginx-light)');
+    else rows.push(...(await cdnFigure(ctx)));
   }
   if (wants('files')) {
     if (!wrk) skip('image and thumbnail endpoints vs sirv', wrkMissing);

@@ -7,7 +7,7 @@ const HELP = `usage: npm run bench -- [flags]
   --duration S     seconds of each wrk run (default 5, quick 3)
   --corpus DIR     use this folder of real wallpapers for the image figures instead of the generated corpus
   --only a,b       run only these figures: scan, rescan, list, random, client, files, variants, cli, memory, monitors,
-                   duplicates, grouping, colour, workers
+                   duplicates, grouping, colour, workers, cdn
   --json FILE      also write every measurement as JSON to FILE`;
 
 export const FIGURES = [
@@ -25,6 +25,7 @@ export const FIGURES = [
   'grouping',
   'colour',
   'workers',
+  'cdn',
 ];
 
 export function parseArgs(argv) {
