@@ -6,7 +6,7 @@ import { loadavg, cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './lib/args.js';
 import { ensureCorpus, listImages } from './lib/corpus.js';
-import { ensureIndex100k } from './lib/index100k.js';
+import { MILLION, ensureBigIndex, ensureIndex100k } from './lib/index100k.js';
 import { formatReport } from './lib/report.js';
 import { startWallpaper } from './lib/servers.js';
 import { findWrk } from './lib/wrk.js';
@@ -14,7 +14,7 @@ import { cliFigure, monitorsFigure } from './figures/cli.js';
 import { filesFigure } from './figures/files.js';
 import { listFigure, randomFigure } from './figures/json.js';
 import { memoryFigure } from './figures/memory.js';
-import { rescanFigure } from './figures/rescan.js';
+import { rescanFigure, rescanMillionFigure } from './figures/rescan.js';
 import { scanFigure } from './figures/scan.js';
 import { colourFigure, duplicatesFigure, groupingFigure } from './figures/duplicates.js';
 import { clientFigure, variantFigures } from './figures/variants.js';
@@ -23,7 +23,7 @@ import { cdnFigure, hasNginx } from './figures/cdn.js';
 
 /** Everything generated lives here (git-ignored), so reruns reuse the corpus and the indexes. */
 const ROOT = fileURLToPath(new URL('./.corpus/', import.meta.url)).replace(/\/$/, '');
-const HTTP_FIGURES = ['list', 'random', 'client', 'files', 'variants', 'memory', 'colour', 'workers', 'cdn'];
+const HTTP_FIGURES = ['list', 'random', 'client', 'files', 'variants', 'memory', 'colour', 'workers', 'cdn', 'million'];
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -92,6 +92,7 @@ async function main() {
     if (!wrk) skip('serve RSS after 10,000 mixed requests', wrkMissing);
     else rows.push(...(await memoryFigure(ctx)));
   }
+  if (wants('million')) rows.push(...(await millionFigures(ctx, wrk)));
   log('nginx reference: not run (no nginx on this machine is assumed; sirv is the baseline)');
 
   const report = formatReport(rows);
@@ -101,6 +102,25 @@ async function main() {
   );
   if (options.json) writeFileSync(options.json, JSON.stringify({ options, rows, minutes }, null, 2));
   rmSync(scratch, { recursive: true, force: true });
+}
+
+/** Issue 16: list, random, CLI, memory and rescan on a 1,000,000-record index (made once, cached). */
+async function millionFigures(ctx, wrk) {
+  const big = ensureBigIndex(ROOT, ctx.corpus.files, { log, count: MILLION });
+  const at = { ...ctx, big };
+  const rows = [];
+  if (wrk) {
+    const server = await startWallpaper(big.home);
+    log(`serve on the 1M index: ${server.startupScan}`);
+    try {
+      rows.push(...(await listFigure({ ...at, server })), ...(await randomFigure({ ...at, server })));
+    } finally {
+      await server.stop();
+    }
+    rows.push(...(await memoryFigure(at)));
+  }
+  rows.push(...(await cliFigure(at)), ...(await rescanMillionFigure(at)));
+  return rows;
 }
 
 main().catch((error) => {

@@ -9,23 +9,29 @@ import { makeRecord, writeRecords } from './records.js';
 import { seededRandom } from './util.js';
 
 export const BIG_INDEX = 100_000;
+/** The million-wallpaper index of `--only million` (issue 16). */
+export const MILLION = 1_000_000;
 /** Links per folder: a big library is spread over folders, and huge folders are slow to list. */
 const PER_FOLDER = 1000;
 const RECIPE_VERSION = 3; // 3: palettes and fingerprints (issue 15)
 
-export function ensureIndex100k(root, corpusFiles, { log }) {
-  const home = join(root, 'home-100k');
-  const links = join(root, 'links-100k');
+export const ensureIndex100k = (root, corpusFiles, { log }) => ensureBigIndex(root, corpusFiles, { log, count: BIG_INDEX });
+
+/** A data home of `count` synthetic records (1000 links per folder), made once and cached. */
+export function ensureBigIndex(root, corpusFiles, { log, count }) {
+  const name = `${count / 1000}k`;
+  const home = join(root, `home-${name}`);
+  const links = join(root, `links-${name}`);
   const markerFile = join(home, 'bench-marker.json');
   const marker = JSON.stringify({
     version: RECIPE_VERSION,
     schema: SCHEMA_VERSION,
-    count: BIG_INDEX,
+    count,
     corpus: corpusFiles.map((f) => f.path),
   });
-  if (existsSync(markerFile) && readFileSync(markerFile, 'utf8') === marker) return { home, links, count: BIG_INDEX };
+  if (existsSync(markerFile) && readFileSync(markerFile, 'utf8') === marker) return { home, links, count };
 
-  log(`making the ${BIG_INDEX.toLocaleString('en-US')}-wallpaper index in ${home} (once; cached for later runs)`);
+  log(`making the ${count.toLocaleString('en-US')}-wallpaper index in ${home} (once; cached for later runs)`);
   const started = performance.now();
   rmSync(home, { recursive: true, force: true });
   rmSync(links, { recursive: true, force: true });
@@ -42,7 +48,7 @@ export function ensureIndex100k(root, corpusFiles, { log }) {
   }
   const random = seededRandom(100_000);
   const records = [];
-  for (let i = 0; i < BIG_INDEX; i++) {
+  for (let i = 0; i < count; i++) {
     const folder = join(links, `folder-${String(Math.floor(i / PER_FOLDER)).padStart(3, '0')}`);
     if (i % PER_FOLDER === 0) mkdirSync(folder, { recursive: true });
     const record = makeRecord(random, i, join(folder, `wallpaper-${String(i).padStart(6, '0')}`));
@@ -55,5 +61,5 @@ export function ensureIndex100k(root, corpusFiles, { log }) {
   writeFileSync(join(home, 'settings.json'), JSON.stringify({ folders: [links] }, null, 2));
   writeFileSync(markerFile, marker);
   log(`index made in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  return { home, links, count: BIG_INDEX };
+  return { home, links, count };
 }

@@ -119,6 +119,8 @@ export function openLibrary(options: OpenOptions): Library {
     version: () => store.version(),
 
     random: (filters, options = {}) => pickRandom(store, filters, options),
+    // As pickRandom without options: wallpapers whose folder is away only when no other matches.
+    randomJson: (filters) => store.randomJson(filters) ?? (store.awayCount() > 0 ? store.randomJson(filters, false) : undefined),
 
     get(id) {
       const stored = isId(id) ? store.get(id) : undefined;

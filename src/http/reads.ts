@@ -175,7 +175,12 @@ export function createReads(library: Library): Reads {
     },
     random(query, req, res) {
       const ask = randomAsk(query, req, res);
-      jsonRead(res, JSON.stringify(pick(ask.filters, ask.options)), NO_STORE);
+      const { screen, order } = ask.options;
+      // The common ask, a uniform pick: its JSON comes straight from the index (record-json.ts).
+      const plain = !screen && order.client === undefined && order.seed === undefined;
+      const body = plain ? library.randomJson(ask.filters) : JSON.stringify(pick(ask.filters, ask.options));
+      if (body === undefined) throw noMatch();
+      jsonRead(res, body, NO_STORE);
     },
     async randomImage(query, req, res) {
       const { filters, spec, options } = randomAsk(query, req, res);

@@ -44,7 +44,11 @@ else {
     }
 
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await imageBytes({ width: 800, height: 600, color: '#ff8800', format: 'jpeg' }))]), 'new.jpg');
+    form.append(
+      'file',
+      new Blob([new Uint8Array(await imageBytes({ width: 800, height: 600, color: '#ff8800', format: 'jpeg' }))]),
+      'new.jpg',
+    );
     const uploaded = await fetch(`${nginx.base}/api/upload`, { method: 'POST', body: form });
     t.equal(uploaded.status, 201, 'an upload passes through nginx');
     for (const replica of [one, two]) {

@@ -14,6 +14,7 @@ import * as history from './history.js';
 import * as leases from './lease.js';
 import { type IndexedFile, Queries } from './queries.js';
 import { RandomPicks } from './random.js';
+import { RecordJson } from './record-json.js';
 import { Shuffles } from './shuffle.js';
 import { openDatabase, prepareKept } from './native-lifetime.js';
 import { migrate } from './schema.js';
@@ -51,6 +52,7 @@ export class Store {
   private readonly queries: Queries;
   private readonly picks: RandomPicks;
   private readonly shuffles: Shuffles;
+  private readonly json: RecordJson;
 
   /** Wrap an open, migrated database (openStore does the opening). */
   constructor(db: Database.Database) {
@@ -58,6 +60,7 @@ export class Store {
     this.queries = new Queries(this.conn);
     this.picks = new RandomPicks(this.conn, this.queries);
     this.shuffles = new Shuffles(this.conn, this.queries);
+    this.json = new RecordJson(this.conn);
   }
 
   get db(): Database.Database {
@@ -93,6 +96,10 @@ export class Store {
   awayCount = (): number => this.queries.awayCount();
   random = (filters: Filters, exclude: readonly string[] = [], reachable?: boolean): StoredWallpaper | undefined =>
     this.picks.pick(filters, exclude, reachable);
+  /** A uniform pick as the API's JSON text (record-json.ts): the /random answer without a record object. */
+  randomJson = (filters: Filters, reachable?: boolean): string | undefined => this.picks.pickWith(filters, [], reachable, this.json.of);
+  /** The API's JSON text of one wallpaper. */
+  recordJson = (id: string): string | undefined => this.json.of(id);
 
   /** Raises when the index does not answer a real read (no cached figure). */
   probe = (): void => {

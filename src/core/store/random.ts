@@ -37,36 +37,50 @@ export class RandomPicks {
    * @param reachable only wallpapers with a file outside the folders that are away; by default,
    *   whenever any wallpaper is away */
   pick(filters: Filters, exclude: readonly string[] = [], reachable?: boolean): StoredWallpaper | undefined {
+    return this.pickWith(filters, exclude, reachable, (id) => this.queries.get(id));
+  }
+
+  /** The same pick, read by `read` (the record, or its JSON); a match deleted between the pick and
+   * the read is picked again from one snapshot. */
+  pickWith<T>(
+    filters: Filters,
+    exclude: readonly string[],
+    reachable: boolean | undefined,
+    read: (id: string) => T | undefined,
+  ): T | undefined {
     // Fast path, no transaction (measured: BEGIN/COMMIT were ~7% of a random request): the cached
-    // ids of this version, then one primary-key read. A record deleted in between reads as
-    // undefined, and the consistent path below answers instead.
+    // ids of this version, then one primary-key read.
     const version = this.conn.version();
     const onlyReachable = reachable ?? this.queries.awayCount(version) > 0;
     const ids = this.matchingIds(filters, version, onlyReachable);
     if (ids) {
       const pool = exclude.length ? without(ids, exclude) : ids;
       if (pool.length === 0) return undefined;
-      const wallpaper = this.queries.get(pool[randomInt(pool.length)]!);
-      if (wallpaper) return wallpaper;
+      const found = read(pool[randomInt(pool.length)]!);
+      if (found !== undefined) return found;
     }
     return this.conn.read(() => {
-      // First time this version sees these filters: a count and one walk of the narrow index.
-      const where = excluding(whereClause(filters, onlyReachable), exclude);
-      const total =
-        exclude.length || onlyReachable
-          ? (this.conn
-              .prepare(`SELECT count(*) FROM wallpapers ${indexFor(filters)} ${where.sql}`)
-              .pluck()
-              .get(...where.params) as number)
-          : this.queries.count(filters);
-      if (total === 0) return undefined;
-      const sql = `SELECT id FROM wallpapers ${indexFor(filters)} ${where.sql} LIMIT 1 OFFSET ?`;
-      const id = this.conn
-        .prepare(sql)
-        .pluck()
-        .get(...where.params, randomInt(total)) as string;
-      return this.queries.get(id);
+      const id = this.uncachedId(filters, exclude, onlyReachable);
+      return id === undefined ? undefined : read(id);
     });
+  }
+
+  /** First time this version sees these filters: a count and one walk of the narrow index. */
+  private uncachedId(filters: Filters, exclude: readonly string[], onlyReachable: boolean): string | undefined {
+    const where = excluding(whereClause(filters, onlyReachable), exclude);
+    const total =
+      exclude.length || onlyReachable
+        ? (this.conn
+            .prepare(`SELECT count(*) FROM wallpapers ${indexFor(filters)} ${where.sql}`)
+            .pluck()
+            .get(...where.params) as number)
+        : this.queries.count(filters);
+    if (total === 0) return undefined;
+    const sql = `SELECT id FROM wallpapers ${indexFor(filters)} ${where.sql} LIMIT 1 OFFSET ?`;
+    return this.conn
+      .prepare(sql)
+      .pluck()
+      .get(...where.params, randomInt(total)) as string;
   }
 
   /**
