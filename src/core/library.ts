@@ -10,6 +10,7 @@ import { RANDOM_FILE_TRIES, STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } f
 import { intake, sweepStaleUploads } from './intake.js';
 import { runScan } from './scan.js';
 import { exclusiveScan, othersScan } from './scan-lease.js';
+import { releaseMemory } from './release-memory.js';
 import { type LibraryDirs, oneFolder } from './home.js';
 import { openSettings } from './settings.js';
 import type { ListOrder } from './order-params.js';
@@ -97,6 +98,7 @@ export function openLibrary(options: OpenOptions): Library {
       })().finally(() => {
         scanning = undefined;
         progress = undefined;
+        releaseMemory();
       });
       return scanning;
     },
