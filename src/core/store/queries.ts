@@ -30,6 +30,10 @@ export interface IndexedFile {
   mtimeMs: number;
 }
 
+/** Filters that narrow nothing but the hidden ones (which unfilteredCount subtracts). */
+const isUnfiltered = (filters: Filters): boolean =>
+  Object.entries(filters).every(([name, value]) => value === undefined || name === 'hidden');
+
 /** A row as the record the index holds: the spec's fields without the URLs the facade adds. */
 function toStored(row: Row): StoredWallpaper {
   return {
@@ -83,12 +87,26 @@ export class Queries {
     const cached = this.counts.get(version, key);
     if (cached !== undefined) return cached;
     const where = whereClause(filters);
-    const total = this.conn
-      .prepare(`SELECT count(*) FROM wallpapers ${indexFor(filters)} ${where.sql}`)
-      .pluck()
-      .get(...where.params) as number;
+    const total = isUnfiltered(filters)
+      ? this.unfilteredCount(filters.hidden)
+      : (this.conn
+          .prepare(`SELECT count(*) FROM wallpapers ${indexFor(filters)} ${where.sql}`)
+          .pluck()
+          .get(...where.params) as number);
     this.counts.set(version, key, total);
     return total;
+  }
+
+  /** Every wallpaper, hidden ones left out unless asked for: the kept number less the hidden ones
+   * (marks are few; a mark may name an id no longer indexed). */
+  private unfilteredCount(hidden: Filters['hidden']): number {
+    const all = this.conn.prepare('SELECT n FROM wallpaper_count').pluck().get() as number;
+    if (hidden === 'any') return all;
+    const marked = this.conn
+      .prepare("SELECT count(*) FROM marks m WHERE m.mark = 'hidden' AND EXISTS (SELECT 1 FROM wallpapers w WHERE w.id = m.id)")
+      .pluck()
+      .get() as number;
+    return hidden === true ? marked : all - marked;
   }
 
   /** One page of matches in the list order (or a `sort` of SORT_ORDERS), and the total, from one

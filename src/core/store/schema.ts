@@ -127,8 +127,14 @@ export const MIGRATIONS: string[] = [
   // process at a time, renewed while it works and expiring when its holder dies (lease.ts). And the
   // wallpapers that are away, counted before every uncached pick: a scan of a covering index took
   // 110 ms at a million (most of `random --json`'s time there); a partial index of the few away ones
-  // answers at once.
+  // answers at once. The number of wallpapers, kept by triggers, answers the unfiltered count (an
+  // index scan, 75 ms at a million) the same way. (Rows are only ever added with INSERT ... DO
+  // NOTHING and removed with DELETE: no REPLACE, whose implicit delete fires no trigger.)
   `CREATE INDEX wallpapers_away ON wallpapers (away) WHERE away = 1;
+   CREATE TABLE wallpaper_count (n INTEGER NOT NULL);
+   INSERT INTO wallpaper_count SELECT count(*) FROM wallpapers;
+   CREATE TRIGGER wallpapers_counted_in AFTER INSERT ON wallpapers BEGIN UPDATE wallpaper_count SET n = n + 1; END;
+   CREATE TRIGGER wallpapers_counted_out AFTER DELETE ON wallpapers BEGIN UPDATE wallpaper_count SET n = n - 1; END;
    CREATE TABLE leases (
      name TEXT PRIMARY KEY,
      holder TEXT NOT NULL,
