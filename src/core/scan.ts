@@ -79,7 +79,11 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
   count(gone);
   await thumbnails.drop(gone.removed);
   const unavailable = store.setAway(diff.away);
-  // The pairs and the folder tags both follow from every indexed file's path: read them once.
+  // The pairs and the folder tags both follow from every indexed file's path: read them once. The
+  // tags are remade only when a file or the folders changed since they were last made (the pairs
+  // also read GNOME's XML files, which the index does not follow: always remade).
+  const folders = JSON.stringify(settings.folders);
+  const stale = store.folderTagsStale(folders);
   const files = store.filesWithIds();
   store.setPairs(
     await findPairs(
@@ -87,7 +91,10 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
       settings.folders,
     ),
   );
-  store.setFolderTags(folderTagsById(files, settings.folders));
+  if (stale !== undefined) {
+    store.setFolderTags(folderTagsById(files, settings.folders));
+    store.noteFolderTags(stale, folders);
+  }
 
   return {
     ...summary,

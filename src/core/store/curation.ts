@@ -81,3 +81,16 @@ export const idOfPath = (conn: Connection, path: string): string | undefined =>
 /** Every indexed file's path with its wallpaper's id (for the folder tags). */
 export const filesWithIds = (conn: Connection): [string, string][] =>
   conn.prepare('SELECT path, id FROM files WHERE id IS NOT NULL').raw().all() as [string, string][];
+
+/** The files generation now, when the folder tags were not made from it and `folders`; undefined
+ * when they were (nothing they follow from has changed since). */
+export function folderTagsStale(conn: Connection, folders: string): number | undefined {
+  const generation = conn.prepare('SELECT n FROM files_generation').pluck().get() as number;
+  const made = conn.prepare('SELECT 1 FROM folder_tags_from WHERE generation = ? AND folders = ?').get(generation, folders);
+  return made ? undefined : generation;
+}
+
+/** Note that the folder tags now follow from the files at `generation` and `folders`. */
+export const noteFolderTags = (conn: Connection, generation: number, folders: string): void => {
+  conn.run('UPDATE folder_tags_from SET generation = ?, folders = ?', generation, folders);
+};

@@ -126,6 +126,8 @@ export class Store {
   userTags = (id: string): string[] => curation.userTags(this.conn, id);
   setUserTags = (id: string, tags: readonly string[]): void => curation.setUserTags(this.conn, id, tags);
   setFolderTags = (wanted: ReadonlyMap<string, readonly string[]>): void => curation.setFolderTags(this.conn, wanted);
+  folderTagsStale = (folders: string): number | undefined => curation.folderTagsStale(this.conn, folders);
+  noteFolderTags = (generation: number, folders: string): void => curation.noteFolderTags(this.conn, generation, folders);
   /** Every indexed file's path with its wallpaper's id (for the light/dark pairs and folder tags). */
   filesWithIds = (): [string, string][] => curation.filesWithIds(this.conn);
   tagCounts = () => curation.tagCounts(this.conn);
