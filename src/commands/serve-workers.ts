@@ -37,11 +37,15 @@ interface Slot {
   earlyExits: number;
 }
 
-/** Run `count` workers until SIGINT or SIGTERM; `onListening` gets the port once the first listens. */
+/** Run `count` workers until SIGINT or SIGTERM; `onListening` gets the port once the first listens.
+ * A worker that fails before any has listened (the port in use, the index unreadable) is not
+ * restarted: its error is already on stderr; the primary stops the others and fails too. */
 export function superviseWorkers(count: number, logger: ServerLogger, onListening: (port: number) => void): Promise<void> {
   const slots: Slot[] = [];
   let stopping = false;
   let announced = false;
+  let stop: (signal: NodeJS.Signals) => void = () => undefined;
+  let failed = false;
 
   const fork = (index: number, earlyExits: number) => {
     const worker = cluster.fork(index === 0 ? { [SCAN_AT_START]: '1' } : {});
@@ -54,6 +58,13 @@ export function superviseWorkers(count: number, logger: ServerLogger, onListenin
     });
     worker.on('exit', (code, signal) => {
       if (stopping) return;
+      // Before any worker listened, an exit is a start-up failure (a worker's exit code says nothing:
+      // leaving the cluster exits 0).
+      if (!announced) {
+        failed = true;
+        stop('SIGTERM');
+        return;
+      }
       const early = Date.now() - slot.started < EARLY_EXIT_MS;
       const exits = early ? slot.earlyExits + 1 : 0;
       const pause = early ? Math.min(MAX_RESTART_PAUSE_MS, 500 * 2 ** exits) : 0;
@@ -69,11 +80,11 @@ export function superviseWorkers(count: number, logger: ServerLogger, onListenin
   for (let index = 0; index < count; index++) fork(index, 0);
   logger.info(`started ${count} workers`);
 
-  return new Promise((done) => {
-    const stop = (signal: NodeJS.Signals) => {
+  const stopped = new Promise<void>((done) => {
+    stop = (signal: NodeJS.Signals) => {
       if (stopping) return;
       stopping = true;
-      logger.info(`stopping on ${signal}: draining ${count} workers`);
+      if (announced) logger.info(`stopping on ${signal}: draining ${count} workers`);
       const alive = slots.filter((slot) => !slot.worker.isDead());
       if (alive.length === 0) done();
       let left = alive.length;
@@ -93,5 +104,8 @@ export function superviseWorkers(count: number, logger: ServerLogger, onListenin
     // `on`, not `once`: a signal raised again (conf's when-exit does) must not end the primary early.
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+  });
+  return stopped.then(() => {
+    if (failed) throw new WallpaperError('io_failed', 'the server did not start: the workers said why above');
   });
 }

@@ -105,8 +105,7 @@ export function serveCommand(ctx: CliContext): Command {
     [
       'wallpaper serve ~/Pictures/Wallpapers',
       'WALLPAPER_TOKEN=$(openssl rand -hex 16) wallpaper serve --host 0.0.0.0',
-      'wallpaper serve --log-format json --access-log 2>> serve.log',
-      'wallpaper serve --workers auto --host 0.0.0.0',
+      'wallpaper serve --workers auto --log-format json --access-log 2>> serve.log',
     ],
     [...FILE_VARIABLES, 'WALLPAPER_TOKEN'],
   );
@@ -126,13 +125,17 @@ export function serveCommand(ctx: CliContext): Command {
     const library = libraryOf(command, ctx);
     if (workers > 1 && !worker) {
       // The primary prepares the index (migrations, folders) once, then only supervises.
+      let empty: boolean;
       try {
         addFolders(library, folders);
-        if (isEmpty(library)) ctx.stdout.write(EMPTY_LIBRARY);
+        empty = isEmpty(library);
       } finally {
         library.close();
       }
-      return superviseWorkers(workers, logger, (listening) => announce(flags.host, listening));
+      return superviseWorkers(workers, logger, (listening) => {
+        announce(flags.host, listening);
+        if (empty) ctx.stdout.write(EMPTY_LIBRARY);
+      });
     }
     // The HTTP stack (polka, sirv, busboy) loads only here, so other commands start fast.
     const [{ startServer }, { scanInBackground }] = await Promise.all([import('../http/server.js'), import('../http/background.js')]);

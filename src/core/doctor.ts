@@ -107,14 +107,14 @@ async function checkLibrary(dirs: LibraryDirs): Promise<Check[]> {
     library = openLibrary({ dirs });
   } catch (error) {
     if (isWallpaperError(error) && error.code === 'bad_settings_file') return []; // the settings check says it
-    return [
-      check(
-        'problem',
-        'index',
-        `cannot open the index: ${oneLine(error)}`,
-        'move index.sqlite aside and run `wallpaper scan` to build it again',
-      ),
-    ];
+    const unopened = check(
+      'problem',
+      'index',
+      `cannot open the index ${indexFile}: ${oneLine(error)}`,
+      'move it aside and run `wallpaper scan` to build it again',
+    );
+    // The folders are in the settings, not the index: still checked.
+    return [unopened, ...(await checkFolders(openSettings(dirs).read().folders))];
   }
   try {
     const checks: Check[] = [];
@@ -135,10 +135,7 @@ async function checkLibrary(dirs: LibraryDirs): Promise<Check[]> {
     } else {
       checks.push(check('ok', 'index', `${library.status().total} wallpapers, schema version ${schemaVersion}, integrity ok`));
     }
-    const settings = library.settings();
-    if (settings.folders.length === 0) checks.push(check('note', 'folders', 'no library folders yet', 'add one: `wallpaper scan FOLDER`'));
-    for (const folder of settings.folders) checks.push(await checkFolder(folder));
-    return checks;
+    return [...checks, ...(await checkFolders(library.settings().folders))];
   } finally {
     library.close();
   }
@@ -151,6 +148,11 @@ function indexState(library: Library): ReturnType<Library['checkIndex']> {
   } catch (error) {
     return { integrity: [oneLine(error)], schemaVersion: 0, expectedVersion: 0 };
   }
+}
+
+async function checkFolders(folders: readonly string[]): Promise<Check[]> {
+  if (folders.length === 0) return [check('note', 'folders', 'no library folders yet', 'add one: `wallpaper scan FOLDER`')];
+  return Promise.all(folders.map(checkFolder));
 }
 
 async function checkFolder(folder: string): Promise<Check> {

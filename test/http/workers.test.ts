@@ -2,6 +2,9 @@
 // port; uploads, settings and scans work through any worker and are seen by all; a worker killed is
 // restarted and logged; SIGTERM lets a scan in flight answer, then every process exits.
 import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import t from 'tap';
 import { FormData, request } from 'undici';
@@ -50,6 +53,18 @@ t.test('--workers: a number from 1 to 64, or auto (one per core, at most 8)', as
   const bad = await runCli(['--home', tempDir(t), 'serve', '--workers', 'many']);
   t.equal(bad.code, 2, 'a usage error exits 2');
   t.match(bad.stderr, /invalid --workers "many"/);
+});
+
+t.test('--workers 2 on a busy port: the error once per worker, no restart loop, exit 1', async (t) => {
+  const blocker = createServer().listen(0, '127.0.0.1');
+  await once(blocker, 'listening');
+  t.teardown(() => blocker.close());
+  const port = (blocker.address() as AddressInfo).port;
+  const result = await runCli(['--home', tempDir(t), 'serve', '--port', String(port), '--workers', '2']);
+  t.equal(result.code, 1);
+  t.match(result.stderr, `wallpaper: port ${port} is in use: choose another with --port`);
+  t.notMatch(result.stderr, /restarting/);
+  t.equal(result.stdout.includes('Listening'), false);
 });
 
 t.test('two workers share the port and the index; a killed worker comes back; SIGTERM drains', async (t) => {
