@@ -1,5 +1,5 @@
 // `serve --workers N` (issue 16) as a user runs it: one Listening line for N worker processes on one
-// port; uploads, settings and scans work through any worker and are seen by all; a worker killed is
+// port; uploads, deletes, settings and scans work through any worker and are seen by all; a worker killed is
 // restarted and logged; SIGTERM lets a scan in flight answer, then every process exits.
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -98,6 +98,13 @@ t.test('two workers share the port and the index; a killed worker comes back; SI
   for (let i = 0; i < 6; i++) {
     t.equal((await fresh(server.base, `/api/wallpapers/${id}/image`)).status, 200, `served on connection ${i}`);
     t.equal(await total(server.base), 41);
+  }
+
+  // A delete through one connection is gone on every worker.
+  t.equal((await fresh(server.base, `/api/wallpapers/${id}`, { method: 'DELETE' })).status, 204, 'deleted');
+  for (let i = 0; i < 4; i++) {
+    t.equal((await fresh(server.base, `/api/wallpapers/${id}`)).status, 404, `gone on connection ${i}`);
+    t.equal(await total(server.base), 40);
   }
 
   // Settings changed through one worker are read by all.
