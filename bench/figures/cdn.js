@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pairedRuns } from '../lib/paired.js';
+import { pairedRuns, rateSides } from '../lib/paired.js';
 import { startWallpaper } from '../lib/servers.js';
 import { writeScript } from '../lib/wrk.js';
 
@@ -115,8 +115,7 @@ export async function cdnFigure({ corpus, options, scratch, log }) {
       },
       {
         name: 'the same images through nginx vs straight from one replica (req/s)',
-        subject: { label: 'nginx cache', values: r.subject.map((x) => x.rps), unit: 'req/s' },
-        baseline: { label: 'one replica', values: r.baseline.map((x) => x.rps), unit: 'req/s' },
+        ...rateSides(r, 'nginx cache', 'one replica'),
         ratio: { kind: 'rate', target: 1 },
         note: `MB/s: nginx ${Math.max(...r.subject.map((x) => x.mbps)).toFixed(0)}, replica ${Math.max(...r.baseline.map((x) => x.mbps)).toFixed(0)} (at best)`,
       },

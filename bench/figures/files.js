@@ -5,7 +5,7 @@ import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { openLibrary } from '../../dist/core/library.js';
 import { referenceJpeg } from '../lib/corpus.js';
-import { pairedRuns } from '../lib/paired.js';
+import { pairedRuns, rateSides } from '../lib/paired.js';
 import { startSirv, startWallpaper } from '../lib/servers.js';
 import { writeScript } from '../lib/wrk.js';
 
@@ -49,8 +49,7 @@ export async function filesFigure({ corpus, options, scratch, log }) {
       const mbps = (list) => Math.round(list.reduce((s, x) => s + x.mbps, 0) / list.length);
       rows.push({
         name: `${name} (req/s)`,
-        subject: { label: 'wallpaper', values: r.subject.map((x) => x.rps), unit: 'req/s' },
-        baseline: { label: 'sirv', values: r.baseline.map((x) => x.rps), unit: 'req/s' },
+        ...rateSides(r, 'wallpaper', 'sirv'),
         ratio: { kind: 'rate', target },
         note: `mean ${mbps(r.subject)} MB/s vs sirv ${mbps(r.baseline)} MB/s`,
       });

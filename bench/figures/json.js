@@ -2,7 +2,7 @@
 // on the 100,000-wallpaper index, vs a bare node:http server sending bodies of the same size.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pairedRuns } from '../lib/paired.js';
+import { pairedRuns, rateSides } from '../lib/paired.js';
 import { listPaths } from '../lib/queries.js';
 import { startBareJson } from '../lib/servers.js';
 import { writeScript } from '../lib/wrk.js';
@@ -46,8 +46,7 @@ export async function listFigure({ big, server, options, scratch, log }) {
     return [
       {
         name: `GET /api/wallpapers, limit 50, ${sizeOf(big)} index, 100 rotating queries (req/s)`,
-        subject: { label: 'wallpaper', values: r.subject.map((x) => x.rps), unit: 'req/s' },
-        baseline: { label: 'bare node:http', values: r.baseline.map((x) => x.rps), unit: 'req/s' },
+        ...rateSides(r, 'wallpaper', 'bare node:http'),
         ratio: { kind: 'rate', target: 0.2 },
         note: `bodies ${Math.round(Math.min(...sizes) / 1024)}-${Math.round(Math.max(...sizes) / 1024)} KiB; first request of each query (uncached): median ${sortedTimes[50].toFixed(1)} ms, max ${sortedTimes.at(-1).toFixed(1)} ms`,
       },
@@ -82,8 +81,7 @@ export async function randomFigure({ big, server, options, scratch, log }) {
     return [
       {
         name: `GET /api/wallpapers/random, ${sizeOf(big)} index (req/s)`,
-        subject: { label: 'wallpaper', values: r.subject.map((x) => x.rps), unit: 'req/s' },
-        baseline: { label: 'bare node:http', values: r.baseline.map((x) => x.rps), unit: 'req/s' },
+        ...rateSides(r, 'wallpaper', 'bare node:http'),
         // Issue 16: 0.5x at 100k, 0.4x at a million.
         ratio: { kind: 'rate', target: big.count >= 1_000_000 ? 0.4 : 0.5 },
         note: `body ${Buffer.byteLength(sample)} B; p99 ${Math.max(...r.subject.map((x) => x.p99)).toFixed(1)} ms at worst`,

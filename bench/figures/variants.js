@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { openLibrary } from '../../dist/core/library.js';
-import { pairedRuns } from '../lib/paired.js';
+import { pairedRuns, rateSides } from '../lib/paired.js';
 import { startSirv, startWallpaper } from '../lib/servers.js';
 import { writeScript } from '../lib/wrk.js';
 
@@ -143,8 +143,7 @@ async function warmFigure({ home, top, byName, options, scratch, log }) {
     return [
       {
         name: 'warm (cached) variant 1920x1080 WebP (req/s)',
-        subject: { label: 'wallpaper', values: r.subject.map((x) => x.rps), unit: 'req/s' },
-        baseline: { label: 'sirv', values: r.baseline.map((x) => x.rps), unit: 'req/s' },
+        ...rateSides(r, 'wallpaper', 'sirv'),
         ratio: { kind: 'rate', target: 0.9 },
       },
     ];
@@ -166,8 +165,7 @@ export function clientFigure({ server, options, scratch, log }) {
   return [
     {
       name: 'GET /api/wallpapers/random?client=, 100k index (req/s)',
-      subject: { label: 'with client', values: r.subject.map((x) => x.rps), unit: 'req/s' },
-      baseline: { label: '/random', values: r.baseline.map((x) => x.rps), unit: 'req/s' },
+      ...rateSides(r, 'with client', '/random'),
       ratio: { kind: 'rate', target: 0.8 },
     },
   ];

@@ -1,7 +1,7 @@
 // Figures: `serve --workers 2` against `--workers 1` on the same 100k index, same run, same wrk (one
 // thread, 10 connections): list (100 rotating queries) and /random. On this 2-core machine wrk takes
 // part of a core, so two workers cannot reach a clean 2x; issue 16 asks for >= 1.5x.
-import { pairedRuns } from '../lib/paired.js';
+import { pairedRuns, rateSides } from '../lib/paired.js';
 import { listPaths } from '../lib/queries.js';
 import { startWallpaper } from '../lib/servers.js';
 import { writeScript } from '../lib/wrk.js';
@@ -36,8 +36,7 @@ export async function workersFigure({ big, options, scratch, log }) {
       });
       rows.push({
         name: `${name}, 100k index: 2 workers vs 1 (req/s)`,
-        subject: { label: '--workers 2', values: r.subject.map((x) => x.rps), unit: 'req/s' },
-        baseline: { label: '--workers 1', values: r.baseline.map((x) => x.rps), unit: 'req/s' },
+        ...rateSides(r, '--workers 2', '--workers 1'),
         ratio: { kind: 'rate', target: 1.5 },
         note: `p99 ${Math.max(...r.subject.map((x) => x.p99)).toFixed(1)} ms (2 workers) vs ${Math.max(...r.baseline.map((x) => x.p99)).toFixed(1)} ms (1)`,
       });

@@ -18,3 +18,9 @@ export function pairedRuns({ subject, baseline, runs, seconds, log, label }) {
   }
   return results;
 }
+
+/** A figure's two sides in requests per second, from pairedRuns' results. */
+export const rateSides = (results, subject, baseline) => ({
+  subject: { label: subject, values: results.subject.map((x) => x.rps), unit: 'req/s' },
+  baseline: { label: baseline, values: results.baseline.map((x) => x.rps), unit: 'req/s' },
+});

@@ -14,7 +14,7 @@ import { releaseMemory } from './release-memory.js';
 import { type LibraryDirs, oneFolder } from './home.js';
 import { openSettings } from './settings.js';
 import type { ListOrder } from './order-params.js';
-import { pickRandom } from './pick.js';
+import { pickRandom, pickRandomJson } from './pick.js';
 import { withUrls } from './record.js';
 import { SCHEMA_VERSION, openStore } from './store/index.js';
 import { ThumbnailCache, sweepThumbnailTemps } from './thumbnails.js';
@@ -121,8 +121,7 @@ export function openLibrary(options: OpenOptions): Library {
     version: () => store.version(),
 
     random: (filters, options = {}) => pickRandom(store, filters, options),
-    // As pickRandom without options: wallpapers whose folder is away only when no other matches.
-    randomJson: (filters) => store.randomJson(filters) ?? (store.awayCount() > 0 ? store.randomJson(filters, false) : undefined),
+    randomJson: (filters, options = {}) => pickRandomJson(store, filters, options),
 
     get(id) {
       const stored = isId(id) ? store.get(id) : undefined;

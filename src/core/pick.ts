@@ -44,6 +44,25 @@ function ordered(store: Store, filters: Filters, order: RandomOrder, screen?: { 
   return pick && withUrls(pick);
 }
 
+/** Wallpapers whose folder is away come only when no reachable one matches (the store leaves them
+ * out by itself whenever any are away; `false` lets them in). */
+const reachableFirst = <T>(store: Store, pick: (reachable?: boolean) => T | undefined): T | undefined =>
+  pick() ?? (store.awayCount() > 0 ? pick(false) : undefined);
+
+/** pickRandom's answer as the API's JSON text. The common ask, a plain uniform pick (no avoid,
+ * exclude, screen or order), is built by the index in its read (store/record-json.ts). */
+export function pickRandomJson(store: Store, filters: Filters, options: PickOptions = {}): string | undefined {
+  const plain =
+    !options.screen &&
+    !options.avoid?.length &&
+    !options.exclude?.length &&
+    options.order?.client === undefined &&
+    options.order?.seed === undefined;
+  if (plain) return reachableFirst(store, (reachable) => store.randomJson(filters, reachable));
+  const wallpaper = pickRandom(store, filters, options);
+  return wallpaper && JSON.stringify(wallpaper);
+}
+
 export function pickRandom(store: Store, filters: Filters, options: PickOptions = {}): Wallpaper | undefined {
   if (options.order?.client !== undefined || options.order?.seed !== undefined)
     return ordered(store, filters, options.order, options.screen);
@@ -56,10 +75,7 @@ export function pickRandom(store: Store, filters: Filters, options: PickOptions 
       avoid.pop();
     }
   };
-  // Wallpapers whose folder is away come only when no reachable one matches (store.random leaves
-  // them out by itself whenever any are away).
-  const anyAway = () => store.awayCount() > 0;
-  const pick = (among: Filters) => pickAvoiding(among) ?? (anyAway() ? pickAvoiding(among, false) : undefined);
+  const pick = (among: Filters) => reachableFirst(store, (reachable) => pickAvoiding(among, reachable));
   const screen = options.screen;
   const upscale = screen?.upscale ?? 1;
   const chosen = !screen

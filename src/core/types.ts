@@ -220,8 +220,8 @@ export interface Library extends WallpaperSource, Curation {
   /** A uniformly random match, or undefined; `avoid` ids are skipped while other matches remain;
    * for a `screen`, fitting wallpapers first, else the closest (pick.ts). */
   random(filters: Filters, options?: PickOptions): Wallpaper | undefined;
-  /** The same uniform pick (no avoid, screen or order) as the API's JSON text, built by the index. */
-  randomJson(filters: Filters): string | undefined;
+  /** The same pick as the API's JSON text (a plain uniform one built by the index itself). */
+  randomJson(filters: Filters, options?: PickOptions): string | undefined;
   get(id: string): Wallpaper | undefined;
   /** What the index holds and whether a scan runs (with its progress). */
   status(): LibraryStatus;

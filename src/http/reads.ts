@@ -175,10 +175,7 @@ export function createReads(library: Library): Reads {
     },
     random(query, req, res) {
       const ask = randomAsk(query, req, res);
-      const { screen, order } = ask.options;
-      // The common ask, a uniform pick: its JSON comes straight from the index (record-json.ts).
-      const plain = !screen && order.client === undefined && order.seed === undefined;
-      const body = plain ? library.randomJson(ask.filters) : JSON.stringify(pick(ask.filters, ask.options));
+      const body = library.randomJson(ask.filters, ask.options);
       if (body === undefined) throw noMatch();
       jsonRead(res, body, NO_STORE);
     },

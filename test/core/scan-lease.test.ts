@@ -73,8 +73,8 @@ t.test("two libraries on one index: one scans, the other answers with the holder
   });
   a.updateSettings({ folders: [folder] });
   const first = a.scan();
-  await until(() => b.status().scanning, 5000);
-  t.ok(b.status().progress, 'the other library shows the scan as running, with progress');
+  await until(() => b.status().scanning && b.status().progress?.to_read === 24, 5000);
+  t.match(b.status(), { scanning: true, progress: { to_read: 24 } }, "the other library shows the holder's scan and its progress");
   const [one, two] = await Promise.all([first, b.scan()]);
   t.equal(one.added, 24);
   t.same(two, one, 'the waiter answers with the same summary, not a second read of every file');

@@ -130,6 +130,13 @@ t.test('links are followed, loops are not; an unreachable folder keeps its wallp
   const away = await library.scan();
   t.equal(away.total, 2, 'a folder that is away loses nothing');
   t.match(away.failed, [{ path: disk, error: /cannot be read/ }]);
+  // Picks (the record and its JSON alike) take the reachable one first, the away one only alone.
+  for (let i = 0; i < 10; i++) {
+    t.equal(library.random({})?.filename, 'linked.jpg');
+    t.equal(JSON.parse(library.randomJson({})!).filename, 'linked.jpg', 'reachable first');
+  }
+  t.equal(JSON.parse(library.randomJson({ q: 'kept' })!).filename, 'kept.jpg', 'the away one when nothing reachable matches');
+  t.equal(library.randomJson({ q: 'kept' }), JSON.stringify(library.random({ q: 'kept' })));
 });
 
 t.test('concurrent scans in one process share one run', async (t) => {

@@ -39,6 +39,14 @@ export async function imageBytes(spec: ImageSpec): Promise<Buffer> {
   return image.webp({ quality: 95 }).toBuffer();
 }
 
+/** A multipart upload of one image under `filename`, sent with Node's own fetch (undici's FormData
+ * with Node 24's Blob never completed its body). */
+export async function uploadImage(base: string, filename: string, spec: ImageSpec): Promise<Response> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await imageBytes(spec))]), filename);
+  return fetch(`${base}/api/upload`, { method: 'POST', body: form });
+}
+
 /** Write an image file (creating folders) and return its path. */
 export async function writeImage(path: string, spec: ImageSpec): Promise<string> {
   mkdirSync(dirname(path), { recursive: true });

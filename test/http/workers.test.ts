@@ -10,7 +10,7 @@ import t from 'tap';
 import { parseWorkers } from '../../src/commands/serve-workers.js';
 import type { ListResponse } from '../../src/core/types.js';
 import { runCli } from '../helpers/cli.js';
-import { imageBytes, tempDir, writeImage } from '../helpers/fixtures.js';
+import { tempDir, uploadImage, writeImage } from '../helpers/fixtures.js';
 import { startServe, until } from '../helpers/serve.js';
 import { call } from './helpers.js';
 
@@ -91,14 +91,7 @@ t.test('two workers share the port and the index; a killed worker comes back; SI
   t.equal(Math.max(one!.added, two!.added), 2);
 
   // An upload through one connection is listed and served by every worker.
-  const form = new FormData();
-  form.append(
-    'file',
-    new Blob([new Uint8Array(await imageBytes({ width: 640, height: 480, color: '#ff8800', format: 'jpeg' }))]),
-    'orange.jpg',
-  );
-  // (Node's own fetch and FormData: undici's FormData with Node 24's Blob sent no complete body.)
-  const uploaded = await fetch(`${server.base}/api/upload`, { method: 'POST', body: form });
+  const uploaded = await uploadImage(server.base, 'orange.jpg', { width: 640, height: 480, color: '#ff8800', format: 'jpeg' });
   t.equal(uploaded.status, 201);
   const id = ((await uploaded.json()) as { wallpapers: { id: string }[] }).wallpapers[0]?.id;
   const listed = (await fresh(server.base, '/api/wallpapers?limit=100')).json<ListResponse>();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { hasNginx, startNginx } from '../../bench/figures/cdn.js';
 import type { ListResponse } from '../../src/core/types.js';
-import { imageBytes, tempDir, writeImage } from '../helpers/fixtures.js';
+import { tempDir, uploadImage, writeImage } from '../helpers/fixtures.js';
 import { startServe } from '../helpers/serve.js';
 import { call, header } from '../http/helpers.js';
 
@@ -43,13 +43,7 @@ else {
       t.equal(header(reply, 'x-cache-status'), undefined, `${path}: never cached`);
     }
 
-    const form = new FormData();
-    form.append(
-      'file',
-      new Blob([new Uint8Array(await imageBytes({ width: 800, height: 600, color: '#ff8800', format: 'jpeg' }))]),
-      'new.jpg',
-    );
-    const uploaded = await fetch(`${nginx.base}/api/upload`, { method: 'POST', body: form });
+    const uploaded = await uploadImage(nginx.base, 'new.jpg', { width: 800, height: 600, color: '#ff8800', format: 'jpeg' });
     t.equal(uploaded.status, 201, 'an upload passes through nginx');
     for (const replica of [one, two]) {
       t.equal((await call(replica.base, '/api/wallpapers')).json<ListResponse>().pagination.total, 3, `listed by ${replica.base}`);
