@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { placeWithoutClobber } from './files.js';
+import { isAlive } from './processes.js';
 import type { Store, StoredWallpaper } from './store/index.js';
 import type { ThumbnailCache } from './thumbnails.js';
 import type { Settings, UploadedFile } from './types.js';
@@ -34,16 +35,6 @@ export function sanitiseStem(originalName: string): string {
 const UPLOAD_TEMP = /^\.upload-(?:(\d+)-)?[0-9a-f]+\.part$/;
 
 export const uploadTempName = (): string => `.upload-${process.pid}-${randomBytes(12).toString('hex')}.part`;
-
-/** True while a process with this pid exists (EPERM: it exists but belongs to someone else). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Remove upload temp files left in `folder` by a server that died mid-upload (SIGKILL, power cut):

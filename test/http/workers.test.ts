@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import t from 'tap';
 import { parseWorkers } from '../../src/commands/serve-workers.js';
+import { isAlive } from '../../src/core/processes.js';
 import type { ListResponse } from '../../src/core/types.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, uploadImage, writeImage } from '../helpers/fixtures.js';
@@ -138,12 +139,3 @@ t.test('two workers share the port and the index; a killed worker comes back; SI
   t.equal(await code, 0, 'the primary exits 0');
   t.same(workers.filter(isAlive), [], 'no worker is left running');
 });
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -7,6 +7,7 @@
 // Lease writes go around Connection.write on purpose: they change no answer, so they must not move
 // this process's index version (every cache would be dropped on each renewal).
 import { hostname } from 'node:os';
+import { isAlive } from '../processes.js';
 import type { Connection } from './connection.js';
 
 export interface LeaseRow {
@@ -22,13 +23,7 @@ export const holderName = (nonce: string): string => `${hostname()} ${process.pi
 /** True when `holder` names a process of this host that no longer exists. */
 export function isDeadHere(holder: string): boolean {
   const [host, pid] = holder.split(' ');
-  if (host !== hostname() || !pid || !/^\d+$/.test(pid)) return false;
-  try {
-    process.kill(Number(pid), 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+  return host === hostname() && pid !== undefined && /^\d+$/.test(pid) && !isAlive(Number(pid));
 }
 
 export const readLease = (conn: Connection, name: string): LeaseRow | undefined =>

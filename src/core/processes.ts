@@ -1,0 +1,12 @@
+// Whether a process is still there, by pid: what tells a killed server's leftovers (upload temp
+// files, a scan lease) from a live process's work.
+
+/** True while a process with this pid exists (EPERM: it exists but belongs to someone else). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
