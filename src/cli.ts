@@ -17,7 +17,7 @@ import { serveCommand } from './commands/serve.js';
 import { readFileSync } from 'node:fs';
 import { type ErrorCode, isWallpaperError, oneLine } from './core/index.js';
 import { FILE_VARIABLES, helpFooter } from './commands/help.js';
-import { homeOption } from './commands/options.js';
+import { databaseOption, homeOption } from './commands/options.js';
 import { suggestFlag } from './commands/suggest.js';
 
 const EXIT_FAILURE = 1;
@@ -31,6 +31,7 @@ export function createProgram(ctx: CliContext): Command {
     .description('Index folders of wallpapers, find the right one, serve them to every screen.')
     .version(packageVersion(), '-V, --version', 'print the version')
     .addOption(homeOption())
+    .addOption(databaseOption())
     .option('--no-color', 'no colour in the output (also: NO_COLOR=1)');
   helpFooter(
     program,

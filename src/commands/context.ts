@@ -17,9 +17,12 @@ export function dirsOf(command: Command, ctx: CliContext): LibraryDirs {
   return resolveDirs(home, ctx.env);
 }
 
-/** Open the library of the command's folders; the caller closes it. */
+/** The PostgreSQL index of the global --database (or WALLPAPER_DATABASE_URL), else undefined: SQLite. */
+export const databaseOf = (command: Command): string | undefined => command.optsWithGlobals<{ database?: string }>().database;
+
+/** Open the library of the command's folders and database; the caller closes it. */
 export function libraryOf(command: Command, ctx: CliContext): Library {
-  return openLibrary({ dirs: dirsOf(command, ctx) });
+  return openLibrary({ dirs: dirsOf(command, ctx), database: databaseOf(command) });
 }
 
 /** Progress and decoration only on a terminal that says how wide it is: nothing decorative when

@@ -2,7 +2,7 @@
 // what to do), exit 0 when nothing stops the tool from working here and 1 otherwise.
 import { Command } from 'commander';
 import { type Check, WallpaperError, diagnose } from '../core/index.js';
-import { type CliContext, dirsOf } from './context.js';
+import { type CliContext, databaseOf, dirsOf } from './context.js';
 import { colorEnabled, paint } from './color.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { printJson } from './output.js';
@@ -30,7 +30,7 @@ export function doctorCommand(ctx: CliContext): Command {
     [...FILE_VARIABLES, 'XDG_CURRENT_DESKTOP', 'DBUS_SESSION_BUS_ADDRESS', 'DISPLAY, WAYLAND_DISPLAY', 'NO_COLOR'],
   );
   return command.action(async (options: { json?: boolean }, command: Command) => {
-    const checks = await diagnose({ dirs: dirsOf(command, ctx), env: ctx.env });
+    const checks = await diagnose({ dirs: dirsOf(command, ctx), env: ctx.env, database: databaseOf(command) });
     if (options.json) printJson(ctx.stdout, checks);
     else {
       const color = colorEnabled(ctx, command, ctx.stdout);

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 
 const ENVIRONMENT = {
   WALLPAPER_HOME: 'one folder for settings, index and caches (as --home)',
+  WALLPAPER_DATABASE_URL: 'the index in PostgreSQL, postgres://user:password@host/name (as --database)',
   XDG_CONFIG_HOME: 'settings go in $XDG_CONFIG_HOME/wallpaper (default ~/.config)',
   XDG_DATA_HOME: 'the index, uploads and trash in $XDG_DATA_HOME/wallpaper (default ~/.local/share)',
   XDG_CACHE_HOME: 'thumbnails in $XDG_CACHE_HOME/wallpaper (default ~/.cache)',
@@ -20,7 +21,13 @@ const ENVIRONMENT = {
 export type EnvironmentVariable = keyof typeof ENVIRONMENT;
 
 /** The variables every command reads: where the files are. */
-export const FILE_VARIABLES: EnvironmentVariable[] = ['WALLPAPER_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME'];
+export const FILE_VARIABLES: EnvironmentVariable[] = [
+  'WALLPAPER_HOME',
+  'WALLPAPER_DATABASE_URL',
+  'XDG_CONFIG_HOME',
+  'XDG_DATA_HOME',
+  'XDG_CACHE_HOME',
+];
 
 /** Add the examples and the environment to the end of `command`'s help. */
 export function helpFooter(command: Command, examples: readonly string[], variables: readonly EnvironmentVariable[]): Command {

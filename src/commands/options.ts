@@ -1,7 +1,8 @@
 // The flags several commands share, declared once with their environment variable (commander's
 // Option.env): for these, flag > environment > default is decided here and nowhere else (the
 // settings file's own precedence is the core's settings.ts). An empty variable counts as unset.
-import { Option } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
+import { isPostgresUrl } from '../core/index.js';
 
 const unlessEmpty = (value: string): string | undefined => (value.trim() === '' ? undefined : value);
 
@@ -11,6 +12,18 @@ export const homeOption = (): Option =>
   new Option('--home <dir>', 'keep settings, index and thumbnails in this one folder (default: the XDG config, data and cache homes)')
     .env('WALLPAPER_HOME')
     .argParser(unlessEmpty);
+
+/** `--database URL` (WALLPAPER_DATABASE_URL): the index in PostgreSQL, shared by replicas. */
+export const databaseOption = (): Option =>
+  new Option('--database <url>', 'keep the index in PostgreSQL (postgres://user:password@host/name) instead of SQLite')
+    .env('WALLPAPER_DATABASE_URL')
+    .argParser((value) => {
+      const url = unlessEmpty(value);
+      if (url !== undefined && !isPostgresUrl(url)) {
+        throw new InvalidArgumentError(`expected a PostgreSQL URL, postgres://user:password@host:5432/name (got "${value}")`);
+      }
+      return url;
+    });
 
 /** `--server URL` (WALLPAPER_SERVER): ask a running `wallpaper serve` instead of the local index. */
 export const serverOption = (): Option =>

@@ -11,6 +11,7 @@ import type { LibraryDirs } from './home.js';
 import type { Library } from './types.js';
 import { openLibrary } from './library.js';
 import { openSettings } from './settings.js';
+import { redacted } from './store/index.js';
 import { SET_COMMAND_SETTER } from './setters/custom.js';
 import { detectSetter } from './setters/index.js';
 
@@ -28,6 +29,8 @@ export interface Check {
 export interface DoctorInput {
   dirs: LibraryDirs;
   env: NodeJS.ProcessEnv;
+  /** The PostgreSQL index (`--database`), instead of SQLite in the data home. */
+  database?: string;
   /** Default: process.platform. */
   platform?: NodeJS.Platform;
   /** Default: process.versions.node. */
@@ -99,19 +102,23 @@ function checkLayout(dirs: LibraryDirs): Check {
 }
 
 /** The index (integrity, schema) and the folders it reads; the library is opened, checked, closed. */
-async function checkLibrary(dirs: LibraryDirs): Promise<Check[]> {
-  const indexFile = join(dirs.data, 'index.sqlite');
-  if (!existsSync(indexFile)) return [check('note', 'index', 'no index yet', 'add a folder: `wallpaper scan ~/Pictures/Wallpapers`')];
+async function checkLibrary(dirs: LibraryDirs, database: string | undefined): Promise<Check[]> {
+  const indexFile = database === undefined ? join(dirs.data, 'index.sqlite') : redacted(database);
+  if (!database && !existsSync(indexFile)) {
+    return [check('note', 'index', 'no index yet', 'add a folder: `wallpaper scan ~/Pictures/Wallpapers`')];
+  }
   let library: Library;
   try {
-    library = openLibrary({ dirs });
+    library = openLibrary({ dirs, database });
   } catch (error) {
     if (isWallpaperError(error) && error.code === 'bad_settings_file') return []; // the settings check says it
     const unopened = check(
       'problem',
       'index',
       `cannot open the index ${indexFile}: ${oneLine(error)}`,
-      'move it aside and run `wallpaper scan` to build it again',
+      database
+        ? 'check the URL, that PostgreSQL runs and that its user may connect and create tables'
+        : 'move it aside and run `wallpaper scan` to build it again',
     );
     // The folders are in the settings, not the index: still checked.
     return [unopened, ...(await checkFolders(openSettings(dirs).read().folders))];
@@ -251,7 +258,7 @@ export async function diagnose(input: DoctorInput): Promise<Check[]> {
       check('problem', 'settings', oneLine(error), 'fix the named key in the file, or remove the file to start from the defaults'),
     );
   }
-  checks.push(...(await checkLibrary(input.dirs)));
+  checks.push(...(await checkLibrary(input.dirs, input.database)));
   checks.push(...(await checkDesktop(input.env, platform, setCommand)));
   return checks;
 }

@@ -37,9 +37,15 @@ import { hasFilters } from './filters.js';
 
 export type OpenOptions =
   /** One folder for everything: settings, the SQLite index, thumbnails, trash and history. */
-  | { home: string }
-  /** The config, data and cache homes (home.ts's resolveDirs). */
-  | { dirs: LibraryDirs };
+  (
+    | { home: string }
+    /** The config, data and cache homes (home.ts's resolveDirs). */
+    | { dirs: LibraryDirs }
+  ) & {
+    /** The index in PostgreSQL (postgres://...) instead of SQLite in the data home: replicas on
+     * several hosts share it; settings, thumbnails and uploads stay in the homes. */
+    database?: string;
+  };
 
 /** A checked file handed on by path (to a desktop tool): its descriptor is closed, its identity kept. */
 async function closedFile({ wallpaper, opened }: { wallpaper: Wallpaper; opened: OpenedFile }): Promise<VerifiedFile> {
@@ -56,8 +62,8 @@ export function openLibrary(options: OpenOptions): Library {
   mkdirSync(dirs.data, { recursive: true });
   const settingsStore = openSettings(dirs);
   settingsStore.read(); // a broken settings file is reported now, naming the key and the file
-  const indexFile = join(dirs.data, 'index.sqlite');
-  const store = openStore(indexFile);
+  const indexFile = options.database === undefined ? join(dirs.data, 'index.sqlite') : undefined;
+  const store = openStore(options.database ?? indexFile!);
   const thumbnails = new ThumbnailCache(dirs.cache);
   const variants = createVariants({
     cacheHome: dirs.cache,
@@ -246,7 +252,7 @@ export function openLibrary(options: OpenOptions): Library {
 
     health() {
       // An open connection keeps answering from a deleted file: the file itself must still be there.
-      if (!existsSync(indexFile)) return 'the index file is gone from the data home';
+      if (indexFile && !existsSync(indexFile)) return 'the index file is gone from the data home';
       try {
         store.probe();
         return undefined;

@@ -1,15 +1,15 @@
 // A serving process and a cron scan share one index: two scans in two processes at once must both
 // finish, agree on the result, and leave a sound index; the lease makes one wait for the other.
 import { join } from 'node:path';
-import { openDatabase, prepareKept } from '../../src/core/store/native-lifetime.js';
-import t from 'tap';
 import { openLibrary } from '../../src/core/library.js';
+import { openStore } from '../../src/core/store/index.js';
+import { databaseFlag, eachBackend } from '../helpers/backends.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 
 const IMAGES = 120;
 
-t.test('two processes scanning the same index at the same time', async (t) => {
+eachBackend('two processes scanning the same index at the same time', async (t, backend) => {
   const root = tempDir(t);
   const pictures = join(root, 'pictures');
   for (let i = 0; i < IMAGES; i++) {
@@ -17,9 +17,10 @@ t.test('two processes scanning the same index at the same time', async (t) => {
     await writeImage(join(pictures, `${String(i).padStart(3, '0')}.jpg`), { width: 96 + i, height: 64, color: `#${shade}40${shade}` });
   }
   const home = join(root, 'home');
-  t.equal((await runCli(['--home', home, 'config', 'add-folder', pictures])).code, 0);
+  const cli = (...args: string[]) => runCli(['--home', home, ...databaseFlag(backend), ...args]);
+  t.equal((await cli('config', 'add-folder', pictures)).code, 0);
 
-  const [a, b] = await Promise.all([runCli(['--home', home, 'scan', '--json']), runCli(['--home', home, 'scan', '--json'])]);
+  const [a, b] = await Promise.all([cli('scan', '--json'), cli('scan', '--json')]);
   t.equal(a.code, 0, a.stderr);
   t.equal(b.code, 0, b.stderr);
   t.equal(JSON.parse(a.stdout).total, IMAGES);
@@ -29,17 +30,17 @@ t.test('two processes scanning the same index at the same time', async (t) => {
   t.same(JSON.parse(a.stdout), JSON.parse(b.stdout), 'one scan, two identical summaries');
   t.equal(JSON.parse(a.stdout).added, IMAGES);
 
-  const db = openDatabase(join(home, 'index.sqlite'), { readonly: true });
+  const db = openStore(backend.database ?? join(home, 'index.sqlite'));
   t.teardown(() => db.close());
-  t.equal(prepareKept(db, 'PRAGMA integrity_check').pluck().get(), 'ok');
-  t.equal(prepareKept(db, 'SELECT count(*) FROM wallpapers').pluck().get(), IMAGES);
-  t.equal(prepareKept(db, 'SELECT count(*) FROM files').pluck().get(), IMAGES);
+  t.same(db.integrity(), ['ok']);
+  t.equal(db.prepare('SELECT count(*) FROM wallpapers').pluck().get(), IMAGES);
+  t.equal(db.prepare('SELECT count(*) FROM files').pluck().get(), IMAGES);
 
   // a library opened before the other process wrote sees its writes at the next query
-  const library = openLibrary({ home });
+  const library = openLibrary({ home, database: backend.database });
   t.teardown(() => library.close());
   const before = library.list({}, { page: 1, limit: 1 }).pagination.total;
   await writeImage(join(pictures, 'late.png'), { width: 50, height: 50, color: '#ff0000', format: 'png' });
-  t.equal((await runCli(['--home', home, 'scan', '--quiet'])).code, 0);
+  t.equal((await cli('scan', '--quiet')).code, 0);
   t.equal(library.list({}, { page: 1, limit: 1 }).pagination.total, before + 1);
 });

@@ -3,20 +3,20 @@
 // ids that are no longer indexed.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import t from 'tap';
 import { openLibrary } from '../../src/core/library.js';
-import { openDatabase, prepareKept } from '../../src/core/store/native-lifetime.js';
+import { openStore } from '../../src/core/store/index.js';
+import { eachBackend } from '../helpers/backends.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 
-t.test('the kept count follows every change', async (t) => {
+eachBackend('the kept count follows every change', async (t, backend) => {
   const home = tempDir(t);
   const folder = tempDir(t);
   for (let i = 0; i < 6; i++) await writeImage(join(folder, `${i}.png`), { width: 300 + i, height: 200, color: '#405060', format: 'png' });
-  const library = openLibrary({ home });
+  const library = openLibrary({ home, database: backend.database });
   t.teardown(() => library.close());
-  const db = openDatabase(join(home, 'index.sqlite'), { readonly: true });
+  const db = openStore(backend.database ?? join(home, 'index.sqlite'));
   t.teardown(() => db.close());
-  const truth = () => prepareKept(db, 'SELECT count(*) FROM wallpapers').pluck().get() as number;
+  const truth = () => db.prepare('SELECT count(*) FROM wallpapers').pluck().get() as number;
   const totals = () =>
     (['default', 'any', true] as const).map(
       (hidden) => library.list(hidden === 'default' ? {} : { hidden }, { page: 1, limit: 1 }).pagination.total,

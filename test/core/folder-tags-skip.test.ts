@@ -3,23 +3,23 @@
 // tag is still followed: a new file, a file moved to another folder, the folder setting changed.
 import { mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import t from 'tap';
 import { openLibrary } from '../../src/core/library.js';
-import { openDatabase, prepareKept } from '../../src/core/store/native-lifetime.js';
+import { openStore } from '../../src/core/store/index.js';
+import { eachBackend } from '../helpers/backends.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 
-t.test('an unchanged rescan keeps the tags without remaking them; changes still move them', async (t) => {
+eachBackend('an unchanged rescan keeps the tags without remaking them; changes still move them', async (t, backend) => {
   const home = tempDir(t);
   const root = tempDir(t);
   const space = join(root, 'Space');
   mkdirSync(join(space, 'Nebula'), { recursive: true });
   mkdirSync(join(root, 'Sea'), { recursive: true });
   await writeImage(join(space, 'Nebula', 'one.png'), { width: 400, height: 300, color: '#102030', format: 'png' });
-  const library = openLibrary({ home });
+  const library = openLibrary({ home, database: backend.database });
   t.teardown(() => library.close());
-  const db = openDatabase(join(home, 'index.sqlite'), { readonly: true });
+  const db = openStore(backend.database ?? join(home, 'index.sqlite'));
   t.teardown(() => db.close());
-  const madeFrom = () => prepareKept(db, 'SELECT generation FROM folder_tags_from').pluck().get() as number;
+  const madeFrom = () => db.prepare('SELECT generation FROM folder_tags_from').pluck().get() as number;
   const tagsOf = (name: string) =>
     library.list({ hidden: 'any' }, { page: 1, limit: 50 }).wallpapers.find((w) => w.filename === name)?.tags;
 

@@ -3,6 +3,7 @@
 import { rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
+import { eachBackend } from '../helpers/backends.js';
 import { openLibrary } from '../../src/core/library.js';
 import { pickLightDark } from '../../src/core/light-dark.js';
 import { pairsByName, pairsOfGnomeXml, pairsOfPackages } from '../../src/core/pairs.js';
@@ -51,7 +52,7 @@ t.test("GNOME's background properties: <filename> with <filename-dark>", async (
   ]);
 });
 
-t.test('a scan records pair_id on both members; a member gone drops it', async (t) => {
+eachBackend('a scan records pair_id on both members; a member gone drops it', async (t, backend) => {
   const root = tempDir(t);
   const walls = join(root, 'backgrounds');
   await writeImage(join(walls, 'sea-light.jpg'), { width: 640, height: 360, color: '#d0e0f0' });
@@ -71,7 +72,7 @@ t.test('a scan records pair_id on both members; a member gone drops it', async (
     join(root, 'gnome-background-properties', 'mine.xml'),
     `<wallpapers><wallpaper><filename>${join(walls, 'morning.jpg')}</filename><filename-dark>${join(walls, 'evening.jpg')}</filename-dark></wallpaper></wallpapers>`,
   );
-  const library = openLibrary({ home: join(root, 'home') });
+  const library = openLibrary({ home: join(root, 'home'), database: backend.database });
   t.teardown(() => library.close());
   library.updateSettings({ folders: [walls] });
   await library.scan();
@@ -92,13 +93,13 @@ t.test('a scan records pair_id on both members; a member gone drops it', async (
   t.equal(byName().get('morning.jpg')!.pair_id, w.get('evening.jpg')!.id, 'the others stay');
 });
 
-t.test("GNOME's dark slot takes the light pick's designer pair, every time", async (t) => {
+eachBackend("GNOME's dark slot takes the light pick's designer pair, every time", async (t, backend) => {
   const root = tempDir(t);
   const walls = join(root, 'walls');
   await writeImage(join(walls, 'sea-light.jpg'), { width: 640, height: 360, color: '#e0f0ff' });
   await writeImage(join(walls, 'sea-dark.jpg'), { width: 640, height: 360, color: '#081828' });
   for (let i = 0; i < 5; i++) await writeImage(join(walls, `night-${i}.jpg`), { width: 640, height: 360, color: `#0${i}0810` });
-  const library = openLibrary({ home: join(root, 'home') });
+  const library = openLibrary({ home: join(root, 'home'), database: backend.database });
   t.teardown(() => library.close());
   library.updateSettings({ folders: [walls] });
   await library.scan();

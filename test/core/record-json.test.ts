@@ -3,13 +3,13 @@
 // whole and fractional numbers, palettes, marks, folder and user tags with the same name, pairs).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import t from 'tap';
 import { openLibrary } from '../../src/core/library.js';
 import { openStore } from '../../src/core/store/index.js';
+import { eachBackend } from '../helpers/backends.js';
 import { tempDir, twoColourBytes, writeImage } from '../helpers/fixtures.js';
 import { writeFileSync } from 'node:fs';
 
-t.test('randomJson and recordJson equal JSON.stringify of the record for every kind of field', async (t) => {
+eachBackend('randomJson and recordJson equal JSON.stringify of the record for every kind of field', async (t, backend) => {
   const home = tempDir(t);
   const folder = tempDir(t);
   const nested = join(folder, 'Nature & "Sky"', 'tag');
@@ -28,7 +28,7 @@ t.test('randomJson and recordJson equal JSON.stringify of the record for every k
   await writeImage(join(nested, 'deep.jpg'), { width: 2560, height: 1440, color: '#445566' });
   writeFileSync(join(folder, 'two.png'), await twoColourBytes(1200, 800, '#ff0000', '#0000ff'));
 
-  const library = openLibrary({ home });
+  const library = openLibrary({ home, database: backend.database });
   t.teardown(() => library.close());
   library.updateSettings({ folders: [folder] });
   const summary = await library.scan();
@@ -40,7 +40,7 @@ t.test('randomJson and recordJson equal JSON.stringify of the record for every k
   library.setMark(plain.id, 'hidden', true);
   library.editTags(deep.id, ['tag', 'zebra', 'alpha'], []); // `tag` is a folder tag too: listed once
 
-  const store = openStore(join(home, 'index.sqlite'));
+  const store = openStore(backend.database ?? join(home, 'index.sqlite'));
   t.teardown(() => store.close());
   const kinds = { pairs: 0, whole: 0, tags: 0 };
   for (const { id } of all) {

@@ -4,18 +4,18 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import t from 'tap';
 import { openLibrary } from '../../src/core/library.js';
 import { openStore } from '../../src/core/store/index.js';
 import { BIN } from '../helpers/cli.js';
+import { databaseFlag, eachBackend } from '../helpers/backends.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 import { until } from '../helpers/serve.js';
 
 const TTL = 20_000;
 const IMAGES = 80;
 
-t.test('lease rules: held, released with its outcome, expired, holder dead on this host', async (t) => {
-  const store = openStore(join(tempDir(t), 'index.sqlite'));
+eachBackend('lease rules: held, released with its outcome, expired, holder dead on this host', async (t, backend) => {
+  const store = openStore(await backend.fresh(t));
   t.teardown(() => store.close());
   const me = `${hostname()} ${process.pid} a`;
   const other = `${hostname()} ${process.pid} b`;
@@ -37,7 +37,7 @@ t.test('lease rules: held, released with its outcome, expired, holder dead on th
     { name: 'this host, process gone', holder: `${hostname()} ${await deadPid()} x`, expiresIn: TTL, taken: true },
   ];
   for (const row of table) {
-    store.db.prepare('UPDATE leases SET holder = ?, expires_ms = ? WHERE name = ?').run(row.holder, Date.now() + row.expiresIn, 'scan');
+    store.prepare('UPDATE leases SET holder = ?, expires_ms = ? WHERE name = ?').run(row.holder, Date.now() + row.expiresIn, 'scan');
     t.equal(store.takeLease('scan', me, TTL), row.taken, row.name);
   }
 });
@@ -62,11 +62,11 @@ async function folderOf(t: Parameters<typeof tempDir>[0], count: number): Promis
   return folder;
 }
 
-t.test("two libraries on one index: one scans, the other answers with the holder's summary", async (t) => {
+eachBackend("two libraries on one index: one scans, the other answers with the holder's summary", async (t, backend) => {
   const home = tempDir(t);
   const folder = await folderOf(t, 24);
-  const a = openLibrary({ home });
-  const b = openLibrary({ home });
+  const a = openLibrary({ home, database: backend.database });
+  const b = openLibrary({ home, database: backend.database });
   t.teardown(() => {
     a.close();
     b.close();
@@ -81,13 +81,13 @@ t.test("two libraries on one index: one scans, the other answers with the holder
   t.notOk(b.status().scanning);
 });
 
-t.test('a scanning process killed mid-scan hands the lease over', async (t) => {
+eachBackend('a scanning process killed mid-scan hands the lease over', async (t, backend) => {
   const home = tempDir(t);
   const folder = await folderOf(t, IMAGES);
-  const library = openLibrary({ home });
+  const library = openLibrary({ home, database: backend.database });
   t.teardown(() => library.close());
   library.updateSettings({ folders: [folder] });
-  const child = spawn(process.execPath, [BIN, '--home', home, 'scan', '--quiet'], {
+  const child = spawn(process.execPath, [BIN, '--home', home, ...databaseFlag(backend), 'scan', '--quiet'], {
     env: { ...process.env, WALLPAPER_HOME: '' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

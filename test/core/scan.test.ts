@@ -2,16 +2,17 @@
 // corrupt, hidden, linked; and a rescan of an unchanged tree decodes nothing.
 import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import t, { type Test } from 'tap';
+import type { Test } from 'tap';
 import { openLibrary } from '../../src/core/library.js';
 import type { Library, ScanProgress } from '../../src/core/types.js';
+import { type Backend, eachBackend } from '../helpers/backends.js';
 import { imageBytes, tempDir, writeImage } from '../helpers/fixtures.js';
 
-function setup(t: Test) {
+function setup(t: Test, backend: Backend) {
   const root = tempDir(t);
   const pictures = join(root, 'pictures');
   mkdirSync(pictures);
-  const library = openLibrary({ home: join(root, 'home') });
+  const library = openLibrary({ home: join(root, 'home'), database: backend.database });
   t.teardown(() => library.close());
   library.updateSettings({ folders: [pictures] });
   return { root, pictures, library };
@@ -23,8 +24,8 @@ async function scanWithProgress(library: Library) {
   return { summary, toRead: seen.at(-1)?.toRead ?? 0 };
 }
 
-t.test('first scan, then an unchanged rescan reads nothing', async (t) => {
-  const { pictures, library } = setup(t);
+eachBackend('first scan, then an unchanged rescan reads nothing', async (t, backend) => {
+  const { pictures, library } = setup(t, backend);
   await writeImage(join(pictures, 'dark.jpg'), { width: 1920, height: 1080, color: '#101048' });
   await writeImage(join(pictures, 'nested/deeper/light.png'), { width: 1080, height: 1920, color: '#ffd0d0', format: 'png' });
   await writeImage(join(pictures, 'upper.WEBP'), { width: 500, height: 500, color: '#30a030', format: 'webp' });
@@ -38,8 +39,8 @@ t.test('first scan, then an unchanged rescan reads nothing', async (t) => {
   t.equal(again.toRead, 0, 'nothing decoded');
 });
 
-t.test('changed, removed and renamed files', async (t) => {
-  const { pictures, library } = setup(t);
+eachBackend('changed, removed and renamed files', async (t, backend) => {
+  const { pictures, library } = setup(t, backend);
   const a = await writeImage(join(pictures, 'a.jpg'), { width: 800, height: 600, color: '#202020' });
   const b = await writeImage(join(pictures, 'b.jpg'), { width: 800, height: 600, color: '#404040' });
   const c = await writeImage(join(pictures, 'c.jpg'), { width: 800, height: 600, color: '#606060' });
@@ -65,8 +66,8 @@ t.test('changed, removed and renamed files', async (t) => {
   t.equal(newA?.brightness, 'light');
 });
 
-t.test('duplicate bytes are one wallpaper at the first path in byte order', async (t) => {
-  const { pictures, library } = setup(t);
+eachBackend('duplicate bytes are one wallpaper at the first path in byte order', async (t, backend) => {
+  const { pictures, library } = setup(t, backend);
   const bytes = await imageBytes({ width: 640, height: 480, color: '#336699' });
   mkdirSync(join(pictures, 'B'));
   writeFileSync(join(pictures, 'B', 'copy.jpg'), bytes);
@@ -85,8 +86,8 @@ t.test('duplicate bytes are one wallpaper at the first path in byte order', asyn
   t.equal(library.get(wallpaper!.id)?.path, join(pictures, 'Z.jpg'));
 });
 
-t.test('corrupt, empty, mislabelled and hidden files; the scan goes on', async (t) => {
-  const { pictures, library } = setup(t);
+eachBackend('corrupt, empty, mislabelled and hidden files; the scan goes on', async (t, backend) => {
+  const { pictures, library } = setup(t, backend);
   const good = await imageBytes({ width: 300, height: 200, color: '#aa3300' });
   writeFileSync(join(pictures, 'good.jpg'), good);
   writeFileSync(join(pictures, 'truncated.jpg'), good.subarray(0, good.length >> 1));
@@ -111,8 +112,8 @@ t.test('corrupt, empty, mislabelled and hidden files; the scan goes on', async (
   t.equal(again.failed.length, 4);
 });
 
-t.test('links are followed, loops are not; an unreachable folder keeps its wallpapers', async (t) => {
-  const { root, pictures, library } = setup(t);
+eachBackend('links are followed, loops are not; an unreachable folder keeps its wallpapers', async (t, backend) => {
+  const { root, pictures, library } = setup(t, backend);
   const elsewhere = join(root, 'elsewhere');
   await writeImage(join(elsewhere, 'linked.jpg'), { width: 100, height: 100, color: '#00ff00' });
   symlinkSync(elsewhere, join(pictures, 'link'));
@@ -139,16 +140,16 @@ t.test('links are followed, loops are not; an unreachable folder keeps its wallp
   t.equal(library.randomJson({ q: 'kept' }), JSON.stringify(library.random({ q: 'kept' })));
 });
 
-t.test('concurrent scans in one process share one run', async (t) => {
-  const { pictures, library } = setup(t);
+eachBackend('concurrent scans in one process share one run', async (t, backend) => {
+  const { pictures, library } = setup(t, backend);
   await writeImage(join(pictures, 'one.jpg'), { width: 100, height: 100, color: '#123456' });
   const [a, b] = await Promise.all([library.scan(), library.scan()]);
   t.equal(a, b, 'the same summary object');
   t.equal(a.added, 1);
 });
 
-t.test('a thumbnail whose source left the disk behind the index is not found, not a fault', async (t) => {
-  const { pictures, library } = setup(t);
+eachBackend('a thumbnail whose source left the disk behind the index is not found, not a fault', async (t, backend) => {
+  const { pictures, library } = setup(t, backend);
   const file = await writeImage(join(pictures, 'gone.jpg'), { width: 100, height: 100, color: '#123123' });
   await library.scan();
   const [wallpaper] = library.list({}, { page: 1, limit: 1 }).wallpapers;
@@ -157,8 +158,8 @@ t.test('a thumbnail whose source left the disk behind the index is not found, no
   await t.rejects(library.thumbnailFile(wallpaper!.id), { code: 'not_found', message: /gone from disk/ });
 });
 
-t.test('removing a wallpaper moves its file to the trash', async (t) => {
-  const { pictures, library } = setup(t);
+eachBackend('removing a wallpaper moves its file to the trash', async (t, backend) => {
+  const { pictures, library } = setup(t, backend);
   const file = await writeImage(join(pictures, 'bye.jpg'), { width: 100, height: 100, color: '#654321' });
   await library.scan();
   const [wallpaper] = library.list({}, { page: 1, limit: 1 }).wallpapers;

@@ -8,7 +8,9 @@ import type { Analysis } from '../../src/core/analyze.js';
 import { oneFolder } from '../../src/core/home.js';
 import { openSettings } from '../../src/core/settings.js';
 import { openStore, type Store } from '../../src/core/store/index.js';
+import { eachBackend } from '../helpers/backends.js';
 import { tempDir } from '../helpers/fixtures.js';
+import { until } from '../helpers/serve.js';
 
 const analysis = (n: number, brightness: Analysis['brightness'] = 'dark'): Analysis => ({
   id: n.toString(16).padStart(16, '0'),
@@ -30,8 +32,8 @@ const write = (store: Store, n: number, brightness: Analysis['brightness'] = 'da
     new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
   );
 
-t.test('a commit by another connection changes the version and every cached answer', async (t) => {
-  const file = join(tempDir(t), 'index.sqlite');
+eachBackend('a commit by another connection changes the version and every cached answer', async (t, backend) => {
+  const file = await backend.fresh(t);
   const server = openStore(file);
   const cron = openStore(file);
   t.teardown(() => {
@@ -47,6 +49,8 @@ t.test('a commit by another connection changes the version and every cached answ
   t.equal(server.count({ brightness: 'dark' }), 1);
 
   write(cron, 2);
+  // SQLite's data_version moves at once; PostgreSQL's change notice arrives a moment after the commit.
+  await until(() => server.version() !== before, 1000);
   t.not(server.version(), before, 'another connection committed');
   t.equal(server.count({ brightness: 'dark' }), 2, 'count sees the other process');
   t.equal(server.page({ brightness: 'dark' }, { page: 1, limit: 10 }).total, 2);
@@ -54,13 +58,15 @@ t.test('a commit by another connection changes the version and every cached answ
   for (let i = 0; i < 200; i++) seen.add(server.random({ brightness: 'dark' })!.id);
   t.same([...seen].sort(), [analysis(1).id, analysis(2).id], 'random picks from the new set');
 
+  const beforeRemoval = server.version();
   cron.removeFiles(['/pics/1.jpg', '/pics/2.jpg']);
+  await until(() => server.version() !== beforeRemoval, 1000);
   t.equal(server.count({ brightness: 'dark' }), 0);
   t.equal(server.random({ brightness: 'dark' }), undefined, 'no stale id survives a removal');
 });
 
-t.test("this connection's own writes change the version too", async (t) => {
-  const store = openStore(join(tempDir(t), 'index.sqlite'));
+eachBackend("this connection's own writes change the version too", async (t, backend) => {
+  const store = openStore(await backend.fresh(t));
   t.teardown(() => store.close());
   write(store, 1, 'light');
   store.random({});
@@ -73,8 +79,8 @@ t.test("this connection's own writes change the version too", async (t) => {
   for (let i = 0; i < 50; i++) t.equal(store.random({})?.id, analysis(2).id);
 });
 
-t.test('random avoids excluded ids from the cached list and returns undefined when all are excluded', async (t) => {
-  const store = openStore(join(tempDir(t), 'index.sqlite'));
+eachBackend('random avoids excluded ids from the cached list and returns undefined when all are excluded', async (t, backend) => {
+  const store = openStore(await backend.fresh(t));
   t.teardown(() => store.close());
   for (let n = 1; n <= 3; n++) write(store, n);
   store.random({});
@@ -103,11 +109,11 @@ t.test('settings are re-read when another process replaces the file', async (t) 
   t.throws(() => settings.read(), /invalid thumbnail_size/, 'validation still runs on a changed file');
 });
 
-t.test('a client walk is written behind: one turn of picks, then the index; close writes the rest', async (t) => {
-  const file = join(tempDir(t), 'index.sqlite');
+eachBackend('a client walk is written behind: one turn of picks, then the index; close writes the rest', async (t, backend) => {
+  const file = await backend.fresh(t);
   const server = openStore(file);
   for (let n = 1; n <= 6; n++) write(server, n);
-  const rows = () => server.db.prepare('SELECT cycle, last_id FROM random_clients').all() as { cycle: number; last_id: string }[];
+  const rows = () => server.prepare('SELECT cycle, last_id FROM random_clients').all() as { cycle: number; last_id: string }[];
   const served = [server.nextFor('tv', {})!.id, server.nextFor('tv', {})!.id];
   t.same(rows(), [], 'nothing written during the turn');
   await new Promise((resolve) => setImmediate(resolve));
@@ -115,8 +121,10 @@ t.test('a client walk is written behind: one turn of picks, then the index; clos
 
   // Another process on the same index goes on with the walk it reads, and this one sees its commit.
   const other = openStore(file);
+  const beforeOther = server.version();
   served.push(other.nextFor('tv', {})!.id);
   other.close();
+  await until(() => server.version() !== beforeOther, 1000);
   served.push(server.nextFor('tv', {})!.id);
   served.push(server.nextFor('tv', {})!.id);
   server.close();

@@ -1,14 +1,14 @@
-// Queries over a real SQLite index: every filter alone and combined, pagination edges, stable order,
+// Queries over a real index (SQLite and PostgreSQL): every filter alone and combined, pagination edges, stable order,
 // uniform random picks and history. Records are written through the store as a scan writes them.
 import { join } from 'node:path';
-import t, { type Test } from 'tap';
+import type { Test } from 'tap';
 import type { Analysis } from '../../src/core/analyze.js';
 import { classifyAspectRatio, classifyOrientation } from '../../src/core/classify.js';
 import { openLibrary } from '../../src/core/library.js';
 import { HISTORY_KEEP } from '../../src/core/limits.js';
 import { type StoredWallpaper, openStore } from '../../src/core/store/index.js';
-import { prepareKept } from '../../src/core/store/native-lifetime.js';
 import type { Filters } from '../../src/core/types.js';
+import { type Backend, eachBackend } from '../helpers/backends.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 type Spec = { name: string; width: number; height: number; brightness: Analysis['brightness']; hue: Analysis['dominant_hue'] };
@@ -41,8 +41,8 @@ function analysis(spec: Spec, index: number): Analysis {
   };
 }
 
-function seeded(t: Test) {
-  const store = openStore(join(tempDir(t), 'index.sqlite'));
+async function seeded(t: Test, backend: Backend) {
+  const store = openStore(await backend.fresh(t));
   t.teardown(() => store.close());
   SPECS.forEach((spec, i) => {
     // one file per write, each a millisecond apart: added_at orders them
@@ -57,8 +57,8 @@ function seeded(t: Test) {
 const names = (wallpapers: StoredWallpaper[]) => wallpapers.map((w) => w.filename).sort();
 const all = { page: 1, limit: 200 };
 
-t.test('each filter alone and in combination', async (t) => {
-  const store = seeded(t);
+eachBackend('each filter alone and in combination', async (t, backend) => {
+  const store = await seeded(t, backend);
   const table: [Filters, string[]][] = [
     [{}, SPECS.map((s) => s.name)],
     [{ brightness: 'dark' }, ['a.jpg', 'd.webp', 'e.JPG', 'h.webp']],
@@ -97,8 +97,8 @@ t.test('each filter alone and in combination', async (t) => {
   }
 });
 
-t.test('newest first, then id; pages are stable and complete', async (t) => {
-  const store = seeded(t);
+eachBackend('newest first, then id; pages are stable and complete', async (t, backend) => {
+  const store = await seeded(t, backend);
   const everything = store.page({}, all).wallpapers;
   t.same(
     everything.map((w) => w.filename),
@@ -116,7 +116,7 @@ t.test('newest first, then id; pages are stable and complete', async (t) => {
   t.same(store.page({}, { page: Number.MAX_SAFE_INTEGER, limit: 200 }).wallpapers, []);
 
   // equal added_at falls back to id
-  const tied = openStore(join(tempDir(t), 'tied.sqlite'));
+  const tied = openStore(await backend.fresh(t));
   t.teardown(() => tied.close());
   const when = '2026-01-01T00:00:00.000Z';
   tied.writeFiles(
@@ -127,9 +127,9 @@ t.test('newest first, then id; pages are stable and complete', async (t) => {
   t.same(ids, [...ids].sort());
 });
 
-t.test('the list response through the library', async (t) => {
+eachBackend('the list response through the library', async (t, backend) => {
   const home = tempDir(t);
-  const library = openLibrary({ home });
+  const library = openLibrary({ home, database: backend.database });
   t.teardown(() => library.close());
   const empty = library.list({}, { page: 1, limit: 50 });
   t.same(empty, { wallpapers: [], pagination: { total: 0, page: 1, limit: 50, total_pages: 0 } });
@@ -138,8 +138,8 @@ t.test('the list response through the library', async (t) => {
   t.same(filtered.filters, { brightness: 'dark', min_width: 0 });
 });
 
-t.test('random picks are uniform over the matches and honour avoid', async (t) => {
-  const store = seeded(t);
+eachBackend('random picks are uniform over the matches and honour avoid', async (t, backend) => {
+  const store = await seeded(t, backend);
   const counts = new Map<string, number>();
   const draws = 4000;
   for (let i = 0; i < draws; i++) {
@@ -155,19 +155,19 @@ t.test('random picks are uniform over the matches and honour avoid', async (t) =
   t.equal(store.random({ brightness: 'dark' }, dark), undefined);
 });
 
-t.test('history: recent ids newest first; random avoids them while others match', async (t) => {
+eachBackend('history: recent ids newest first; random avoids them while others match', async (t, backend) => {
   const home = tempDir(t);
-  const library = openLibrary({ home });
+  const library = openLibrary({ home, database: backend.database });
   t.teardown(() => library.close());
   for (const id of ['a', 'b', 'a', 'c']) library.recordSet(id.padStart(16, '0'));
   t.same(library.recentlySet(2), ['000000000000000c', '000000000000000a']);
   t.same(library.recentlySet(20), ['000000000000000c', '000000000000000a', '000000000000000b']);
 });
 
-t.test('history keeps the last HISTORY_KEEP sets only', async (t) => {
-  const store = openStore(join(tempDir(t), 'history.sqlite'));
+eachBackend('history keeps the last HISTORY_KEEP sets only', async (t, backend) => {
+  const store = openStore(await backend.fresh(t));
   t.teardown(() => store.close());
   for (let i = 0; i < HISTORY_KEEP + 50; i++) store.recordSet(i.toString(16).padStart(16, '0'), '2026-01-01T00:00:00.000Z');
-  t.equal(prepareKept(store.db, 'SELECT count(*) FROM history').pluck().get(), HISTORY_KEEP);
+  t.equal(store.prepare('SELECT count(*) FROM history').pluck().get(), HISTORY_KEEP);
   t.equal(store.recentlySet(1)[0], (HISTORY_KEEP + 49).toString(16).padStart(16, '0'), 'the newest kept');
 });

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Test } from 'tap';
 import { eventually } from './serve.js';
+import { unprivileged } from './unprivileged.js';
 
-const USER = 'wallpaper-test';
 const onPath = (tool: string): boolean => ['/usr/bin', '/usr/local/bin', '/bin'].some((dir) => existsSync(join(dir, tool)));
 
 export interface Sway {
@@ -19,29 +19,11 @@ export interface Sway {
   screenshot(output: string, file: string): void;
 }
 
-/** The uid/gid to run sway as, or why it cannot run. */
-function account(): { uid: number; gid: number } | string {
-  const uid = process.getuid?.() ?? 0;
-  if (uid !== 0) return { uid, gid: process.getgid?.() ?? uid };
-  try {
-    try {
-      execFileSync('id', ['-u', USER], { stdio: 'ignore' });
-    } catch {
-      execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', USER], { stdio: 'ignore' });
-    }
-    const uid2 = Number(execFileSync('id', ['-u', USER]).toString());
-    const gid = Number(execFileSync('id', ['-g', USER]).toString());
-    return { uid: uid2, gid };
-  } catch (error) {
-    return `sway refuses to run as root and no unprivileged user could be made (${(error as Error).message})`;
-  }
-}
-
 /** Start headless sway with two outputs (HEADLESS-2 rotated); undefined and a reason to skip. */
 export async function startHeadlessSway(t: Test): Promise<Sway | string> {
   for (const tool of ['sway', 'swaymsg', 'swaybg', 'grim'])
     if (!onPath(tool)) return `${tool} is not installed (apt-get install sway swaybg grim)`;
-  const user = account();
+  const user = unprivileged('sway');
   if (typeof user === 'string') return user;
   const runtime = mkdtempSync(join(tmpdir(), 'wallpaper-sway-'));
   chmodSync(runtime, 0o700);

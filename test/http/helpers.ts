@@ -4,6 +4,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { openLibrary } from '../../src/core/library.js';
+import { suiteDatabase } from '../helpers/backends.js';
 import type { Library, Wallpaper } from '../../src/core/types.js';
 import type { Logger } from '../../src/http/errors.js';
 import { type RunningServer, type ServerOptions, startServer } from '../../src/http/server.js';
@@ -87,7 +88,7 @@ export async function startFixture(t: TestLike, options: ServerOptions & { image
   const home = tempDir(t, 'wallpaper-http-home-');
   const folder = tempDir(t, 'wallpaper-http-images-');
   for (const [name, spec] of Object.entries(options.images ?? IMAGES)) await writeImage(join(folder, name), spec);
-  const library = openLibrary({ home });
+  const library = openLibrary({ home, database: await suiteDatabase() });
   library.updateSettings({ folders: [folder] });
   await library.scan();
   const logs: string[] = [];

@@ -6,7 +6,7 @@
 // makes the memory stale: it is written, dropped and read again, so two servers sharing the index
 // and a name go on with one walk. The writes stay outside Connection.write: the walk is bookkeeping,
 // not library data, so the index's version, and every cache keyed by it, stays.
-import { type Connection, noteCommit } from './connection.js';
+import type { Connection } from './connection.js';
 
 export interface WalkState {
   cycle: number;
@@ -59,17 +59,16 @@ export class ClientWalks {
   flush(): void {
     if (this.flushing) clearImmediate(this.flushing);
     this.flushing = undefined;
-    if (this.pending.size === 0 || !this.conn.db.open) return;
+    if (this.pending.size === 0 || !this.conn.open) return;
     const upsert = this.conn.prepare(
       `INSERT INTO random_clients (client, filters, cycle, position, last_id) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (client, filters) DO UPDATE SET cycle = excluded.cycle, position = excluded.position, last_id = excluded.last_id`,
     );
     const writes = [...this.pending.values()];
     try {
-      this.conn.db.transaction(() => {
+      this.conn.transaction(() => {
         for (const { client, filterKey, state } of writes) upsert.run(client, filterKey, state.cycle, state.position, state.lastId);
-      })();
-      noteCommit();
+      });
       this.pending.clear();
     } catch {
       // Kept pending (see above).

@@ -6,8 +6,8 @@ import type { Connection } from './connection.js';
 /** Record that `id` was set, on `monitor` or (null) on every monitor. */
 export function recordSet(conn: Connection, id: string, now: string, monitor: string | null = null): void {
   conn.write(() => {
-    const { lastInsertRowid } = conn.prepare('INSERT INTO history (id, set_at, monitor) VALUES (?, ?, ?)').run(id, now, monitor);
-    conn.prepare('DELETE FROM history WHERE seq <= ?').run(Number(lastInsertRowid) - HISTORY_KEEP);
+    const seq = conn.prepare('INSERT INTO history (id, set_at, monitor) VALUES (?, ?, ?) RETURNING seq').pluck().get(id, now, monitor);
+    conn.prepare('DELETE FROM history WHERE seq <= ?').run(Number(seq) - HISTORY_KEEP);
   });
 }
 

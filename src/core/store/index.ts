@@ -1,14 +1,15 @@
-// The SQLite index (better-sqlite3), split the way thumbsup splits its index: schema.ts (migrations),
-// writes.ts, queries.ts, random.ts, history.ts, with the dialect in sql.ts. openStore() does the
-// I/O (open, pragmas, migrate); the Store class only composes the parts over one connection.
+// The index, split the way thumbsup splits its index: schema.ts (migrations), writes.ts, queries.ts,
+// random.ts, history.ts, with the dialect in sql.ts. It lives in SQLite (better-sqlite3, embedded:
+// the default) or in PostgreSQL (postgres/, for replicas on several hosts), behind one Connection.
+// openStore() does the I/O (open, pragmas, migrate); the Store class only composes the parts.
 //
 // Two tables: `files` holds every walked image file (its size and mtime for the rescan diff and the
 // identity check, the id of its bytes or the reason it failed, whether it is a link and whether its
 // folder is away); `wallpapers` holds one record per distinct id, pointing at its canonical file.
-import type Database from 'better-sqlite3';
 import type { FileState } from '../diff.js';
+import { withUrls } from '../record.js';
 import type { Filters, Paging, ScanProblem } from '../types.js';
-import { Connection } from './connection.js';
+import type { Connection, Statement } from './connection.js';
 import * as curation from './curation.js';
 import * as history from './history.js';
 import * as leases from './lease.js';
@@ -17,7 +18,9 @@ import { RandomPicks } from './random.js';
 import { RecordJson } from './record-json.js';
 import { Shuffles } from './shuffle.js';
 import { openDatabase, prepareKept } from './native-lifetime.js';
+import { isPostgresUrl, openPostgres } from './postgres/open.js';
 import { migrate } from './schema.js';
+import { SqliteConnection } from './sqlite-connection.js';
 import type { SortName, StoredWallpaper } from './sql.js';
 import * as writes from './writes.js';
 
@@ -28,9 +31,13 @@ export type { FileResult, WriteEffect } from './writes.js';
 export { SCHEMA_VERSION } from './schema.js';
 export type { StoredWallpaper } from './sql.js';
 
-/** Open (creating and migrating if needed) the index at `file`. */
-export function openStore(file: string): Store {
-  const db = openDatabase(file);
+export { isPostgresUrl, redacted } from './postgres/open.js';
+
+/** Open (creating and migrating if needed) the index at `location`: a SQLite file, or a
+ * PostgreSQL database by its URL (postgres://user:password@host:port/name). */
+export function openStore(location: string): Store {
+  if (isPostgresUrl(location)) return new Store(openPostgres(location));
+  const db = openDatabase(location);
   try {
     // WAL lets a serving process read while a cron scan writes; the busy timeout makes two writers
     // wait for each other instead of failing.
@@ -44,7 +51,7 @@ export function openStore(file: string): Store {
     db.close();
     throw error;
   }
-  return new Store(db);
+  return new Store(new SqliteConnection(db));
 }
 
 export class Store {
@@ -52,20 +59,31 @@ export class Store {
   private readonly queries: Queries;
   private readonly picks: RandomPicks;
   private readonly shuffles: Shuffles;
-  private readonly json: RecordJson;
+  private readonly json: { of: (id: string) => string | undefined };
 
-  /** Wrap an open, migrated database (openStore does the opening). */
-  constructor(db: Database.Database) {
-    this.conn = new Connection(db);
+  /** Compose the parts over an open, migrated index (openStore does the opening). */
+  constructor(conn: Connection) {
+    this.conn = conn;
     this.queries = new Queries(this.conn);
     this.picks = new RandomPicks(this.conn, this.queries);
     this.shuffles = new Shuffles(this.conn, this.queries);
-    this.json = new RecordJson(this.conn);
+    // SQLite writes the record's JSON itself (record-json.ts); PostgreSQL's json_build_object spaces
+    // it differently, so there it is the record, stringified.
+    this.json = conn.dialect === 'sqlite' ? new RecordJson(this.conn) : { of: (id) => this.recordText(id) };
   }
 
-  get db(): Database.Database {
-    return this.conn.db;
+  private recordText(id: string): string | undefined {
+    const stored = this.queries.get(id);
+    return stored && JSON.stringify(withUrls(stored));
   }
+
+  /** Which database holds the index. */
+  get dialect(): Connection['dialect'] {
+    return this.conn.dialect;
+  }
+
+  /** A statement on the index, in SQLite's dialect (for tests and tools that look inside). */
+  prepare = (sql: string): Statement => this.conn.prepare(sql);
 
   /** A token that changes whenever the index may have changed (a commit here or elsewhere). */
   version = (): string => this.conn.version();
@@ -106,8 +124,8 @@ export class Store {
     this.conn.prepare('SELECT count(*) FROM wallpapers').pluck().get();
   };
   /** `PRAGMA integrity_check`: ['ok'] for a sound index, else what is wrong. */
-  integrity = (): string[] => this.conn.prepare('PRAGMA integrity_check').pluck().all() as string[];
-  schemaVersion = (): number => this.conn.prepare('PRAGMA user_version').pluck().get() as number;
+  integrity = (): string[] => this.conn.integrity();
+  schemaVersion = (): number => this.conn.schemaVersion();
 
   /** Seeded orders (shuffle.ts): a position of a seed's order, a page of it, a client's next. */
   seeded = (filters: Filters, seed: string, n: number, reachable = false) => this.shuffles.seeded(filters, seed, n, reachable);

@@ -35,19 +35,17 @@ export const isHeld = (row: LeaseRow | undefined, now = Date.now()): row is Leas
 
 /** Take the lease for `holder` unless another live holder has it; true when taken. */
 export function takeLease(conn: Connection, name: string, holder: string, ttlMs: number): boolean {
-  return conn.db
-    .transaction(() => {
-      const row = readLease(conn, name);
-      if (isHeld(row) && row.holder !== holder) return false;
-      conn
-        .prepare(
-          `INSERT INTO leases (name, holder, expires_ms) VALUES (?, ?, ?)
-           ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_ms = excluded.expires_ms, progress = NULL, outcome = NULL`,
-        )
-        .run(name, holder, Date.now() + ttlMs);
-      return true;
-    })
-    .immediate();
+  return conn.transaction(() => {
+    const row = readLease(conn, name);
+    if (isHeld(row) && row.holder !== holder) return false;
+    conn
+      .prepare(
+        `INSERT INTO leases (name, holder, expires_ms) VALUES (?, ?, ?)
+         ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_ms = excluded.expires_ms, progress = NULL, outcome = NULL`,
+      )
+      .run(name, holder, Date.now() + ttlMs);
+    return true;
+  });
 }
 
 /** Extend the lease and note the job's progress; false when the lease was lost to another holder. */

@@ -1,0 +1,79 @@
+// PostgreSQL, synchronously: the store answers the HTTP hot paths and the CLI synchronously (as
+// better-sqlite3 does), and node-postgres is asynchronous. A worker thread (bridge-worker.ts) runs
+// the queries; the caller posts one and blocks on Atomics.wait until the answer is posted back,
+// then takes it with receiveMessageOnPort. A query costs one round trip to the server plus ~50 µs.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads';
+
+/** Longer than any query of ours; past it the server or the network is taken as gone. */
+const ANSWER_TIMEOUT_MS = 60_000;
+
+export interface Answer {
+  rows: unknown[][];
+  fields: string[];
+  count: number;
+}
+
+/** An error from the server (or the connection), with PostgreSQL's SQLSTATE `code` when it has one. */
+export class PostgresError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = 'PostgresError';
+  }
+}
+
+/** The worker's file beside this one: .ts when run from the sources (tests), .js once built. */
+function workerFile(): URL {
+  const ts = new URL('./bridge-worker.ts', import.meta.url);
+  return existsSync(fileURLToPath(ts)) && import.meta.url.endsWith('.ts') ? ts : new URL('./bridge-worker.js', import.meta.url);
+}
+
+export class SyncPostgres {
+  private readonly worker: Worker;
+  private readonly port: MessagePort;
+  private readonly signal: Int32Array;
+  private closed = false;
+
+  constructor(url: string) {
+    const shared = new SharedArrayBuffer(8);
+    this.signal = new Int32Array(shared);
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    this.worker = new Worker(workerFile(), { workerData: { url, port: port2, shared }, transferList: [port2] });
+    // Neither keeps the process alive: a CLI command ends when its work does.
+    this.worker.unref();
+    this.port.unref();
+  }
+
+  /** How many change notices the listener has seen: commits by any other connection to the index. */
+  notices(): number {
+    return Atomics.load(this.signal, 1);
+  }
+
+  query(sql: string, params: readonly unknown[] = []): Answer {
+    if (this.closed) throw new PostgresError('the database connection is closed', undefined);
+    Atomics.store(this.signal, 0, 0);
+    this.port.postMessage({ sql, params });
+    if (Atomics.wait(this.signal, 0, 0, ANSWER_TIMEOUT_MS) === 'timed-out') {
+      this.close();
+      throw new PostgresError(`no answer from PostgreSQL in ${ANSWER_TIMEOUT_MS / 1000} s`, undefined);
+    }
+    const reply = receiveMessageOnPort(this.port)?.message as
+      | (Answer & { error?: undefined })
+      | { error: { message: string; code?: string } };
+    if (!reply) throw new PostgresError('the database connection ended', undefined);
+    if (reply.error) throw new PostgresError(reply.error.message, reply.error.code);
+    return reply;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.port.close();
+    void this.worker.terminate();
+  }
+}

@@ -1,0 +1,4 @@
+// The HTTP suite of test/http/sort.test.ts, on a PostgreSQL index (helpers/backends.ts).
+import { onPostgres } from '../helpers/backends.js';
+
+await onPostgres(import.meta.url, '../http/sort.test.ts');

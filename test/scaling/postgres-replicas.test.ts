@@ -1,0 +1,103 @@
+// Replicas on one PostgreSQL index (issue 16), as a user deploys them: two `wallpaper serve`
+// processes on two ports with two homes (as on two hosts), one database, and one shared folder
+// of images (the shared mount). An upload through one is listed and served by the other within a
+// second; a scan by one is seen by the other; killing the scan's lease holder hands the lease over.
+import { join } from 'node:path';
+import t from 'tap';
+import type { ListResponse, Wallpaper } from '../../src/core/types.js';
+import { call } from '../http/helpers.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir, uploadImage, writeImage } from '../helpers/fixtures.js';
+import { startPostgres } from '../helpers/postgres.js';
+import { type ServeProcess, startServe, until } from '../helpers/serve.js';
+
+const pg = await startPostgres(t);
+
+/** Two replicas on a fresh database, each with its own home, both reading `shared`. */
+async function replicas(t: Parameters<typeof startServe>[0], shared: string): Promise<[ServeProcess, ServeProcess]> {
+  if (typeof pg === 'string') throw new Error(pg);
+  const database = await pg.createDatabase();
+  const servers: ServeProcess[] = [];
+  for (const home of [tempDir(t), tempDir(t)]) {
+    for (const args of [
+      ['config', 'add-folder', shared],
+      ['config', 'set', 'upload_folder', join(shared, 'uploads')],
+    ]) {
+      const result = await runCli(['--home', home, ...args]);
+      if (result.code !== 0) throw new Error(result.stderr);
+    }
+    servers.push(await startServe(t, { home, flags: ['--database', database] }));
+  }
+  return servers as [ServeProcess, ServeProcess];
+}
+
+const list = async (base: string) => (await call(base, '/api/wallpapers?limit=100')).json<ListResponse>();
+const status = async (base: string) => (await call(base, '/api/status')).json<{ scanning: boolean; total: number }>();
+
+/** `count` distinct pictures, big enough that reading them takes a few seconds on this machine. */
+async function pictures(folder: string, count: number, prefix: 'start' | 'new'): Promise<void> {
+  for (let i = prefix === 'start' ? 100 : 0; i < count + (prefix === 'start' ? 100 : 0); i++) {
+    const shade = ((i * 37) % 200) + 16;
+    await writeImage(join(folder, `${prefix}-${String(i).padStart(3, '0')}.png`), {
+      width: 2400 + i,
+      height: 1600,
+      color: `#${shade.toString(16)}6080`,
+      format: 'png',
+    });
+  }
+}
+
+if (typeof pg === 'string') {
+  t.plan(0, `skipped: PostgreSQL cannot run here: ${pg}`);
+} else {
+  t.test('an upload through one replica is listed and served by the other within a second', async (t) => {
+    const shared = tempDir(t);
+    await pictures(shared, 3, 'start');
+    const [a, b] = await replicas(t, shared);
+    await until(async () => (await list(b.base)).pagination.total === 3);
+    const uploaded = await uploadImage(a.base, 'orange.jpg', { width: 640, height: 480, color: '#ff8800', format: 'jpeg' });
+    t.equal(uploaded.status, 201);
+    const id = ((await uploaded.json()) as { wallpapers: Wallpaper[] }).wallpapers[0]!.id;
+    const started = Date.now();
+    await until(async () => (await list(b.base)).wallpapers.some((w) => w.id === id), 5000);
+    const waited = Date.now() - started;
+    t.ok(waited < 1000, `listed by the other replica after ${waited} ms`);
+    const image = await call(b.base, `/api/wallpapers/${id}/image`);
+    t.equal(image.status, 200, 'and served by it, from the shared folder');
+    t.equal(image.headers['content-type'], 'image/jpeg');
+    const deleted = await call(b.base, `/api/wallpapers/${id}`, { method: 'DELETE' });
+    t.equal(deleted.status, 204, 'a delete through the other');
+    await until(async () => (await call(a.base, `/api/wallpapers/${id}`)).status === 404, 1000);
+  });
+
+  t.test('a scan by one replica is seen by the other: its progress, then its result', async (t) => {
+    const shared = tempDir(t);
+    await pictures(shared, 2, 'start');
+    const [a, b] = await replicas(t, shared);
+    await until(async () => (await list(b.base)).pagination.total === 2);
+    await pictures(shared, 40, 'new');
+    const scanning = call(a.base, '/api/refresh', { method: 'POST' });
+    await until(async () => (await status(b.base)).scanning, 10_000);
+    t.pass("the other replica's status shows the scan");
+    t.equal((await scanning).status, 200);
+    await until(async () => (await list(b.base)).pagination.total === 42, 2000);
+    t.notOk((await status(b.base)).scanning, 'and its end');
+  });
+
+  t.test('killing the replica that holds the scan lease mid-scan hands the lease over', async (t) => {
+    const shared = tempDir(t);
+    await pictures(shared, 2, 'start');
+    const [a, b] = await replicas(t, shared);
+    await until(async () => (await list(b.base)).pagination.total === 2);
+    await pictures(shared, 60, 'new');
+    void call(a.base, '/api/refresh', { method: 'POST' }).catch(() => undefined);
+    await until(async () => (await status(b.base)).scanning, 10_000);
+    process.kill(a.pid, 'SIGKILL');
+    const started = Date.now();
+    const refresh = await call(b.base, '/api/refresh', { method: 'POST' });
+    t.equal(refresh.status, 200);
+    t.ok(Date.now() - started < 30_000, `the other replica took the lease over and scanned in ${Date.now() - started} ms`);
+    t.equal((await list(b.base)).pagination.total, 62, 'every file indexed');
+    t.notOk((await status(b.base)).scanning);
+  });
+}
