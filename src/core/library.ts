@@ -4,7 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { createCuration } from './curate/facade.js';
-import { WallpaperError, oneLine } from './errors.js';
+import { WallpaperError, isWallpaperError, oneLine } from './errors.js';
 import { goneFromDisk, moveFile } from './files.js';
 import { RANDOM_FILE_TRIES, STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } from './limits.js';
 import { intake, sweepStaleUploads } from './intake.js';
@@ -257,7 +257,8 @@ export function openLibrary(options: OpenOptions): Library {
         store.probe();
         return undefined;
       } catch (error) {
-        return `the index does not answer: ${oneLine(error)}`;
+        // The PostgreSQL bridge's own words say which index does not answer.
+        return isWallpaperError(error) && error.code === 'unavailable' ? error.message : `the index does not answer: ${oneLine(error)}`;
       }
     },
 

@@ -1,6 +1,6 @@
-// Queries over a real index (SQLite and PostgreSQL): every filter alone and combined, pagination edges, stable order,
-// uniform random picks and history. Records are written through the store as a scan writes them.
-import { join } from 'node:path';
+// Queries over a real index (SQLite and PostgreSQL): every filter alone and combined, pagination
+// edges, stable order, uniform random picks and history. Records are written through the store as
+// a scan writes them.
 import type { Test } from 'tap';
 import type { Analysis } from '../../src/core/analyze.js';
 import { classifyAspectRatio, classifyOrientation } from '../../src/core/classify.js';

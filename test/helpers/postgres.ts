@@ -16,6 +16,10 @@ export interface Postgres {
   createDatabase(): Promise<string>;
   /** The server's port. */
   port: number;
+  /** Stop the server (fast shutdown: sessions are ended), as an outage would. */
+  stop(): void;
+  /** Start it again on the same port. */
+  start(): void;
 }
 
 /** The folder of initdb and pg_ctl: Debian keeps them out of PATH, under /usr/lib/postgresql/N/bin. */
@@ -52,18 +56,22 @@ export async function startPostgres(t: Test): Promise<Postgres | string> {
   };
   const data = join(dir, 'data');
   const port = await freePort();
+  // Durability off: a test cluster lives for seconds.
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  const start = () => as('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', 'start']);
   try {
     as('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--no-locale']);
-    // Durability off: a test cluster lives for seconds.
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-    as('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', 'start']);
+    start();
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     return `PostgreSQL could not be started: ${(error as { stderr?: Buffer }).stderr?.toString().trim() || (error as Error).message}`;
   }
   t.teardown(() => {
     try {
+      as('pg_ctl', ['-D', data, '-m', 'immediate', 'status']);
       as('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+    } catch {
+      // Not running.
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -71,6 +79,8 @@ export async function startPostgres(t: Test): Promise<Postgres | string> {
   const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     port,
+    start,
+    stop: () => as('pg_ctl', ['-D', data, '-m', 'fast', 'stop']),
     async createDatabase() {
       const name = `wallpaper_${process.pid}_${++databases}`;
       const client = new pg.Client(admin);

@@ -1,7 +1,9 @@
 // The thread behind bridge.ts: it owns the PostgreSQL connections (node-postgres is asynchronous)
 // and answers one query at a time for the blocked caller. A second connection LISTENs for the
 // index's change notices (schema.ts: every change to a table but the leases sends one) and counts
-// those of other connections in shared memory, where the caller reads its version.
+// those of other connections in shared memory, where the caller reads its version. Either
+// connection, once lost (the server restarted, the network dropped), is made again: the query
+// connection at the next query, the listener a second later.
 import { type MessagePort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { CHANNEL } from './schema.js';
@@ -20,20 +22,34 @@ interface Ask {
 
 const { url, port, shared } = workerData as Setup;
 const signal = new Int32Array(shared);
+const RECONNECT_MS = 1000;
 
 // Integers as numbers, as SQLite gives them (ids and counts stay far below 2^53).
 pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
 
-const queries = new pg.Client({ connectionString: url, application_name: 'wallpaper' });
-/** The server process of `queries`, which sends this connection's own change notices. */
+/** The query connection and its server process (which sends this connection's own notices). */
+let queries: Promise<{ client: pg.Client; pid: number }> | undefined;
 let ownPid: number | undefined;
-const connected = queries.connect().then(async () => {
-  ownPid = (await queries.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
-});
-// A broken connection fails the query that meets it; later queries fail at once with its reason.
-let broken: Error | undefined;
-queries.on('error', (error) => (broken = error));
+
+function connection(): Promise<{ client: pg.Client; pid: number }> {
+  queries ??= (async () => {
+    const client = new pg.Client({ connectionString: url, application_name: 'wallpaper' });
+    client.on('error', () => undefined); // a lost connection fails its query; the next one reconnects
+    client.on('end', () => (queries = undefined));
+    try {
+      await client.connect();
+      const pid = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
+      ownPid = pid;
+      return { client, pid };
+    } catch (error) {
+      queries = undefined;
+      client.end().catch(() => undefined);
+      throw error;
+    }
+  })();
+  return queries;
+}
 
 function answer(message: unknown): void {
   port.postMessage(message);
@@ -46,9 +62,8 @@ const bind = (value: unknown) => (value instanceof Uint8Array && !Buffer.isBuffe
 
 port.on('message', async ({ sql, params }: Ask) => {
   try {
-    await connected;
-    if (broken) throw broken;
-    const results = await queries.query({ text: sql, values: params.map(bind), rowMode: 'array' });
+    const { client } = await connection();
+    const results = await client.query({ text: sql, values: params.map(bind), rowMode: 'array' });
     // Several statements in one text (a migration) answer one result each: the last one counts.
     const result = Array.isArray(results) ? results.at(-1)! : results;
     answer({ rows: result.rows, fields: result.fields.map((field: { name: string }) => field.name), count: result.rowCount ?? 0 });
@@ -58,8 +73,8 @@ port.on('message', async ({ sql, params }: Ask) => {
   }
 });
 
-/** Count every change notice; a lost listener counts one per second while it reconnects, so the
- * caches never trust a version they could not follow. */
+/** Count every other connection's change notice; while the listener is lost, count one a second, so
+ * the caches never trust a version they could not follow. */
 async function listen(): Promise<void> {
   const listener = new pg.Client({ connectionString: url, application_name: 'wallpaper listener' });
   let gone = false;
@@ -68,14 +83,13 @@ async function listen(): Promise<void> {
     gone = true;
     Atomics.add(signal, 1, 1);
     listener.end().catch(() => undefined);
-    setTimeout(() => void listen(), 1000).unref();
+    setTimeout(() => void listen(), RECONNECT_MS).unref();
   };
-  // This connection's own commits are not news: the caller counts them itself (as SQLite's
-  // data_version does not move for a connection's own writes).
   listener.on('notification', ({ processId }) => {
     if (processId !== ownPid) Atomics.add(signal, 1, 1);
   });
   listener.on('error', lost);
+  listener.on('end', lost);
   try {
     await listener.connect();
     await listener.query(`LISTEN ${CHANNEL}`);

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads';
+import { WallpaperError } from '../../errors.js';
 
 /** Longer than any query of ours; past it the server or the network is taken as gone. */
 const ANSWER_TIMEOUT_MS = 60_000;
@@ -15,7 +16,7 @@ export interface Answer {
   count: number;
 }
 
-/** An error from the server (or the connection), with PostgreSQL's SQLSTATE `code` when it has one. */
+/** An error from the server, with PostgreSQL's SQLSTATE `code`. */
 export class PostgresError extends Error {
   constructor(
     message: string,
@@ -31,6 +32,9 @@ function workerFile(): URL {
   const ts = new URL('./bridge-worker.ts', import.meta.url);
   return existsSync(fileURLToPath(ts)) && import.meta.url.endsWith('.ts') ? ts : new URL('./bridge-worker.js', import.meta.url);
 }
+
+/** The index cannot be reached: a 503 to HTTP clients, exit 1 to the CLI, never a 500. */
+const unreachable = (reason: string) => new WallpaperError('unavailable', `the PostgreSQL index does not answer: ${reason}`);
 
 export class SyncPostgres {
   private readonly worker: Worker;
@@ -55,18 +59,25 @@ export class SyncPostgres {
   }
 
   query(sql: string, params: readonly unknown[] = []): Answer {
-    if (this.closed) throw new PostgresError('the database connection is closed', undefined);
+    if (this.closed) throw unreachable('its connection is closed');
     Atomics.store(this.signal, 0, 0);
     this.port.postMessage({ sql, params });
     if (Atomics.wait(this.signal, 0, 0, ANSWER_TIMEOUT_MS) === 'timed-out') {
       this.close();
-      throw new PostgresError(`no answer from PostgreSQL in ${ANSWER_TIMEOUT_MS / 1000} s`, undefined);
+      throw unreachable(`no answer in ${ANSWER_TIMEOUT_MS / 1000} s`);
     }
     const reply = receiveMessageOnPort(this.port)?.message as
       | (Answer & { error?: undefined })
       | { error: { message: string; code?: string } };
-    if (!reply) throw new PostgresError('the database connection ended', undefined);
-    if (reply.error) throw new PostgresError(reply.error.message, reply.error.code);
+    if (!reply) throw unreachable('its connection ended');
+    if (reply.error) {
+      const { message, code } = reply.error;
+      // No SQLSTATE (refused, reset, timed out: a system error or none), class 08 (connection
+      // exception) or 57P (the server shutting down).
+      const sqlState = code !== undefined && /^[0-9A-Z]{5}$/.test(code);
+      if (!sqlState || code.startsWith('08') || code.startsWith('57P')) throw unreachable(message);
+      throw new PostgresError(message, code);
+    }
     return reply;
   }
 

@@ -26,7 +26,8 @@ export function openPostgres(url: string): PostgresConnection {
     db.query('SELECT 1');
   } catch (error) {
     db.close();
-    throw new WallpaperError('unavailable', `cannot use the database ${redacted(url)}: ${(error as Error).message}`);
+    const reason = (error as Error).message.replace(/^the PostgreSQL index does not answer: /, '');
+    throw new WallpaperError('unavailable', `cannot use the database ${redacted(url)}: ${reason}`);
   }
   const conn = new PostgresConnection(db);
   try {
