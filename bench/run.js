@@ -20,10 +20,11 @@ import { colourFigure, duplicatesFigure, groupingFigure } from './figures/duplic
 import { clientFigure, variantFigures } from './figures/variants.js';
 import { workersFigure } from './figures/workers.js';
 import { cdnFigure, hasNginx } from './figures/cdn.js';
+import { postgresFigure } from './figures/postgres.js';
 
 /** Everything generated lives here (git-ignored), so reruns reuse the corpus and the indexes. */
 const ROOT = fileURLToPath(new URL('./.corpus/', import.meta.url)).replace(/\/$/, '');
-const HTTP_FIGURES = ['list', 'random', 'client', 'files', 'variants', 'memory', 'colour', 'workers', 'cdn', 'million'];
+const HTTP_FIGURES = ['list', 'random', 'client', 'files', 'variants', 'memory', 'colour', 'workers', 'cdn', 'million', 'postgres'];
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -41,7 +42,7 @@ async function main() {
   if (corpus.files.length === 0) throw new Error(`no JPEG, PNG or WebP files in ${corpus.dir}`);
   const wrk = findWrk();
   const wants = (name) => options.only.includes(name);
-  const needsBig = ['list', 'random', 'client', 'cli', 'memory', 'monitors', 'grouping', 'colour', 'workers'].some(wants);
+  const needsBig = ['list', 'random', 'client', 'cli', 'memory', 'monitors', 'grouping', 'colour', 'workers', 'postgres'].some(wants);
   const big = needsBig ? ensureIndex100k(ROOT, corpus.files, { log }) : undefined;
   const ctx = { options, root: ROOT, scratch, corpus, big, log };
 
@@ -72,6 +73,10 @@ async function main() {
   if (wants('workers')) {
     if (!wrk) skip('serve --workers 2 vs 1', wrkMissing);
     else rows.push(...(await workersFigure(ctx)));
+  }
+  if (wants('postgres')) {
+    if (!wrk) skip('the index on PostgreSQL', wrkMissing);
+    else rows.push(...(await postgresFigure(ctx)));
   }
   if (wants('cdn')) {
     if (!wrk) skip('nginx cache in front of two replicas', wrkMissing);

@@ -29,14 +29,23 @@ export function ensureBigIndex(root, corpusFiles, { log, count }) {
     count,
     corpus: corpusFiles.map((f) => f.path),
   });
-  if (existsSync(markerFile) && readFileSync(markerFile, 'utf8') === marker) return { home, links, count };
+  if (existsSync(markerFile) && readFileSync(markerFile, 'utf8') === marker) return { home, links, count, marker };
 
   log(`making the ${count.toLocaleString('en-US')}-wallpaper index in ${home} (once; cached for later runs)`);
   const started = performance.now();
   rmSync(home, { recursive: true, force: true });
   rmSync(links, { recursive: true, force: true });
   mkdirSync(home, { recursive: true });
+  writeRecords(join(home, 'index.sqlite'), bigRecords(links, corpusFiles, count, { makeLinks: true }));
+  writeFileSync(join(home, 'settings.json'), JSON.stringify({ folders: [links] }, null, 2));
+  writeFileSync(markerFile, marker);
+  log(`index made in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return { home, links, count, marker };
+}
 
+/** The records of a big index ({path, state, analysis}), the same every time for the same corpus;
+ * with `makeLinks`, the links they point at are made too. */
+export function bigRecords(links, corpusFiles, count, { makeLinks = false } = {}) {
   const byFormat = { jpg: [], jpeg: [], png: [], webp: [] };
   for (const file of corpusFiles) {
     const ext = extname(file.path).slice(1).toLowerCase();
@@ -50,16 +59,12 @@ export function ensureBigIndex(root, corpusFiles, { log, count }) {
   const records = [];
   for (let i = 0; i < count; i++) {
     const folder = join(links, `folder-${String(Math.floor(i / PER_FOLDER)).padStart(3, '0')}`);
-    if (i % PER_FOLDER === 0) mkdirSync(folder, { recursive: true });
+    if (makeLinks && i % PER_FOLDER === 0) mkdirSync(folder, { recursive: true });
     const record = makeRecord(random, i, join(folder, `wallpaper-${String(i).padStart(6, '0')}`));
     const targets = byFormat[record.format].length ? byFormat[record.format] : byFormat.jpg;
     const target = targets[i % targets.length];
-    symlinkSync(target.path, record.path);
+    if (makeLinks) symlinkSync(target.path, record.path);
     records.push({ path: record.path, state: { size: target.size, mtimeMs: target.mtimeMs, link: true }, analysis: record.analysis });
   }
-  writeRecords(join(home, 'index.sqlite'), records);
-  writeFileSync(join(home, 'settings.json'), JSON.stringify({ folders: [links] }, null, 2));
-  writeFileSync(markerFile, marker);
-  log(`index made in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  return { home, links, count };
+  return records;
 }

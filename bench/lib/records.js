@@ -47,6 +47,7 @@ const earlier = [];
 
 /** One record: `target(format)` gives the {size, mtimeMs} of the file it stands for. */
 export function makeRecord(random, i, path) {
+  if (i === 0) earlier.length = 0; // a second index made in one run gets the same records
   const [width, height] = weighted(random, RESOLUTIONS);
   const format = weighted(random, FORMATS);
   // Luminance skewed dark, as wallpaper collections are (dark desktop themes).

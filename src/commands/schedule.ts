@@ -22,7 +22,7 @@ import {
   scheduleStatus,
   writeState,
 } from '../core/index.js';
-import { type CliContext, dirsOf } from './context.js';
+import { type CliContext, databaseOf, dirsOf } from './context.js';
 import { addFilterFlags, filterArgv, filterParams } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 
@@ -101,11 +101,14 @@ export function scheduleCommand(ctx: CliContext): Command {
     const every = parseEvery(options.every!);
     parseFilters(filterParams(options));
     const { home } = cmd.optsWithGlobals<{ home?: string }>();
+    // The timer's command reads the same index (a --database URL is written into the unit as given).
+    const database = databaseOf(cmd);
     const run: ScheduledCommand = {
       argv: [
         process.execPath,
         BIN,
         ...(home ? ['--home', dirs.data] : []),
+        ...(database ? ['--database', database] : []),
         'random',
         '--set',
         '--if-due',

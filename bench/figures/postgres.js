@@ -1,0 +1,132 @@
+// Figures: the index on PostgreSQL (issue 16). A PostgreSQL 15 cluster of Debian's packages kept in
+// bench/.corpus/pg holds the same 100k records as the SQLite index (made through the store, once).
+// `serve --database` on it against `serve` on SQLite, same home, same run, same wrk: list pages
+// (100 rotating queries) and /random. Then two replicas on one database: how long after an upload
+// through one the other lists it (issue 16: within 1 s).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { startCluster } from '../../test/helpers/postgres-cluster.js';
+import { openStore } from '../../dist/core/store/index.js';
+import { bigRecords } from '../lib/index100k.js';
+import { pairedRuns, rateSides } from '../lib/paired.js';
+import { listPaths } from '../lib/queries.js';
+import { writeRecords } from '../lib/records.js';
+import { startWallpaper } from '../lib/servers.js';
+import { writeScript } from '../lib/wrk.js';
+
+const CASES = [
+  { name: 'GET /api/wallpapers (100 rotating queries)', label: 'pg-list', paths: listPaths() },
+  { name: 'GET /api/wallpapers/random', label: 'pg-random', paths: ['/api/wallpapers/random'] },
+];
+const UPLOADS = 20;
+
+/** The 100k database, made once: a marker row says which records it holds. */
+async function ensureDatabase(cluster, big, corpus, log) {
+  const url = await cluster.createDatabase('bench_100k');
+  const store = openStore(url);
+  try {
+    store.prepare('CREATE TABLE IF NOT EXISTS bench_marker (marker TEXT NOT NULL)').run();
+    if (store.prepare('SELECT marker FROM bench_marker').pluck().get() === big.marker) return url;
+  } finally {
+    store.close();
+  }
+  log('making the 100,000-wallpaper index in PostgreSQL (once; cached for later runs)');
+  const started = performance.now();
+  const fresh = await cluster.createDatabase(`bench_100k_${Date.now()}`);
+  writeRecords(fresh, bigRecords(big.links, corpus.files, big.count));
+  const done = openStore(fresh);
+  done.prepare('CREATE TABLE bench_marker (marker TEXT NOT NULL)').run();
+  done.prepare('INSERT INTO bench_marker VALUES (?)').run(big.marker);
+  done.close();
+  log(`made in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return fresh;
+}
+
+/** How long after an upload through `a` is it listed by `b` (ms), `UPLOADS` times. */
+async function visibility(a, b) {
+  const delays = [];
+  for (let i = 0; i < UPLOADS; i++) {
+    const form = new FormData();
+    const background = { r: (i * 53) % 256, g: 90, b: 140 };
+    const bytes = await sharp({ create: { width: 320 + i, height: 200, channels: 3, background } }).png().toBuffer();
+    form.append('file', new Blob([bytes]), `replica-${i}.png`);
+    const reply = await fetch(`${a.base}/api/upload`, { method: 'POST', body: form });
+    if (reply.status !== 201) throw new Error(`upload: ${reply.status} ${await reply.text()}`);
+    const uploaded = performance.now();
+    const { wallpapers } = await reply.json();
+    const id = wallpapers[0].id;
+    for (;;) {
+      const found = await fetch(`${b.base}/api/wallpapers/${id}`);
+      await found.arrayBuffer();
+      if (found.status === 200) break;
+      if (performance.now() - uploaded > 10_000) throw new Error(`replica ${b.base} never listed ${id}`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    delays.push(performance.now() - uploaded);
+  }
+  return delays;
+}
+
+export async function postgresFigure({ root, big, corpus, options, scratch, log }) {
+  const name = 'PostgreSQL index';
+  const cluster = await startCluster(join(root, 'pg'));
+  if (typeof cluster === 'string') return [{ name, skipped: cluster }];
+  try {
+    const url = await ensureDatabase(cluster, big, corpus, log);
+    const rows = [];
+    const sqlite = await startWallpaper(big.home);
+    const postgres = await startWallpaper(big.home, { args: ['--database', url] });
+    log(`serve on PostgreSQL: ${postgres.startupScan}`);
+    try {
+      for (const { name: title, label, paths } of CASES) {
+        for (const server of [sqlite, postgres]) for (const path of paths) await (await fetch(server.base + path)).text();
+        const script = writeScript(scratch, label, paths);
+        const r = pairedRuns({
+          subject: { base: postgres.base, script },
+          baseline: { base: sqlite.base, script },
+          runs: options.runs,
+          seconds: options.duration,
+          log,
+          label,
+        });
+        rows.push({
+          name: `${title}, 100k: PostgreSQL vs SQLite (req/s)`,
+          ...rateSides(r, 'PostgreSQL', 'SQLite'),
+          ratio: { kind: 'rate', target: 0.5 },
+          note: `p99 ${Math.max(...r.subject.map((x) => x.p99)).toFixed(1)} ms (PostgreSQL) vs ${Math.max(...r.baseline.map((x) => x.p99)).toFixed(1)} ms (SQLite)`,
+        });
+      }
+    } finally {
+      await Promise.all([sqlite.stop(), postgres.stop()]);
+    }
+    rows.push(await replicaRow(cluster, corpus, scratch, log));
+    return rows;
+  } finally {
+    cluster.stop();
+  }
+}
+
+/** Two replicas (their own homes) on one new database reading one shared folder. */
+async function replicaRow(cluster, corpus, scratch, log) {
+  const url = await cluster.createDatabase(`bench_replicas_${Date.now()}`);
+  const shared = join(scratch, 'replicas-shared');
+  const homes = [join(scratch, 'replica-a'), join(scratch, 'replica-b')];
+  for (const home of homes) {
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(home, 'settings.json'), JSON.stringify({ folders: [corpus.dir], upload_folder: join(shared, 'uploads') }));
+  }
+  const [a, b] = await Promise.all(homes.map((home) => startWallpaper(home, { args: ['--database', url] })));
+  try {
+    const delays = await visibility(a, b);
+    log(`  upload seen by the other replica after ${delays.map((d) => d.toFixed(0)).join(', ')} ms`);
+    return {
+      name: 'PostgreSQL: an upload through one replica listed by the other (ms)',
+      subject: { label: 'delay', values: delays, unit: 'ms' },
+      ratio: { kind: 'absolute', target: 1000, unit: 'ms' },
+      note: `${UPLOADS} uploads; worst ${Math.max(...delays).toFixed(0)} ms`,
+    };
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+  }
+}
