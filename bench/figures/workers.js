@@ -3,19 +3,13 @@
 // part of a core, so two workers cannot reach a clean 2x; issue 16 asks for >= 1.5x.
 import { pairedRuns, rateSides } from '../lib/paired.js';
 import { listPaths } from '../lib/queries.js';
-import { startWallpaper } from '../lib/servers.js';
+import { startWallpaper, warm } from '../lib/servers.js';
 import { writeScript } from '../lib/wrk.js';
 
 const CASES = [
   { name: 'GET /api/wallpapers (100 rotating queries)', label: 'workers-list', paths: listPaths() },
   { name: 'GET /api/wallpapers/random', label: 'workers-random', paths: ['/api/wallpapers/random'] },
 ];
-
-/** One GET, tried again once: an idle keep-alive connection the server closed meanwhile fails. */
-async function warm(url) {
-  const get = async () => (await fetch(url)).text();
-  await get().catch(get);
-}
 
 export async function workersFigure({ big, options, scratch, log }) {
   const one = await startWallpaper(big.home, { args: ['--workers', '1'] });

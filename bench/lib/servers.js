@@ -56,3 +56,9 @@ async function startChild(script, arg) {
 
 export const startBareJson = (bodiesFile) => startChild('bare-json.js', bodiesFile);
 export const startSirv = (dir) => startChild('sirv.js', dir);
+
+/** One GET, tried again once: an idle keep-alive connection the server closed meanwhile fails. */
+export async function warm(url) {
+  const get = async () => (await fetch(url)).text();
+  await get().catch(get);
+}

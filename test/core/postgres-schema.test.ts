@@ -29,9 +29,14 @@ t.test('the store SQL in PostgreSQL: one rule per difference (table)', async (t)
       '(SELECT string_agg(DISTINCT name, chr(10) ORDER BY name) FROM tags t WHERE t.id = wallpapers.id) AS tags',
     ],
     [
-      'a JSON array parameter',
+      'a JSON array parameter of numbers',
       'cell IN (SELECT value FROM json_each(?))',
       'cell IN (SELECT value::bigint FROM json_array_elements_text($1::json))',
+    ],
+    [
+      'a JSON array parameter of ids',
+      'id IN (SELECT value FROM json_each(?))',
+      'id IN (SELECT value FROM json_array_elements_text($1::json))',
     ],
     ['camelCase aliases keep their case', 'SELECT mtime_ms AS mtimeMs FROM files', 'SELECT mtime_ms AS "mtimeMs" FROM files'],
     [

@@ -155,6 +155,23 @@ eachBackend('random picks are uniform over the matches and honour avoid', async 
   t.equal(store.random({ brightness: 'dark' }, dark), undefined);
 });
 
+eachBackend("randomJson: uniform over the matches, never one removed (PostgreSQL's reads them in batches)", async (t, backend) => {
+  const store = await seeded(t, backend);
+  const counts = new Map<string, number>();
+  const draws = 4000;
+  for (let i = 0; i < draws; i++) {
+    const { filename } = JSON.parse(store.randomJson({ brightness: 'dark' })!) as StoredWallpaper;
+    counts.set(filename, (counts.get(filename) ?? 0) + 1);
+  }
+  t.same([...counts.keys()].sort(), ['a.jpg', 'd.webp', 'e.JPG', 'h.webp']);
+  for (const [name, count] of counts) t.ok(Math.abs(count - draws / 4) < 150, `${name} drawn ${count} times`);
+  t.equal(store.randomJson({ min_width: 99999 }), undefined);
+  store.removeFiles(['/pics/a.jpg']);
+  const after = new Set<string>();
+  for (let i = 0; i < 300; i++) after.add((JSON.parse(store.randomJson({ brightness: 'dark' })!) as StoredWallpaper).filename);
+  t.same([...after].sort(), ['d.webp', 'e.JPG', 'h.webp'], 'a removed wallpaper is never drawn again');
+});
+
 eachBackend('history: recent ids newest first; random avoids them while others match', async (t, backend) => {
   const home = tempDir(t);
   const library = openLibrary({ home, database: backend.database });

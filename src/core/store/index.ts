@@ -7,7 +7,6 @@
 // identity check, the id of its bytes or the reason it failed, whether it is a link and whether its
 // folder is away); `wallpapers` holds one record per distinct id, pointing at its canonical file.
 import type { FileState } from '../diff.js';
-import { withUrls } from '../record.js';
 import type { Filters, Paging, ScanProblem } from '../types.js';
 import type { Connection, Statement } from './connection.js';
 import * as curation from './curation.js';
@@ -18,6 +17,7 @@ import { RandomPicks } from './random.js';
 import { RecordJson } from './record-json.js';
 import { Shuffles } from './shuffle.js';
 import { openDatabase, prepareKept } from './native-lifetime.js';
+import { BatchedPicks } from './postgres/batched-picks.js';
 import { isPostgresUrl, openPostgres } from './postgres/open.js';
 import { migrate } from './schema.js';
 import { SqliteConnection } from './sqlite-connection.js';
@@ -60,6 +60,8 @@ export class Store {
   private readonly picks: RandomPicks;
   private readonly shuffles: Shuffles;
   private readonly json: { of: (id: string) => string | undefined };
+  /** PostgreSQL's uniform JSON picks, read in batches (a round trip per pick otherwise). */
+  private readonly batched: BatchedPicks | undefined;
 
   /** Compose the parts over an open, migrated index (openStore does the opening). */
   constructor(conn: Connection) {
@@ -69,12 +71,8 @@ export class Store {
     this.shuffles = new Shuffles(this.conn, this.queries);
     // SQLite writes the record's JSON itself (record-json.ts); PostgreSQL's json_build_object spaces
     // it differently, so there it is the record, stringified.
-    this.json = conn.dialect === 'sqlite' ? new RecordJson(this.conn) : { of: (id) => this.recordText(id) };
-  }
-
-  private recordText(id: string): string | undefined {
-    const stored = this.queries.get(id);
-    return stored && JSON.stringify(withUrls(stored));
+    this.batched = conn.dialect === 'postgres' ? new BatchedPicks(this.conn, this.queries, this.picks) : undefined;
+    this.json = this.batched ?? new RecordJson(this.conn);
   }
 
   /** Which database holds the index. */
@@ -115,7 +113,8 @@ export class Store {
   random = (filters: Filters, exclude: readonly string[] = [], reachable?: boolean): StoredWallpaper | undefined =>
     this.picks.pick(filters, exclude, reachable);
   /** A uniform pick as the API's JSON text (record-json.ts): the /random answer without a record object. */
-  randomJson = (filters: Filters, reachable?: boolean): string | undefined => this.picks.pickWith(filters, [], reachable, this.json.of);
+  randomJson = (filters: Filters, reachable?: boolean): string | undefined =>
+    this.batched ? this.batched.next(filters, reachable) : this.picks.pickWith(filters, [], reachable, this.json.of);
   /** The API's JSON text of one wallpaper. */
   recordJson = (id: string): string | undefined => this.json.of(id);
 

@@ -81,6 +81,14 @@ export class Queries {
     return row && toStored(row);
   }
 
+  /** The records of `ids` that are indexed, by id (one read). */
+  getMany(ids: readonly string[]): Map<string, StoredWallpaper> {
+    const rows = this.conn
+      .prepare(`SELECT ${COLUMNS} FROM wallpapers WHERE id IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(ids)) as Row[];
+    return new Map(rows.map((row) => [row.id, toStored(row)]));
+  }
+
   /** The count of matches at `version` (default: now), cached per filter combination. */
   count(filters: Filters = {}, version = this.conn.version()): number {
     const key = keyOf(filters);

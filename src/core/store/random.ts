@@ -65,6 +65,16 @@ export class RandomPicks {
     });
   }
 
+  /** `n` uniform draws (with replacement) from the matches, for a caller that reads their records
+   * in one go; [] when nothing matches, undefined until the matches are cached (asked twice). */
+  draw(filters: Filters, reachable: boolean | undefined, n: number): string[] | undefined {
+    const version = this.conn.version();
+    const onlyReachable = reachable ?? this.queries.awayCount(version) > 0;
+    const ids = this.matchingIds(filters, version, onlyReachable);
+    if (!ids || ids.length === 0) return ids && [];
+    return Array.from({ length: n }, () => ids[randomInt(ids.length)]!);
+  }
+
   /** First time this version sees these filters: a count and one walk of the narrow index. */
   private uncachedId(filters: Filters, exclude: readonly string[], onlyReachable: boolean): string | undefined {
     const where = excluding(whereClause(filters, onlyReachable), exclude);

@@ -12,8 +12,9 @@ const RULES: [RegExp, string][] = [
     /\(SELECT group_concat\(name, char\(10\)\) FROM \(SELECT DISTINCT name FROM tags t WHERE t\.id = wallpapers\.id ORDER BY name\)\)/g,
     '(SELECT string_agg(DISTINCT name, chr(10) ORDER BY name) FROM tags t WHERE t.id = wallpapers.id)',
   ],
-  // A JSON array of numbers bound as one parameter (the colour search's cells).
-  [/SELECT value FROM json_each\(\?\)/g, 'SELECT value::bigint FROM json_array_elements_text(?::json)'],
+  // A JSON array bound as one parameter: of numbers (the colour search's cells), of strings (ids).
+  [/cell IN \(SELECT value FROM json_each\(\?\)\)/g, 'cell IN (SELECT value::bigint FROM json_array_elements_text(?::json))'],
+  [/SELECT value FROM json_each\(\?\)/g, 'SELECT value FROM json_array_elements_text(?::json)'],
   // PostgreSQL folds unquoted names to lower case: a camelCase alias keeps its case quoted.
   [/\bAS ([a-z]+[A-Z]\w*)/g, 'AS "$1"'],
   // SQLite's LIKE ignores the case of ASCII letters.
