@@ -65,8 +65,8 @@ const bind = (value: unknown) => (value instanceof Uint8Array && !Buffer.isBuffe
 const names = new Map<string, string>();
 const nameOf = (sql: string): string | undefined => {
   if (sql.includes(';')) return undefined;
-  let name = names.get(sql);
-  if (!name) names.set(sql, (name = `s${names.size + 1}`));
+  const name = names.get(sql) ?? `s${names.size + 1}`;
+  names.set(sql, name);
   return name;
 };
 
