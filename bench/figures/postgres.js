@@ -12,11 +12,10 @@ import sharp from 'sharp';
 import { startCluster } from '../../test/helpers/postgres-cluster.js';
 import { openStore } from '../../dist/core/store/index.js';
 import { bigRecords } from '../lib/index100k.js';
-import { pairedRuns, rateSides } from '../lib/paired.js';
+import { comparedRates } from '../lib/paired.js';
 import { listPaths } from '../lib/queries.js';
 import { writeRecords } from '../lib/records.js';
 import { startWallpaper, warm } from '../lib/servers.js';
-import { writeScript } from '../lib/wrk.js';
 
 const CASES = [
   { name: 'GET /api/wallpapers (100 rotating queries)', label: 'pg-list', paths: listPaths() },
@@ -114,22 +113,19 @@ export async function postgresFigure({ root, big, corpus, options, scratch, log 
         ratio: { kind: 'time', target: 3 },
       });
       for (const { name: title, label, paths } of CASES) {
-        for (const server of [sqlite, postgres]) for (const path of paths) await warm(server.base + path);
-        const script = writeScript(scratch, label, paths);
-        const r = pairedRuns({
-          subject: { base: postgres.base, script },
-          baseline: { base: sqlite.base, script },
-          runs: options.runs,
-          seconds: options.duration,
-          log,
-          label,
-        });
-        rows.push({
-          name: `${title}, 100k: PostgreSQL vs SQLite (req/s)`,
-          ...rateSides(r, 'PostgreSQL', 'SQLite'),
-          ratio: { kind: 'rate', target: 0.5 },
-          note: `p99 ${Math.max(...r.subject.map((x) => x.p99)).toFixed(1)} ms (PostgreSQL) vs ${Math.max(...r.baseline.map((x) => x.p99)).toFixed(1)} ms (SQLite)`,
-        });
+        rows.push(
+          await comparedRates({
+            name: `${title}, 100k: PostgreSQL vs SQLite (req/s)`,
+            subject: { base: postgres.base, label: 'PostgreSQL' },
+            baseline: { base: sqlite.base, label: 'SQLite' },
+            paths,
+            label,
+            target: 0.5,
+            scratch,
+            options,
+            log,
+          }),
+        );
       }
     } finally {
       await Promise.all([sqlite.stop(), postgres.stop()]);

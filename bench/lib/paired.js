@@ -1,6 +1,7 @@
 // Paired wrk runs: baseline and subject alternate run by run, so drift in the machine (another
 // process, thermal state) hits both sides alike.
-import { runWrk } from './wrk.js';
+import { warm } from './servers.js';
+import { runWrk, writeScript } from './wrk.js';
 
 export function pairedRuns({ subject, baseline, runs, seconds, log, label }) {
   const results = { subject: [], baseline: [] };
@@ -24,3 +25,27 @@ export const rateSides = (results, subject, baseline) => ({
   subject: { label: subject, values: results.subject.map((x) => x.rps), unit: 'req/s' },
   baseline: { label: baseline, values: results.baseline.map((x) => x.rps), unit: 'req/s' },
 });
+
+/**
+ * The req/s figure of two servers ({ base, label }) on the same `paths`, each warmed on every path
+ * first (both measure warm caches), run paired: its report row with the p99 of each side.
+ */
+export async function comparedRates({ name, subject, baseline, paths, label, target, scratch, options, log }) {
+  for (const server of [subject, baseline]) for (const path of paths) await warm(server.base + path);
+  const script = writeScript(scratch, label, paths);
+  const r = pairedRuns({
+    subject: { base: subject.base, script },
+    baseline: { base: baseline.base, script },
+    runs: options.runs,
+    seconds: options.duration,
+    log,
+    label,
+  });
+  const p99 = (side) => Math.max(...side.map((x) => x.p99)).toFixed(1);
+  return {
+    name,
+    ...rateSides(r, subject.label, baseline.label),
+    ratio: { kind: 'rate', target },
+    note: `p99 ${p99(r.subject)} ms (${subject.label}) vs ${p99(r.baseline)} ms (${baseline.label})`,
+  };
+}

@@ -1,7 +1,7 @@
 // The SQLite index connection as the store's parts share it (connection.ts): prepared statements
-// made once, the index version (SQLite's data_version, which changes when another connection commits, plus a
-// counter of this connection's own commits, which data_version does not see), and write
-// transactions that take the write lock at once and always count as a commit.
+// made once, the index version (SQLite's data_version, which changes when another connection
+// commits, plus a counter of this connection's own commits, which data_version does not see), and
+// write transactions that take the write lock at once and always count as a commit.
 import type Database from 'better-sqlite3';
 import type { Connection } from './connection.js';
 import { prepareKept } from './native-lifetime.js';

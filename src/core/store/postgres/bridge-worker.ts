@@ -6,10 +6,11 @@
 // connection at the next query, the listener a second later.
 import { type MessagePort, workerData } from 'node:worker_threads';
 import pg from 'pg';
-import { CHANNEL } from './schema.js';
 
 interface Setup {
   url: string;
+  /** The channel of the change notices (schema.ts). */
+  channel: string;
   port: MessagePort;
   /** [0]: set to 1 when an answer is posted; [1]: the change notices seen (bridge.ts) */
   shared: SharedArrayBuffer;
@@ -20,7 +21,7 @@ interface Ask {
   params: unknown[];
 }
 
-const { url, port, shared } = workerData as Setup;
+const { url, channel, port, shared } = workerData as Setup;
 const signal = new Int32Array(shared);
 const RECONNECT_MS = 1000;
 
@@ -102,7 +103,7 @@ async function listen(): Promise<void> {
   listener.on('end', lost);
   try {
     await listener.connect();
-    await listener.query(`LISTEN ${CHANNEL}`);
+    await listener.query(`LISTEN ${channel}`);
   } catch {
     lost();
   }

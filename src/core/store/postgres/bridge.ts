@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads';
 import { WallpaperError } from '../../errors.js';
+import { CHANNEL } from './schema.js';
 
 /** Longer than any query of ours; past it the server or the network is taken as gone. */
 const ANSWER_TIMEOUT_MS = 60_000;
@@ -47,7 +48,7 @@ export class SyncPostgres {
     this.signal = new Int32Array(shared);
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
-    this.worker = new Worker(workerFile(), { workerData: { url, port: port2, shared }, transferList: [port2] });
+    this.worker = new Worker(workerFile(), { workerData: { url, channel: CHANNEL, port: port2, shared }, transferList: [port2] });
     // Neither keeps the process alive: a CLI command ends when its work does.
     this.worker.unref();
     this.port.unref();

@@ -5,6 +5,7 @@
 // PL/pgSQL. What PostgreSQL adds:
 // every table but the leases tells the listeners of CHANNEL that the index changed (the other
 // processes' caches follow it, as data_version tells SQLite's).
+import { MIGRATIONS as SQLITE } from '../schema.js';
 
 /** The channel of the change notices (LISTEN/NOTIFY). */
 export const CHANNEL = 'wallpaper_changes';
@@ -37,18 +38,8 @@ export const MIGRATIONS: string[] = [
    CREATE INDEX files_id ON files (id);
    CREATE TABLE history (seq BIGSERIAL PRIMARY KEY, id ${TEXT} NOT NULL, set_at ${TEXT} NOT NULL);
    ${notices('wallpapers')} ${notices('files')} ${notices('history')}`,
-  `DROP INDEX wallpapers_brightness;
-   DROP INDEX wallpapers_aspect_ratio;
-   DROP INDEX wallpapers_orientation;
-   DROP INDEX wallpapers_dominant_hue;
-   DROP INDEX wallpapers_format;
-   CREATE INDEX wallpapers_brightness ON wallpapers (brightness, added_at DESC, id);
-   CREATE INDEX wallpapers_aspect_ratio ON wallpapers (aspect_ratio, added_at DESC, id);
-   CREATE INDEX wallpapers_orientation ON wallpapers (orientation, added_at DESC, id);
-   CREATE INDEX wallpapers_dominant_hue ON wallpapers (dominant_hue, added_at DESC, id);
-   CREATE INDEX wallpapers_format ON wallpapers (format, added_at DESC, id);
-   CREATE INDEX wallpapers_browse ON wallpapers
-     (added_at DESC, id, brightness, aspect_ratio, orientation, dominant_hue, format, width, height);`,
+  // The list order's indexes: the same SQL on both.
+  SQLITE[1]!,
   `ALTER TABLE files ADD COLUMN link BIGINT NOT NULL DEFAULT 0;
    ALTER TABLE files ADD COLUMN away BIGINT NOT NULL DEFAULT 0;
    ALTER TABLE wallpapers ADD COLUMN away BIGINT NOT NULL DEFAULT 0;`,
