@@ -3,6 +3,16 @@
 import type Database from 'better-sqlite3';
 import { prepareKept } from './native-lifetime.js';
 
+/** The first indexes of the wallpapers (migration 1): the same SQL on PostgreSQL (postgres/schema.ts). */
+export const FIRST_INDEXES = `CREATE INDEX wallpapers_order ON wallpapers (added_at DESC, id);
+   CREATE INDEX wallpapers_brightness ON wallpapers (brightness);
+   CREATE INDEX wallpapers_aspect_ratio ON wallpapers (aspect_ratio);
+   CREATE INDEX wallpapers_orientation ON wallpapers (orientation);
+   CREATE INDEX wallpapers_dominant_hue ON wallpapers (dominant_hue);
+   CREATE INDEX wallpapers_format ON wallpapers (format);
+   CREATE INDEX wallpapers_width ON wallpapers (width);
+   CREATE INDEX wallpapers_height ON wallpapers (height);`;
+
 export const MIGRATIONS: string[] = [
   `CREATE TABLE wallpapers (
      id TEXT PRIMARY KEY,
@@ -20,14 +30,7 @@ export const MIGRATIONS: string[] = [
      luminance REAL NOT NULL,
      dominant_hue TEXT NOT NULL
    ) WITHOUT ROWID;
-   CREATE INDEX wallpapers_order ON wallpapers (added_at DESC, id);
-   CREATE INDEX wallpapers_brightness ON wallpapers (brightness);
-   CREATE INDEX wallpapers_aspect_ratio ON wallpapers (aspect_ratio);
-   CREATE INDEX wallpapers_orientation ON wallpapers (orientation);
-   CREATE INDEX wallpapers_dominant_hue ON wallpapers (dominant_hue);
-   CREATE INDEX wallpapers_format ON wallpapers (format);
-   CREATE INDEX wallpapers_width ON wallpapers (width);
-   CREATE INDEX wallpapers_height ON wallpapers (height);
+   ${FIRST_INDEXES}
    CREATE TABLE files (
      path TEXT PRIMARY KEY,
      size INTEGER NOT NULL,

@@ -5,7 +5,7 @@
 // PL/pgSQL. What PostgreSQL adds:
 // every table but the leases tells the listeners of CHANNEL that the index changed (the other
 // processes' caches follow it, as data_version tells SQLite's).
-import { MIGRATIONS as SQLITE } from '../schema.js';
+import { FIRST_INDEXES, MIGRATIONS as SQLITE } from '../schema.js';
 
 /** The channel of the change notices (LISTEN/NOTIFY). */
 export const CHANNEL = 'wallpaper_changes';
@@ -26,14 +26,7 @@ export const MIGRATIONS: string[] = [
      size_bytes BIGINT NOT NULL, added_at ${TEXT} NOT NULL, content_type ${TEXT} NOT NULL,
      width BIGINT NOT NULL, height BIGINT NOT NULL, brightness ${TEXT} NOT NULL, aspect_ratio ${TEXT} NOT NULL,
      orientation ${TEXT} NOT NULL, luminance DOUBLE PRECISION NOT NULL, dominant_hue ${TEXT} NOT NULL);
-   CREATE INDEX wallpapers_order ON wallpapers (added_at DESC, id);
-   CREATE INDEX wallpapers_brightness ON wallpapers (brightness);
-   CREATE INDEX wallpapers_aspect_ratio ON wallpapers (aspect_ratio);
-   CREATE INDEX wallpapers_orientation ON wallpapers (orientation);
-   CREATE INDEX wallpapers_dominant_hue ON wallpapers (dominant_hue);
-   CREATE INDEX wallpapers_format ON wallpapers (format);
-   CREATE INDEX wallpapers_width ON wallpapers (width);
-   CREATE INDEX wallpapers_height ON wallpapers (height);
+   ${FIRST_INDEXES}
    CREATE TABLE files (path ${TEXT} PRIMARY KEY, size BIGINT NOT NULL, mtime_ms BIGINT NOT NULL, id ${TEXT}, error ${TEXT});
    CREATE INDEX files_id ON files (id);
    CREATE TABLE history (seq BIGSERIAL PRIMARY KEY, id ${TEXT} NOT NULL, set_at ${TEXT} NOT NULL);
