@@ -5,11 +5,11 @@ import { stat } from 'node:fs/promises';
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
-import { type Library, oneLine, WallpaperError } from '../core/index.js';
+import { type Library, oneLine, redacted, WallpaperError } from '../core/index.js';
 import { LOG_FORMATS, type LogFormat, createLogger } from '../http/logger.js';
 import { DEFAULT_HOST, DEFAULT_PORT, SHUTDOWN_GRACE_MS } from '../http/limits.js';
 import { urlOf } from '../http/url.js';
-import { type CliContext, libraryOf } from './context.js';
+import { type CliContext, databaseOf, libraryOf } from './context.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { tokenOption } from './options.js';
 import { parseWorkers, SCAN_AT_START, superviseWorkers } from './serve-workers.js';
@@ -120,6 +120,8 @@ export function serveCommand(ctx: CliContext): Command {
       const urls = reachableUrls(host, port, urlOf(host, port));
       for (const url of urls) ctx.stdout.write(`Listening on ${url}\n`);
       logger.info(`listening on ${urls.join(' ')}`);
+      const database = databaseOf(command);
+      if (database) logger.info(`the index is in PostgreSQL: ${redacted(database)}`);
     };
 
     const library = libraryOf(command, ctx);

@@ -54,6 +54,7 @@ if (typeof pg === 'string') {
     const shared = tempDir(t);
     await pictures(shared, 3, 'start');
     const [a, b] = await replicas(t, shared);
+    t.match(a.output().stderr, /INFO the index is in PostgreSQL: postgres:\/\/postgres@127\.0\.0\.1:\d+\/\w+/, 'the log names the index');
     await until(async () => (await list(b.base)).pagination.total === 3);
     const uploaded = await uploadImage(a.base, 'orange.jpg', { width: 640, height: 480, color: '#ff8800', format: 'jpeg' });
     t.equal(uploaded.status, 201);
