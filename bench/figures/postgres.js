@@ -145,7 +145,8 @@ export async function postgresFigure({ root, big, corpus, options, scratch, log 
 
 /** Two replicas (their own homes) on one new database reading one shared folder. */
 async function replicaRow(cluster, corpus, scratch, log) {
-  const url = await cluster.createDatabase(`bench_replicas_${Date.now()}`);
+  const database = `bench_replicas_${Date.now()}`;
+  const url = await cluster.createDatabase(database);
   const shared = join(scratch, 'replicas-shared');
   const homes = [join(scratch, 'replica-a'), join(scratch, 'replica-b')];
   for (const home of homes) {
@@ -164,5 +165,6 @@ async function replicaRow(cluster, corpus, scratch, log) {
     };
   } finally {
     await Promise.all([a.stop(), b.stop()]);
+    await cluster.dropDatabase(database);
   }
 }

@@ -29,7 +29,7 @@ export const freePort = () =>
 /**
  * Start the cluster in `dir` (made by initdb when it has none yet), or say why it cannot run.
  * @param {string} dir
- * @returns {Promise<{ port: number, start(): void, stop(mode?: 'fast' | 'immediate'): void, running(): boolean, createDatabase(name?: string): Promise<string> } | string>}
+ * @returns {Promise<{ port: number, start(): void, stop(mode?: 'fast' | 'immediate'): void, running(): boolean, createDatabase(name?: string): Promise<string>, dropDatabase(name: string): Promise<void> } | string>}
  */
 export async function startCluster(dir) {
   const bin = binaries();
@@ -69,7 +69,16 @@ export async function startCluster(dir) {
     const { stderr, message } = /** @type {{ stderr?: Buffer, message: string }} */ (error);
     return `PostgreSQL could not be started: ${stderr?.toString().trim() || message}`;
   }
-  const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  /** Run `work` on a connection to the server's own database. @param {(client: pg.Client) => Promise<unknown>} work */
+  const asAdmin = async (work) => {
+    const client = new pg.Client(`postgres://postgres@127.0.0.1:${port}/postgres`);
+    await client.connect();
+    try {
+      await work(client);
+    } finally {
+      await client.end();
+    }
+  };
   let made = 0;
   return {
     port,
@@ -78,15 +87,13 @@ export async function startCluster(dir) {
     stop: (mode = 'fast') => as('pg_ctl', ['-D', data, '-m', mode, 'stop']),
     /** A new empty database (or `name`, made when missing); its URL. */
     async createDatabase(name = `wallpaper_${process.pid}_${++made}`) {
-      const client = new pg.Client(admin);
-      await client.connect();
-      try {
+      await asAdmin(async (client) => {
         const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
         if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
-      } finally {
-        await client.end();
-      }
+      });
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
+    /** Drop the database `name` (its sessions ended first). @param {string} name */
+    dropDatabase: (name) => asAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
   };
 }
