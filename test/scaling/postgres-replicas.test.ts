@@ -13,12 +13,17 @@ import { type ServeProcess, startServe, until } from '../helpers/serve.js';
 
 const pg = await startPostgres(t);
 
-/** Two replicas on a fresh database, each with its own home, both reading `shared`. */
-async function replicas(t: Parameters<typeof startServe>[0], shared: string): Promise<[ServeProcess, ServeProcess]> {
+/** Two replicas on a fresh database, each with its own home, both reading `shared`; the second
+ * with `moreFlags` too. */
+async function replicas(
+  t: Parameters<typeof startServe>[0],
+  shared: string,
+  moreFlags: string[] = [],
+): Promise<[ServeProcess, ServeProcess]> {
   if (typeof pg === 'string') throw new Error(pg);
   const database = await pg.createDatabase();
   const servers: ServeProcess[] = [];
-  for (const home of [tempDir(t), tempDir(t)]) {
+  for (const [index, home] of [tempDir(t), tempDir(t)].entries()) {
     for (const args of [
       ['config', 'add-folder', shared],
       ['config', 'set', 'upload_folder', join(shared, 'uploads')],
@@ -26,13 +31,14 @@ async function replicas(t: Parameters<typeof startServe>[0], shared: string): Pr
       const result = await runCli(['--home', home, ...args]);
       if (result.code !== 0) throw new Error(result.stderr);
     }
-    servers.push(await startServe(t, { home, flags: ['--database', database] }));
+    servers.push(await startServe(t, { home, flags: ['--database', database, ...(index === 1 ? moreFlags : [])] }));
   }
   return servers as [ServeProcess, ServeProcess];
 }
 
-const list = async (base: string) => (await call(base, '/api/wallpapers?limit=100')).json<ListResponse>();
-const status = async (base: string) => (await call(base, '/api/status')).json<{ scanning: boolean; total: number }>();
+// Each on a connection of its own: a replica with workers hands each new connection to the next one.
+const list = async (base: string) => (await call(base, '/api/wallpapers?limit=100', { reset: true })).json<ListResponse>();
+const status = async (base: string) => (await call(base, '/api/status', { reset: true })).json<{ scanning: boolean; total: number }>();
 
 /** `count` distinct pictures, big enough that reading them takes a few seconds on this machine. */
 async function pictures(folder: string, count: number, prefix: 'start' | 'new'): Promise<void> {
@@ -50,10 +56,10 @@ async function pictures(folder: string, count: number, prefix: 'start' | 'new'):
 if (typeof pg === 'string') {
   t.plan(0, `skipped: PostgreSQL cannot run here: ${pg}`);
 } else {
-  t.test('an upload through one replica is listed and served by the other within a second', async (t) => {
+  t.test('an upload through one replica is listed and served by the other (two workers) within a second', async (t) => {
     const shared = tempDir(t);
     await pictures(shared, 3, 'start');
-    const [a, b] = await replicas(t, shared);
+    const [a, b] = await replicas(t, shared, ['--workers', '2']);
     t.match(a.output().stderr, /INFO the index is in PostgreSQL: postgres:\/\/postgres@127\.0\.0\.1:\d+\/\w+/, 'the log names the index');
     await until(async () => (await list(b.base)).pagination.total === 3);
     const uploaded = await uploadImage(a.base, 'orange.jpg', { width: 640, height: 480, color: '#ff8800', format: 'jpeg' });
@@ -63,9 +69,15 @@ if (typeof pg === 'string') {
     await until(async () => (await list(b.base)).wallpapers.some((w) => w.id === id), 5000);
     const waited = Date.now() - started;
     t.ok(waited < 1000, `listed by the other replica after ${waited} ms`);
-    const image = await call(b.base, `/api/wallpapers/${id}/image`);
-    t.equal(image.status, 200, 'and served by it, from the shared folder');
-    t.equal(image.headers['content-type'], 'image/jpeg');
+    for (let worker = 1; worker <= 2; worker++) {
+      t.ok(
+        (await list(b.base)).wallpapers.some((w) => w.id === id),
+        `listed by the next worker too (${worker})`,
+      );
+      const image = await call(b.base, `/api/wallpapers/${id}/image`, { reset: true });
+      t.equal(image.status, 200, 'and served, from the shared folder');
+      t.equal(image.headers['content-type'], 'image/jpeg');
+    }
     const deleted = await call(b.base, `/api/wallpapers/${id}`, { method: 'DELETE' });
     t.equal(deleted.status, 204, 'a delete through the other');
     await until(async () => (await call(a.base, `/api/wallpapers/${id}`)).status === 404, 1000);
