@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import t from 'tap';
 import { openStore } from '../../src/core/store/index.js';
+import { SyncPostgres } from '../../src/core/store/postgres/bridge.js';
 import { toPostgres } from '../../src/core/store/postgres/dialect.js';
 import { MIGRATIONS as POSTGRES } from '../../src/core/store/postgres/schema.js';
 import { MIGRATIONS as SQLITE } from '../../src/core/store/schema.js';
@@ -98,4 +99,26 @@ t.test('after the migrations, the same tables, columns and indexes', async (t) =
   t.same(fromPostgres.tables, fromSqlite.tables, 'tables and columns');
   t.same(fromPostgres.indexes, fromSqlite.indexes, 'indexes');
   t.equal(postgres.schemaVersion(), sqlite.schemaVersion(), 'schema version');
+});
+
+t.test('the bridge: a query past its time is an unavailable index, and the next query gets a new thread', async (t) => {
+  const server = await startPostgres(t);
+  if (typeof server === 'string') return t.plan(0, `skipped: PostgreSQL cannot run here: ${server}`);
+  const db = new SyncPostgres(await server.createDatabase(), 3000);
+  t.teardown(() => db.close());
+  t.same(db.query('SELECT 1 + 1 AS two').rows, [[2]]);
+  const before = db.notices();
+  t.throws(() => db.query('SELECT pg_sleep(8)'), {
+    code: 'unavailable',
+    message: 'the PostgreSQL index does not answer: no answer in 3 s',
+  });
+  t.ok(db.notices() > before, 'the version moves: what the stuck thread missed is not trusted');
+  t.same(db.query('SELECT 3 AS three').rows, [[3]], 'answered by a new thread');
+  t.throws(
+    () => db.query('SELECT * FROM no_such_table'),
+    { name: 'PostgresError', code: '42P01' },
+    "the server's own errors keep their SQLSTATE",
+  );
+  db.close();
+  t.throws(() => db.query('SELECT 1'), { code: 'unavailable', message: /its connection is closed/ });
 });

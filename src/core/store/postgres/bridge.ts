@@ -37,21 +37,38 @@ function workerFile(): URL {
 /** The index cannot be reached: a 503 to HTTP clients, exit 1 to the CLI, never a 500. */
 const unreachable = (reason: string) => new WallpaperError('unavailable', `the PostgreSQL index does not answer: ${reason}`);
 
+/** The thread and the channel to it; made again when a thread stops answering. */
+interface Thread {
+  worker: Worker;
+  port: MessagePort;
+}
+
 export class SyncPostgres {
-  private readonly worker: Worker;
-  private readonly port: MessagePort;
-  private readonly signal: Int32Array;
+  /** [0]: 1 once an answer is posted; [1]: the change notices seen. Shared by every thread this
+   * connection starts, so the notice count (the index version) never goes back. */
+  private readonly shared = new SharedArrayBuffer(8);
+  private readonly signal = new Int32Array(this.shared);
+  private thread: Thread | undefined;
   private closed = false;
 
-  constructor(url: string) {
-    const shared = new SharedArrayBuffer(8);
-    this.signal = new Int32Array(shared);
+  constructor(
+    private readonly url: string,
+    /** How long a query may take before the thread is taken as stuck. */
+    private readonly answerTimeoutMs = ANSWER_TIMEOUT_MS,
+  ) {
+    this.thread = this.start();
+  }
+
+  private start(): Thread {
     const { port1, port2 } = new MessageChannel();
-    this.port = port1;
-    this.worker = new Worker(workerFile(), { workerData: { url, channel: CHANNEL, port: port2, shared }, transferList: [port2] });
+    const worker = new Worker(workerFile(), {
+      workerData: { url: this.url, channel: CHANNEL, port: port2, shared: this.shared },
+      transferList: [port2],
+    });
     // Neither keeps the process alive: a CLI command ends when its work does.
-    this.worker.unref();
-    this.port.unref();
+    worker.unref();
+    port1.unref();
+    return { worker, port: port1 };
   }
 
   /** How many change notices the listener has seen: commits by any other connection to the index. */
@@ -61,15 +78,18 @@ export class SyncPostgres {
 
   query(sql: string, params: readonly unknown[] = []): Answer {
     if (this.closed) throw unreachable('its connection is closed');
+    this.thread ??= this.start();
+    const { port } = this.thread;
     Atomics.store(this.signal, 0, 0);
-    this.port.postMessage({ sql, params });
-    if (Atomics.wait(this.signal, 0, 0, ANSWER_TIMEOUT_MS) === 'timed-out') {
-      this.close();
-      throw unreachable(`no answer in ${ANSWER_TIMEOUT_MS / 1000} s`);
+    port.postMessage({ sql, params });
+    if (Atomics.wait(this.signal, 0, 0, this.answerTimeoutMs) === 'timed-out') {
+      // A thread that stopped answering is replaced at the next query; what it may have missed
+      // moves the version, so no cache trusts it.
+      this.stop();
+      Atomics.add(this.signal, 1, 1);
+      throw unreachable(`no answer in ${this.answerTimeoutMs / 1000} s`);
     }
-    const reply = receiveMessageOnPort(this.port)?.message as
-      | (Answer & { error?: undefined })
-      | { error: { message: string; code?: string } };
+    const reply = receiveMessageOnPort(port)?.message as (Answer & { error?: undefined }) | { error: { message: string; code?: string } };
     if (!reply) throw unreachable('its connection ended');
     if (reply.error) {
       const { message, code } = reply.error;
@@ -82,10 +102,15 @@ export class SyncPostgres {
     return reply;
   }
 
+  private stop(): void {
+    if (!this.thread) return;
+    this.thread.port.close();
+    void this.thread.worker.terminate();
+    this.thread = undefined;
+  }
+
   close(): void {
-    if (this.closed) return;
     this.closed = true;
-    this.port.close();
-    void this.worker.terminate();
+    this.stop();
   }
 }
