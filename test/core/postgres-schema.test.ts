@@ -1,6 +1,7 @@
 // PostgreSQL speaks the store's SQL through dialect.ts (each rule, table-tested here) and holds the
 // same schema as SQLite: after the migrations, the same tables, columns and indexes on both
-// (what PostgreSQL adds is named: the schema version's table and palette_colors' row number).
+// (what PostgreSQL adds is named: the schema version's table and palette_colors' row number). And
+// the synchronous bridge to it: errors keep their SQLSTATE, a stuck thread is replaced.
 import { join } from 'node:path';
 import t from 'tap';
 import { openStore } from '../../src/core/store/index.js';
