@@ -10,6 +10,7 @@ import sharp, { type Sharp } from 'sharp';
 import type { Wallpaper } from '../../src/core/types.js';
 import { tempDir as fixtureTempDir } from '../helpers/fixtures.js';
 import { startServe } from '../helpers/serve.js';
+import { suiteDatabase } from '../helpers/backends.js';
 
 export type { Wallpaper };
 
@@ -170,18 +171,20 @@ export interface Server {
 
 /**
  * The real `wallpaper serve` (the compiled dist/, so `npm run build` first) on a free port with a
- * temporary home, once it prints `Listening on http://HOST:PORT`; stopped at teardown.
+ * temporary home (and, when the suite runs on PostgreSQL, a fresh database), once it prints
+ * `Listening on http://HOST:PORT`; stopped at teardown.
  */
 export async function startServer(
   t: TestLike,
   options: { folders: string[]; token?: string; home?: string; env?: NodeJS.ProcessEnv },
 ): Promise<Server> {
   const home = options.home ?? join(tempDir(t, 'wallpaper-gallery-home-'), 'home');
+  const database = await suiteDatabase();
   const served = await startServe(t, {
     home,
     folders: options.folders,
     env: options.env ?? {},
-    flags: ['--host', '127.0.0.1', ...(options.token ? ['--token', options.token] : [])],
+    flags: ['--host', '127.0.0.1', ...(options.token ? ['--token', options.token] : []), ...(database ? ['--database', database] : [])],
   });
   return { base: served.base.replace(/\/$/, ''), home, stderr: () => served.output().stderr };
 }

@@ -1,0 +1,5 @@
+// The gallery suite of test/gallery/curate.test.ts (a real Chromium), served from a PostgreSQL index
+// (helpers/backends.ts).
+import { onPostgres } from '../helpers/backends.js';
+
+await onPostgres(import.meta.url, '../gallery/curate.test.ts');
