@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pairedRuns, rateSides } from '../lib/paired.js';
 import { startWallpaper } from '../lib/servers.js';
+import { freePort } from '../../test/helpers/ports.js';
 import { writeScript } from '../lib/wrk.js';
 
 const SHIPPED = fileURLToPath(new URL('../../contrib/nginx/wallpaper-cache.conf', import.meta.url));
@@ -34,15 +35,21 @@ ${shipped}
 }\n`;
 }
 
-/** nginx with the shipped config in `dir` in front of `replicas` ({ base }); resolves once it answers. */
-export async function startNginx(dir, replicas) {
+/** nginx with the shipped config in `dir` in front of `replicas` ({ base }); resolves once it answers.
+ * On a free port; one taken by another process meanwhile (busy test machines) is tried again. */
+export async function startNginx(dir, replicas, attempts = 3) {
   mkdirSync(dir, { recursive: true });
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, port, replicas));
+  writeFileSync(join(dir, 'error.log'), '');
   const child = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited: ${readFileSync(join(dir, 'error.log'), 'utf8')}`);
+    if (child.exitCode !== null) {
+      const log = readFileSync(join(dir, 'error.log'), 'utf8');
+      if (attempts > 1 && log.includes('Address already in use')) return startNginx(dir, replicas, attempts - 1);
+      throw new Error(`nginx exited: ${log}`);
+    }
     if (
       await fetch(`${base}/api/status`).then(
         (r) => r.ok,

@@ -4,9 +4,9 @@
 // throwaway cluster per test file) and the benchmark (a cached one in bench/.corpus) share it.
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from './ports.js';
 import { unprivileged } from './unprivileged.js';
 
 /** The folder of initdb and pg_ctl: Debian keeps them out of PATH, under /usr/lib/postgresql/N/bin. */
@@ -15,16 +15,6 @@ function binaries() {
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
   return versions.map((v) => join(root, v, 'bin')).find((dir) => existsSync(join(dir, 'initdb')));
 }
-
-/** @returns {Promise<number>} */
-export const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 
 /**
  * Start the cluster in `dir` (made by initdb when it has none yet), or say why it cannot run.
