@@ -66,6 +66,14 @@ t.test('every command on the PostgreSQL index, by flag or by variable', async (t
   t.match(doctor.stdout, /ok\s+index: 2 wallpapers, schema version \d+, integrity ok/);
 });
 
+t.test("schedule's timer runs its command on the same index", async (t) => {
+  const home = tempDir(t);
+  const url = 'postgres://wallpaper@db.example:5432/wallpaper';
+  const result = await runCli(['--home', home, '--database', url, 'schedule', '--every', '1h', '--dry-run']);
+  t.equal(result.code, 0, result.stderr);
+  t.match(result.stdout, new RegExp(`ExecStart=.* --database ${url.replace(/[.]/g, '\\.')} random --set`));
+});
+
 t.test('an unreachable server: named without its password, exit 1, doctor says what to check', async (t) => {
   const home = tempDir(t);
   const url = 'postgres://wallpaper:s3cret@127.0.0.1:1/wallpaper';

@@ -75,11 +75,6 @@ export class Store {
     this.json = this.batched ?? new RecordJson(this.conn);
   }
 
-  /** Which database holds the index. */
-  get dialect(): Connection['dialect'] {
-    return this.conn.dialect;
-  }
-
   /** A statement on the index, in SQLite's dialect (for tests and tools that look inside). */
   prepare = (sql: string): Statement => this.conn.prepare(sql);
 

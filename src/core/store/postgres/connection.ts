@@ -8,7 +8,7 @@ import type { Answer, SyncPostgres } from './bridge.js';
 import { toPostgres } from './dialect.js';
 
 /** The advisory lock of the index's writers (any fixed number: "wallpaper" on a phone keypad). */
-export const WRITE_LOCK = 925_572_737;
+const WRITE_LOCK = 925_572_737;
 
 type Shape = 'object' | 'raw' | 'pluck';
 
