@@ -3,8 +3,7 @@
 // inside can be rearranged without touching a face.
 export { isId, openLibrary, type OpenOptions } from './library.js';
 export { isPostgresUrl, redacted } from './store/index.js';
-export type { PickOptions } from './pick.js';
-export { type ListOrder, type RandomOrder, parseListOrder, parseRandomOrder } from './order-params.js';
+export { parseListOrder, parseRandomOrder } from './order-params.js';
 export { parseVariant } from './variants/spec.js';
 export { screenOf, variantUrl } from './variants/index.js';
 export type * from './types.js';
@@ -40,4 +39,3 @@ export async function spanComposite(...args: Parameters<typeof import('./compose
 }
 export { type Check, type CheckLevel, diagnose } from './doctor.js';
 export * from './schedule/index.js';
-export type { Curation, DuplicateGroup, Mark } from './curate/facade.js';

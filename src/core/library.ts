@@ -13,7 +13,6 @@ import { exclusiveScan, othersScan } from './scan-lease.js';
 import { releaseMemory } from './release-memory.js';
 import { type LibraryDirs, oneFolder } from './home.js';
 import { openSettings } from './settings.js';
-import type { ListOrder } from './order-params.js';
 import { pickRandom, pickRandomJson } from './pick.js';
 import { withUrls } from './record.js';
 import { SCHEMA_VERSION, openStore } from './store/index.js';
@@ -25,6 +24,7 @@ import type {
   Filters,
   ImageFile,
   Library,
+  ListOrder,
   OpenedFile,
   Paging,
   ScanProgress,

@@ -4,22 +4,16 @@
 // is an invalid_param naming the parameter and what it accepts.
 import { WallpaperError } from './errors.js';
 import { type RawParams, parseWholeNumber } from './filters.js';
+import type { ListOrder, ListSort, RandomOrder } from './types.js';
+
+export type { ListOrder, RandomOrder };
 
 const NAME = /^[A-Za-z0-9._-]{1,64}$/;
 const NAME_RULE = '1 to 64 letters, digits, dots, underscores or hyphens';
 
-export interface RandomOrder {
-  /** A named client walking its own permutation (stateful). */
-  client?: string;
-  /** A stateless seeded order, read at position n. */
-  seed?: string;
-  n?: number;
-}
-
 /** The list orders besides added and random: name (A to Z), luminance (darkest first), -luminance
  * (lightest first), pixels (most pixels first), color (closest to the first `color` first). */
-export const SORTS = ['name', 'luminance', '-luminance', 'pixels', 'color'] as const;
-export type ListOrder = { sort: 'added' } | { sort: 'random'; seed: string } | { sort: (typeof SORTS)[number] };
+export const SORTS = ['name', 'luminance', '-luminance', 'pixels', 'color'] as const satisfies readonly ListSort[];
 
 function one(params: RawParams, name: string): string | undefined {
   const value = params[name];

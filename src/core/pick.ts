@@ -3,22 +3,11 @@
 // for a screen (`w` x `h` given), preferring wallpapers of its orientation that need no upscaling,
 // else the closest by KDE Plasma's rule (store/random.ts).
 import { withUrls } from './record.js';
-import type { RandomOrder } from './order-params.js';
 import type { Store } from './store/index.js';
 import type { Orientation } from './classify.js';
-import type { Filters, Screen, Wallpaper } from './types.js';
+import type { Filters, PickOptions, RandomOrder, Screen, Wallpaper } from './types.js';
 
-export interface PickOptions {
-  /** Ids to avoid while other matches remain; the last ones are given up first. */
-  avoid?: readonly string[];
-  /** Ids never taken while any other match exists, at any tier of the screen rule (the other
-   * monitors' picks of one call). */
-  exclude?: readonly string[];
-  /** The screen the wallpaper is for. */
-  screen?: Screen;
-  /** A named client's walk or a seed's position instead of a uniform pick (order-params.ts). */
-  order?: RandomOrder;
-}
+export type { PickOptions };
 
 const orientationOf = ({ w, h }: { w: number; h: number }): Orientation => (w === h ? 'square' : w > h ? 'landscape' : 'portrait');
 

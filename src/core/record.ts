@@ -1,6 +1,6 @@
 // A wallpaper as the API serves it: the index's record with the URLs of the spec, in its order, and
 // the additions of CONTRACT.md 6.4 after them.
-import type { StoredWallpaper } from './store/index.js';
+import type { StoredWallpaper } from './store/sql.js';
 import type { Wallpaper } from './types.js';
 
 /** The record as the API serves it: the index's fields with the URLs of the spec, in its order. */

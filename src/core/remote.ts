@@ -1,7 +1,6 @@
 // A client for a running `wallpaper serve`, so `list` and `random` can ask a server instead of the
 // local index (CLI --server / WALLPAPER_SERVER): the same WallpaperSource interface as the local
 // Library, so the CLI has one code path. Uses undici; maps every failure to one clear error.
-import type { ListOrder } from './order-params.js';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,7 +9,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { request } from 'undici';
 import { WallpaperError, oneLine } from './errors.js';
-import type { Filters, ListResponse, Paging, PickedFile, Screen, SourcePickOptions, Wallpaper, WallpaperSource } from './types.js';
+import type {
+  Filters,
+  ListOrder,
+  ListResponse,
+  Paging,
+  PickedFile,
+  Screen,
+  SourcePickOptions,
+  Wallpaper,
+  WallpaperSource,
+} from './types.js';
 
 /** Downloaded wallpapers kept in the data home: the current one and a few before it. */
 export const KEEP_DOWNLOADS = 5;

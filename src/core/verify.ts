@@ -6,15 +6,8 @@
 import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { readRange } from './files.js';
-import type { IndexedFile } from './store/index.js';
-
-/** An open file whose size and mtime matched the index; the caller must close `handle`. */
-export interface OpenedFile {
-  handle: FileHandle;
-  path: string;
-  size: number;
-  mtimeMs: number;
-}
+import type { IndexedFile } from './store/queries.js';
+import type { OpenedFile } from './types.js';
 
 /** Open errors that mean "this path does not hold the file now" (gone, away, swapped for a folder,
  * a link loop, no longer readable): try the next path. Anything else (out of descriptors, I/O

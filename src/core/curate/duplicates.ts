@@ -2,6 +2,7 @@
 // transitively (union-find), minus the pairs a user marked "not duplicates". Never compares every
 // pair: candidates come from multi-index hashing (hash-index.ts). Thresholds measured on real
 // wallpapers (bench/RESULTS.md, `--only duplicates`).
+import type { DuplicateGroup } from '../types.js';
 import { UNIFORM_BELOW, pictureShareOf } from './fingerprint.js';
 import { BANDS, forEachCandidatePair } from './hash-index.js';
 import { HASH_WITHIN, SIGNATURE_WITHIN, prepare, similar } from './similarity.js';
@@ -17,12 +18,7 @@ export interface Candidate {
   content_type: string;
 }
 
-export interface DuplicateGroup {
-  ids: string[];
-  /** The member to keep: most pixels of picture (letterbox bars do not count), then least
-   * compressed (PNG, lossless, before the lossy formats; then most bytes per pixel), then id. */
-  keep: string;
-}
+export type { DuplicateGroup };
 
 /** The groups among `candidates`; `distinct` holds "a\nb" (a < b) pairs never to be joined directly. */
 export function groupDuplicates(candidates: readonly Candidate[], distinct: ReadonlySet<string> = new Set()): DuplicateGroup[] {

@@ -4,35 +4,15 @@
 import { resolve as resolvePath } from 'node:path';
 import { VersionedCache } from '../cache.js';
 import { WallpaperError } from '../errors.js';
-import type { Mark, Store } from '../store/index.js';
-import type { Wallpaper } from '../types.js';
-import { type DuplicateGroup, groupDuplicates } from './duplicates.js';
+import type { Store } from '../store/index.js';
+import type { Curation, DuplicateGroup, DuplicateGroupRecords, Mark, Wallpaper } from '../types.js';
+import { groupDuplicates } from './duplicates.js';
 import { parseTag } from './tags.js';
 
-export type { DuplicateGroup, Mark };
-
-/** A group as the CLI and the API answer it: its members' records too. */
-export type DuplicateGroupRecords = DuplicateGroup & { wallpapers: Wallpaper[] };
+export type { Curation, DuplicateGroup, DuplicateGroupRecords, Mark };
 
 /** User tags a wallpaper may carry. */
 export const MAX_USER_TAGS = 32;
-
-export interface Curation {
-  /** The id of the wallpaper named by an id or the path of one of its files; undefined if none. */
-  resolveWallpaper(idOrPath: string): string | undefined;
-  /** Set or clear a mark; the wallpaper as it is then, or undefined for an unknown id. */
-  setMark(id: string, mark: Mark, on: boolean): Wallpaper | undefined;
-  /** Replace the user tags (validated: invalid_param naming the bad one); undefined for an unknown id. */
-  setTags(id: string, tags: unknown): Wallpaper | undefined;
-  /** Add and remove user tags. */
-  editTags(id: string, add: readonly string[], remove: readonly string[]): Wallpaper | undefined;
-  /** Every tag with how many wallpapers (not hidden) carry it, by name. */
-  tags(): { name: string; count: number }[];
-  /** Near-duplicate groups, each with the member to keep and every member's record. */
-  duplicates(): DuplicateGroupRecords[];
-  /** Mark wallpapers as not duplicates of each other (not_found naming an unknown id). */
-  markDistinct(ids: readonly string[]): void;
-}
 
 export function createCuration(store: Store, get: (id: string) => Wallpaper | undefined): Curation {
   const groups = new VersionedCache<DuplicateGroupRecords[]>({ maxEntries: 1 });

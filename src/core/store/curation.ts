@@ -2,9 +2,10 @@
 // kept by id; folder tags rewritten from the files' paths after a scan; tag counts; the
 // fingerprints near-duplicate grouping reads, and the pairs marked "not duplicates".
 import type { Candidate } from '../curate/duplicates.js';
+import type { Mark } from '../types.js';
 import type { Connection } from './connection.js';
 
-export type Mark = 'favorite' | 'hidden';
+export type { Mark };
 
 /** Set or clear a mark; false when the id is not indexed. */
 export function setMark(conn: Connection, id: string, mark: Mark, on: boolean): boolean {

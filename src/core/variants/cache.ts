@@ -9,9 +9,10 @@ import { type FileHandle, open, readdir, rm, stat, utimes } from 'node:fs/promis
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { writeFileAtomic } from '../files.js';
+import type { VariantBody } from '../types.js';
 
 /** A variant ready to send: an open descriptor of the cached file, or bytes that were not kept. */
-export type VariantBody = { handle: FileHandle; size: number; mtimeMs: number } | { bytes: Buffer; size: number; mtimeMs: number };
+export type { VariantBody };
 
 /** A short hash of a variant's canonical query: its file name and the tail of its ETag. */
 export const variantKey = (query: string): string => createHash('sha256').update(query).digest('hex').slice(0, 16);

@@ -6,27 +6,14 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { goneFromDisk, readRange } from '../files.js';
 import { VARIANT_QUEUE_PER_CORE } from '../limits.js';
-import type { OpenedFile, Wallpaper } from '../types.js';
+import type { OpenedFile, VariantFile, Wallpaper } from '../types.js';
 import { VariantCache, type VariantBody, variantKey } from './cache.js';
 import { WorkPool } from './pool.js';
 import { renderVariant } from './render.js';
 import { CONTENT_TYPES, EXTENSIONS, type VariantSpec, canonicalQuery, formatOfType, outputBox } from './spec.js';
 
 export { type VariantSpec, parseVariant, canonicalQuery } from './spec.js';
-export type { VariantBody } from './cache.js';
-
-export interface VariantFile {
-  body: VariantBody;
-  contentType: string;
-  /** `<stem>-<w>x<h>.<ext>` */
-  filename: string;
-  /** Strong, per wallpaper and variant. */
-  etag: string;
-  /** The canonical query of this variant: its {id} URL is `/api/wallpapers/<id>/image?<query>`. */
-  query: string;
-  width: number;
-  height: number;
-}
+export type { VariantBody, VariantFile } from '../types.js';
 
 export interface VariantSource {
   cacheHome: string;

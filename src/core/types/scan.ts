@@ -1,0 +1,47 @@
+// What a scan reports (its summary and progress) and what `GET /api/status` answers.
+
+export interface ScanProblem {
+  path: string;
+  error: string;
+}
+
+export interface ScanSummary {
+  /** Wallpapers new in the index. */
+  added: number;
+  /** Wallpapers kept whose file was re-read or moved. */
+  updated: number;
+  /** Wallpapers no longer in the index. */
+  removed: number;
+  /** Files not re-read: same size and modification time as last time. */
+  unchanged: number;
+  /** Files whose bytes equal another file's: one wallpaper, the other path reported here. */
+  duplicates: { path: string; duplicate_of: string }[];
+  /** Files (and folders) that could not be indexed, with the reason. */
+  failed: ScanProblem[];
+  /** Wallpapers in the index after the scan. */
+  total: number;
+  duration_ms: number;
+  /** Image files of formats the library does not index (.gif, .svg, .tif, .heic, ...), with the reason. */
+  skipped: { path: string; reason: string }[];
+  /** Wallpapers kept in the index whose every file is in a folder that is away (an unmounted disk). */
+  unavailable: number;
+}
+
+export interface ScanProgress {
+  /** Files to read in this scan (new or changed). */
+  toRead: number;
+  /** Files read so far. */
+  read: number;
+  failed: number;
+}
+
+/** What `GET /api/status` answers (CONTRACT.md section 6.2). */
+export interface LibraryStatus {
+  scanning: boolean;
+  /** The running scan's progress, null when no scan runs in this process. */
+  progress: { to_read: number; read: number; failed: number } | null;
+  /** Wallpapers in the index now. */
+  total: number;
+  /** Changes whenever the index does (by this or another process). */
+  version: string;
+}

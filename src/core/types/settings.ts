@@ -1,0 +1,16 @@
+// The settings record (CONTRACT.md section 3, with the keys added since).
+
+export interface Settings {
+  /** Absolute paths of the folders in the library. */
+  folders: string[];
+  /** Absolute path where uploads are saved; always part of the library. */
+  upload_folder: string;
+  /** Thumbnails fit inside this many pixels a side (64..2048). */
+  thumbnail_size: number;
+  /** Largest accepted upload, in bytes. */
+  max_upload_bytes: number;
+  /** Command that sets the desktop wallpaper, `{path}` replaced by the file; null to detect. */
+  set_command: string | null;
+  /** Sized variants kept on disk in the cache home, in bytes; least recently used out first. */
+  variant_cache_bytes: number;
+}
