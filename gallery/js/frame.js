@@ -182,8 +182,9 @@ class Frame {
       const forward = this.position < this.history.length - 1;
       if (!forward && !this.upcoming) this.upcoming = await this.fetchEntry();
       await this.prepare(forward ? this.history[this.position + 1] : /** @type {Entry} */ (this.upcoming));
-    } catch (_error) {
-      // The change that is due tries again, and says what is wrong if it still is.
+    } catch (error) {
+      // Said quietly; the change that is due tries again (with backoff while it fails).
+      if (error instanceof Away) this.message.show(`${error.message}: trying again`, true);
     }
   }
 
