@@ -21,6 +21,7 @@ import { clientFigure, variantFigures } from './figures/variants.js';
 import { workersFigure } from './figures/workers.js';
 import { cdnFigure, hasNginx } from './figures/cdn.js';
 import { postgresFigure } from './figures/postgres.js';
+import { frameFigures } from './figures/frame.js';
 
 /** Everything generated lives here (git-ignored), so reruns reuse the corpus and the indexes. */
 const ROOT = fileURLToPath(new URL('./.corpus/', import.meta.url)).replace(/\/$/, '');
@@ -42,7 +43,9 @@ async function main() {
   if (corpus.files.length === 0) throw new Error(`no JPEG, PNG or WebP files in ${corpus.dir}`);
   const wrk = findWrk();
   const wants = (name) => options.only.includes(name);
-  const needsBig = ['list', 'random', 'client', 'cli', 'memory', 'monitors', 'grouping', 'colour', 'workers', 'postgres'].some(wants);
+  const needsBig = ['list', 'random', 'client', 'cli', 'memory', 'monitors', 'grouping', 'colour', 'workers', 'postgres', 'frame'].some(
+    wants,
+  );
   const big = needsBig ? ensureIndex100k(ROOT, corpus.files, { log }) : undefined;
   const ctx = { options, root: ROOT, scratch, corpus, big, log };
 
@@ -97,6 +100,7 @@ async function main() {
     if (!wrk) skip('serve RSS after 10,000 mixed requests', wrkMissing);
     else rows.push(...(await memoryFigure(ctx)));
   }
+  if (wants('frame')) rows.push(...(await frameFigures(ctx)));
   if (wants('million')) rows.push(...(await millionFigures(ctx, wrk)));
   log('nginx reference: not run (no nginx on this machine is assumed; sirv is the baseline)');
 

@@ -150,6 +150,7 @@ export async function refresh() {
  * @property {{ to_read: number, read: number, failed: number } | null} progress
  * @property {number} total
  * @property {string} version  changes whenever the index does
+ * @property {{ urls: string[], loopback_only: boolean }} [lan]  where other devices reach the server
  */
 
 /** Whether a scan runs, how far it is, and the index's version. @returns {Promise<LibraryStatus>} */

@@ -3,8 +3,9 @@
 // device's screen (screen size x devicePixelRatio, never upscaled by the server), and "Link for a
 // device": the one URL a phone, a smart display or a second machine should use, a random wallpaper
 // sized for it (presets or this screen), with a brightness, a client name (so it never repeats) and
-// a format, ready to copy.
+// a format, ready to copy; and the frame page for it with its QR code (device-frame.js).
 
+import { DeviceFrame, frameUrl, galleryFilters } from './device-frame.js';
 import { byId } from './dom.js';
 
 /** @typedef {import('./api.js').Wallpaper} Wallpaper */
@@ -29,6 +30,13 @@ export function screenSize() {
   return [side(window.screen.width), side(window.screen.height)];
 }
 
+/** A device name as the API's `client` accepts it (1..64 of A-Za-z0-9._-). @param {string | undefined} name */
+const cleanClient = (name) =>
+  (name ?? '')
+    .trim()
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .slice(0, 64);
+
 /**
  * The random-image URL for a device.
  * @param {string} origin @param {[number, number]} size
@@ -38,10 +46,7 @@ export function deviceUrl(origin, [w, h], choices) {
   const params = new URLSearchParams({ w: String(w), h: String(h) });
   if (choices.brightness) params.set('brightness', choices.brightness);
   if (choices.as) params.set('as', choices.as);
-  const client = choices.client
-    ?.trim()
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .slice(0, 64);
+  const client = cleanClient(choices.client);
   if (client) params.set('client', client);
   return `${origin}/api/wallpapers/random/image?${params}`;
 }
@@ -55,9 +60,12 @@ export class DeviceLinks {
     this.brightness = byId('device-brightness', HTMLSelectElement);
     this.client = byId('device-client', HTMLInputElement);
     this.format = byId('device-format', HTMLSelectElement);
-    this.output = byId('device-url', HTMLInputElement);
+    this.output = byId('device-url', HTMLTextAreaElement);
+    this.frameLink = byId('viewer-frame', HTMLAnchorElement);
+    this.frame = new DeviceFrame(() => this.update());
     for (const input of [this.preset, this.brightness, this.client, this.format]) input.addEventListener('input', () => this.update());
-    byId('device-copy').addEventListener('click', () => this.copy());
+    byId('device-copy').addEventListener('click', () => this.copy(this.output));
+    byId('device-frame-copy').addEventListener('click', () => this.copy(this.frame.output));
     this.update();
   }
 
@@ -67,6 +75,7 @@ export class DeviceLinks {
     this.screenLink.href = `${w.url}?w=${width}&h=${height}`;
     this.screenLink.setAttribute('download', `${w.filename.replace(/\.[^.]+$/, '')}-${width}x${height}`);
     this.screenLink.title = `${width} x ${height} pixels, cropped to fill this screen`;
+    this.frameLink.href = frameUrl('', { filters: galleryFilters() });
   }
 
   update() {
@@ -74,17 +83,19 @@ export class DeviceLinks {
     const fixed = PRESETS[preset];
     /** @type {[number, number]} */
     const size = fixed ? [fixed[0], fixed[1]] : screenSize();
-    this.output.value = deviceUrl(location.origin, size, {
+    this.output.value = deviceUrl(this.frame.origin, size, {
       brightness: this.brightness.value,
       client: this.client.value,
       as: this.format.value,
     });
+    this.frame.update({ brightness: this.brightness.value, client: cleanClient(this.client.value) });
   }
 
-  async copy() {
-    this.output.select();
+  /** @param {HTMLTextAreaElement} field */
+  async copy(field) {
+    field.select();
     try {
-      await navigator.clipboard.writeText(this.output.value);
+      await navigator.clipboard.writeText(field.value);
       this.notify('Link copied: open it on the device, or give it to its wallpaper app.');
     } catch {
       this.notify('Select the link and copy it by hand.', 'error');

@@ -4,7 +4,9 @@
 // share of a small answer's cost. Everything else goes through polka: global headers, the API
 // routes of the spec's table, then the gallery (sirv) at `/`. Every error of every handler, thrown
 // or rejected, and every unmatched request go through the one mapper of errors.ts.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -13,13 +15,14 @@ import sirv from 'sirv';
 import type { Library } from '../core/types.js';
 import type { RouteContext, UploadLimits } from './context.js';
 import { HttpError, type Logger, sendError } from './errors.js';
-import { MAX_CONCURRENT_UPLOADS, MAX_JSON_BODY_BYTES, MAX_UPLOAD_FILES, UPLOAD_IDLE_TIMEOUT_MS } from './limits.js';
+import { DEFAULT_HOST, MAX_CONCURRENT_UPLOADS, MAX_JSON_BODY_BYTES, MAX_UPLOAD_FILES, UPLOAD_IDLE_TIMEOUT_MS } from './limits.js';
 import { type Route, mountRoutes } from './router.js';
 import { adminRoutes } from './routes/admin.js';
 import { curationRoutes } from './routes/curation.js';
 import { uploadRoutes } from './routes/upload.js';
 import { createReads, fastRead } from './reads.js';
-import { metaRoutes } from './routes/meta.js';
+import { metaRoutes, sendTagged } from './routes/meta.js';
+import { frameRoutes } from './routes/frame.js';
 import { wallpaperRoutes } from './routes/wallpapers.js';
 import { API_READ_HEADERS, EXPOSED_HEADERS } from './json.js';
 
@@ -44,12 +47,19 @@ export interface AppOptions {
   /** The desktop session POST /api/wallpapers/{id}/set sets (its XDG_CURRENT_DESKTOP, DISPLAY,
    * DBUS_SESSION_BUS_ADDRESS, PATH, ...). Default: this process's environment. */
   desktopEnv?: NodeJS.ProcessEnv;
+  /** The address the server listens on, so /api/status can tell the gallery the server's network
+   * addresses (lan.ts). Default: DEFAULT_HOST (loopback). */
+  host?: string;
 }
 
 /** The gallery's Content-Security-Policy: only this server's own files, no inline code. */
 export const GALLERY_CSP =
   "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; connect-src 'self'; " +
   "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+/** Where the gallery loads qrcode-generator's ES module from, and the file served there. */
+export const QRCODE_PATH = '/vendor/qrcode.mjs';
+const QRCODE_FILE = join(dirname(createRequire(import.meta.url).resolve('qrcode-generator')), 'qrcode.mjs');
 
 /** `gallery/` at the package root: two levels up from src/http/ and from dist/http/ alike. */
 export const DEFAULT_GALLERY_DIR = fileURLToPath(new URL('../../gallery/', import.meta.url));
@@ -70,6 +80,7 @@ function routesOf(context: RouteContext, reads: ReturnType<typeof createReads>):
     ...curationRoutes(context),
     ...uploadRoutes(context),
     ...adminRoutes(context),
+    ...frameRoutes(context),
   ];
 }
 
@@ -88,6 +99,7 @@ export function apiRouteTable(): { path: string; methods: string[] }[] {
     maxJsonBodyBytes: 0,
     tokenRequired: false,
     desktopEnv: {},
+    host: DEFAULT_HOST,
   };
   return routesOf(context, createReads(unused)).map((route) => ({ path: route.path, methods: Object.keys(route.methods) }));
 }
@@ -108,6 +120,7 @@ export function createApp(library: Library, options: AppOptions = {}): RequestHa
     maxJsonBodyBytes: options.maxJsonBodyBytes ?? MAX_JSON_BODY_BYTES,
     tokenRequired: Boolean(options.token),
     desktopEnv: options.desktopEnv ?? process.env,
+    host: options.host ?? DEFAULT_HOST,
   };
 
   const app = polka({
@@ -132,6 +145,13 @@ export function createApp(library: Library, options: AppOptions = {}): RequestHa
     token: options.token,
     hostNames: options.hostNames ?? [hostname()],
     trustedOrigins: options.trustedOrigins ?? [],
+  });
+
+  // The QR code drawer of the gallery's device link, from the npm package (no copy in the repository).
+  let qrcode: Buffer | undefined;
+  app.get(QRCODE_PATH, (req: Request, res: Response) => {
+    qrcode ??= readFileSync(QRCODE_FILE);
+    sendTagged(req, res, qrcode, 'text/javascript; charset=utf-8');
   });
 
   const galleryDir = options.galleryDir ?? DEFAULT_GALLERY_DIR;

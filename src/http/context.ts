@@ -21,4 +21,6 @@ export interface RouteContext {
   tokenRequired: boolean;
   /** The desktop session's environment, for POST /api/wallpapers/{id}/set. */
   desktopEnv: NodeJS.ProcessEnv;
+  /** The address the server listens on (for the network addresses /api/status reports). */
+  host: string;
 }

@@ -79,6 +79,8 @@ t.test('every documented answer, met for real, matches the document', async (t) 
     ['/api/openapi.json', '/api/openapi.json', 200],
     ['/api/openapi.json', '/api/openapi.json', 304, { headers: { 'if-none-match': '*' } }],
     ['/api/status', '/api/status', 200],
+    ['/frame', '/frame?interval=300&clock=24', 200],
+    ['/frame', '/frame', 304, { headers: { 'if-none-match': '*' } }],
     ['/api/feed.rss', '/api/feed.rss?brightness=dark', 200],
     ['/api/feed.rss', '/api/feed.rss', 304, { headers: { 'if-none-match': '*' } }],
     ['/api/feed.rss', '/api/feed.rss?page=0', 400],

@@ -13,6 +13,7 @@ import { readJsonBody } from '../body.js';
 import type { RouteContext } from '../context.js';
 import type { Route } from '../router.js';
 import { json } from '../json.js';
+import { lanAddresses } from '../lan.js';
 
 /** Settings whose change alters which files are in the library. */
 const libraryChanged = (before: Settings, after: Settings) =>
@@ -34,7 +35,7 @@ function checkSetCommand(patch: unknown, current: Settings, tokenRequired: boole
   );
 }
 
-export function adminRoutes({ library, logger, maxJsonBodyBytes, tokenRequired }: RouteContext): Route[] {
+export function adminRoutes({ library, logger, maxJsonBodyBytes, tokenRequired, host }: RouteContext): Route[] {
   return [
     {
       path: '/api/refresh',
@@ -47,7 +48,9 @@ export function adminRoutes({ library, logger, maxJsonBodyBytes, tokenRequired }
     },
     {
       path: '/api/status',
-      methods: { GET: (_req, res) => json(res, 200, library.status(), 'no-store') },
+      methods: {
+        GET: (req, res) => json(res, 200, { ...library.status(), lan: lanAddresses(host, req.socket.localPort ?? 0) }, 'no-store'),
+      },
     },
     {
       path: '/api/settings',

@@ -31,7 +31,7 @@ export function originOf(req: IncomingMessage): string {
 }
 
 /** A text answer with a strong ETag of its bytes, answered 304 when the client has them. */
-function sendTagged(req: IncomingMessage, res: ServerResponse, body: Buffer, contentType: string): void {
+export function sendTagged(req: IncomingMessage, res: ServerResponse, body: Buffer, contentType: string): void {
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', 'no-cache');

@@ -1,0 +1,169 @@
+// The wallpaper frame in a real browser (issue 25, CONTRACT.md 7.2): each wallpaper asked for at the
+// screen's size in device pixels (a desktop, a phone at 3x, a tablet at 2x) as an immutable {id}
+// URL, no repeat over a cycle of the screen's client, no blank frame during a fade, the keys and
+// taps, split, the clock, the info, dark hours, brightness=auto with a dark browser scheme, and an
+// invalid parameter as one visible line.
+import { join } from 'node:path';
+import sharp from 'sharp';
+import t from 'tap';
+import { apiAll, haveChromium, launchBrowser, startServer, tempDir, waitForTotal, watchProblems } from './harness.js';
+import { FIXTURES, SCREENS, frameState, next, openFrame, untilChanges, writeFixtures } from './frame-harness.js';
+
+if (haveChromium(t)) {
+  const library = join(tempDir(t), 'Wallpapers');
+  await writeFixtures(library);
+  const browser = await launchBrowser(t);
+  const server = await startServer(t, { folders: [library] });
+  await waitForTotal(server, FIXTURES.length);
+  const records = new Map((await apiAll(server.base)).map((w) => [w.id, w]));
+  const brightnessOf = (id: string) => records.get(id)?.brightness;
+
+  const sizes: [string, string][] = [
+    ['desktop', 'w=1920&h=1080'],
+    ['phone', 'w=1170&h=2532'],
+    ['tablet', 'w=1640&h=2360'],
+  ];
+  for (const [screen, size] of sizes) {
+    t.test(`${screen}: every wallpaper at ${size}, an {id} URL, no repeat over a cycle`, async (t) => {
+      const frame = await openFrame(browser, server.base, `client=cycle-${screen}&transition=none`, SCREENS[screen]);
+      const problems = watchProblems(frame.page);
+      const seen = [(await frameState(frame.page)).ids[0]!];
+      for (let i = 1; i < FIXTURES.length; i += 1) {
+        t.ok(await next(frame.page), `change ${i}`);
+        seen.push((await frameState(frame.page)).ids[0]!);
+      }
+      t.equal(new Set(seen).size, FIXTURES.length, `${FIXTURES.length} changes, ${FIXTURES.length} different wallpapers`);
+      const picks = frame.requests.filter((url) => url.startsWith('/api/wallpapers/random?'));
+      t.ok(picks.length >= FIXTURES.length, 'one pick per change');
+      for (const url of picks) t.match(url, `${size}&fit=cover&crop=attention&client=cycle-${screen}`, 'asked for this screen');
+      const state = await frameState(frame.page);
+      t.match(state.urls[0], new RegExp(`^/api/wallpapers/[0-9a-f]{16}/image\\?${size}&fit=cover&crop=attention&as=jpeg$`));
+      // The server never upscales (no enlarge=1): a smaller source comes cropped to the screen's shape.
+      const [w, h] = size.split('&').map((part) => Number(part.split('=')[1])) as [number, number];
+      const natural = await frame.page.$eval('.slide.front img', (img) => [
+        (img as HTMLImageElement).naturalWidth,
+        (img as HTMLImageElement).naturalHeight,
+      ]);
+      t.ok(natural[0]! <= w && natural[1]! <= h, `at most the device pixels: ${natural.join(' x ')}`);
+      t.ok(Math.abs(natural[0]! / natural[1]! - w / h) < 0.01, "the screen's shape");
+      t.same(problems, [], 'no page errors');
+      await frame.close();
+    });
+  }
+
+  t.test('a fade never shows a blank or black frame', async (t) => {
+    const frame = await openFrame(browser, server.base, 'brightness=light&client=fade&interval=5');
+    const shots: number[] = [];
+    const changing = next(frame.page);
+    for (let i = 0; i < 8; i += 1) {
+      const stats = await sharp(await frame.page.screenshot()).stats();
+      shots.push(Math.min(...stats.channels.slice(0, 3).map((channel) => channel.mean)));
+      await frame.page.waitForTimeout(100);
+    }
+    await changing;
+    t.ok(
+      shots.every((mean) => mean > 150),
+      `every screenshot of the fade is light wallpaper: ${shots.map((m) => m.toFixed(0)).join(' ')}`,
+    );
+    await frame.close();
+  });
+
+  t.test('keys and taps: next, previous, pause, info', async (t) => {
+    const frame = await openFrame(browser, server.base, 'client=keys&transition=none&info=1', SCREENS.tablet);
+    const { page } = frame;
+    const first = await frameState(page);
+    await page.keyboard.press('ArrowRight');
+    const second = await untilChanges(page, 2);
+    t.not(second.ids[0], first.ids[0], 'Right arrow: the next one');
+    t.equal(await page.textContent('#frame-title'), records.get(second.ids[0]!)?.filename, 'the info names it');
+    await page.keyboard.press('ArrowLeft');
+    t.same((await untilChanges(page, 3)).ids, first.ids, 'Left arrow: the previous one again');
+    t.ok(frame.requests.filter((url) => url === first.urls[0]).length <= 1, 'the previous one is not asked for again');
+    await page.mouse.click(700, 500);
+    t.same((await untilChanges(page, 4)).ids, second.ids, 'a tap on the right half: next');
+    await page.mouse.click(100, 500);
+    t.same((await untilChanges(page, 5)).ids, first.ids, 'a tap on the left half: previous');
+    await page.keyboard.press(' ');
+    t.ok((await frameState(page)).paused, 'Space pauses');
+    t.ok(await page.isVisible('#frame-paused'), 'and says so');
+    await page.keyboard.press(' ');
+    t.notOk((await frameState(page)).paused, 'Space resumes');
+    t.ok(await page.isVisible('#frame-info'), 'info=1 shows the info');
+    await page.keyboard.press('i');
+    t.notOk(await page.isVisible('#frame-info'), 'i hides it');
+    await page.keyboard.press('i');
+    t.ok(await page.isVisible('#frame-info'), 'and shows it again');
+    await frame.close();
+  });
+
+  t.test('split=1: two portrait wallpapers side by side on a landscape screen, each at its half', async (t) => {
+    const frame = await openFrame(browser, server.base, 'split=1&client=split');
+    const state = await frameState(frame.page);
+    t.equal(state.ids.length, 2);
+    for (const id of state.ids) t.equal(records.get(id)?.orientation, 'portrait');
+    for (const url of state.urls) t.match(url, '?w=960&h=1080&');
+    const boxes = await frame.page.$$eval('.slide.front img:not([hidden])', (imgs) => imgs.map((img) => img.getBoundingClientRect().width));
+    t.same(boxes, [960, 960]);
+    t.ok(frame.requests.some((url) => url.includes('orientation=portrait')));
+    await frame.close();
+    const portrait = await openFrame(browser, server.base, 'split=1&client=split-phone', SCREENS.phone);
+    t.equal((await frameState(portrait.page)).ids.length, 1, 'a portrait screen shows one');
+    await portrait.close();
+  });
+
+  t.test('clock=24 and clock=12', async (t) => {
+    const frame = await openFrame(browser, server.base, 'clock=24&client=clock');
+    t.match(await frame.page.textContent('#frame-clock'), /^\d{2}:\d{2}$/);
+    await frame.close();
+    const twelve = await openFrame(browser, server.base, 'clock=12&client=clock');
+    t.match(await twelve.page.textContent('#frame-clock'), /^\d{1,2}:\d{2} (AM|PM)$/);
+    await twelve.close();
+  });
+
+  t.test('dark hours: only dark wallpapers and the page dims, outside them neither', async (t) => {
+    const hour = (offset: number) => `${String((new Date().getHours() + 24 + offset) % 24).padStart(2, '0')}:00`;
+    const frame = await openFrame(browser, server.base, `dark=${hour(-1)}-${hour(2)}&client=dark&transition=none`);
+    for (let i = 0; i < 3; i += 1) {
+      t.equal(brightnessOf((await frameState(frame.page)).ids[0]!), 'dark');
+      await next(frame.page);
+    }
+    t.ok(await frame.page.isVisible('#frame-dim'), 'dimmed');
+    await frame.close();
+    const day = await openFrame(browser, server.base, `dark=${hour(3)}-${hour(5)}&client=day`);
+    t.notOk(await day.page.isVisible('#frame-dim'), 'not dimmed outside the hours');
+    t.notOk(day.requests.some((url) => url.includes('brightness=dark')));
+    await day.close();
+  });
+
+  t.test('brightness=auto follows the browser colour scheme', async (t) => {
+    for (const colorScheme of ['dark', 'light'] as const) {
+      const frame = await openFrame(browser, server.base, `brightness=auto&client=auto-${colorScheme}&transition=none`, {
+        ...SCREENS.desktop,
+        colorScheme,
+      });
+      for (let i = 0; i < 2; i += 1) {
+        t.equal(brightnessOf((await frameState(frame.page)).ids[0]!), colorScheme, `${colorScheme} scheme`);
+        await next(frame.page);
+      }
+      await frame.close();
+    }
+  });
+
+  t.test('an invalid parameter is one visible line naming it', async (t) => {
+    const cases: [string, RegExp][] = [
+      ['brightness=purple', /^invalid brightness "purple": expected /],
+      ['orientation=diagonal', /^invalid orientation "diagonal": expected /],
+      ['interval=2', /^invalid interval "2": expected a whole number of seconds from 5 to 86400$/],
+      ['clock=13', /^invalid clock "13": expected 12 or 24$/],
+      ['dark=25:00-07:00', /^invalid dark "25:00-07:00": expected /],
+    ];
+    for (const [query, expected] of cases) {
+      const frame = await openFrame(browser, server.base, query, SCREENS.desktop, false);
+      await frame.page.waitForSelector('#frame-message:not([hidden])');
+      const text = (await frame.page.textContent('#frame-message')) ?? '';
+      t.match(text, expected, query);
+      t.notOk(text.includes('\n'), 'one line');
+      await frame.close();
+    }
+  });
+}
