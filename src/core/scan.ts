@@ -114,6 +114,7 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
     duplicates: store.duplicates(),
     failed: [...walk.problems, ...vanished, ...store.failures()],
     total: store.count(),
+    hidden: store.count({ hidden: true }),
     duration_ms: Math.round(performance.now() - started),
     skipped: walk.skipped,
     unavailable,
