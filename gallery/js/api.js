@@ -11,6 +11,7 @@ export { setTokenPrompt, storedToken } from './auth.js';
  * @typedef {object} Wallpaper
  * @property {string} id
  * @property {string} filename
+ * @property {string} title the name its package gives it, else the file name without its extension
  * @property {string} path
  * @property {string} url
  * @property {string} thumbnail_url

@@ -64,7 +64,8 @@ export function matchesFilters(w, filters) {
     if (key === 'sort' || (key === 'hidden' && value === 'any') || (key === 'favorite' && value === 'false')) continue;
     if (key === 'color' || key === 'tag' || key === 'favorite' || key === 'hidden') return false; // a new upload has none
     if (key === 'q') {
-      if (!value.split(/\s+/).every((word) => w.filename.toLowerCase().includes(word))) return false;
+      const text = `${w.filename} ${w.title ?? ''}`.toLowerCase();
+      if (!value.split(/\s+/).every((word) => text.includes(word))) return false;
     } else if (key === 'format') {
       const ext = w.filename.slice(w.filename.lastIndexOf('.') + 1).toLowerCase();
       if (ext !== value) return false;

@@ -9,6 +9,7 @@ import { formatBytes, h } from './dom.js';
 
 /** The Wallpaper fields in the order shown, with their labels (spec section 2.1). */
 const FIELDS = /** @type {const} */ ([
+  ['title', 'Title'],
   ['filename', 'File name'],
   ['width', 'Width'],
   ['height', 'Height'],

@@ -42,7 +42,7 @@ const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** The one-line summary of a scan: the CLI's last line and the server's log line. */
 export function summaryLine(summary: ScanSummary): string {
   return (
-    `Indexed ${count(summary.total, 'wallpaper')}: ${summary.added} added, ${summary.updated} updated, ` +
+    `Indexed ${count(summary.total + (summary.hidden ?? 0), 'wallpaper')}${summary.hidden ? ` (${summary.total} shown, ${summary.hidden} hidden)` : ''}: ${summary.added} added, ${summary.updated} updated, ` +
     `${summary.removed} removed, ${summary.unchanged} unchanged, ${count(summary.duplicates.length, 'duplicate')}, ` +
     `${summary.skipped.length} skipped, ${summary.failed.length} failed` +
     (summary.unavailable > 0 ? `, ${summary.unavailable} unavailable` : '') +

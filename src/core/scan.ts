@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { diffFiles, type FileState } from './diff.js';
 import { folderTagsById } from './curate/tags.js';
 import { findPairs } from './pairs.js';
+import { findTitles } from './titles.js';
 import { oneLine } from './errors.js';
 import { sweepStaleUploads } from './intake.js';
 import { SCAN_BATCH_SIZE, STALE_UPLOAD_AGE_MS } from './limits.js';
@@ -39,10 +40,14 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
   const progress: ScanProgress = { toRead: toRead.length, read: 0, failed: 0 };
   const vanished: ScanProblem[] = [];
   const summary = { added: 0, updated: 0, removed: 0 };
+  // A wallpaper added in one batch and settled in a later one (a KDE package's link read before
+  // the file it points to) was added by this scan, not updated (issue 24).
+  const addedNow = new Set<string>();
   const count = (effect: { added: string[]; removed: string[]; updated: string[] }) => {
+    for (const id of effect.added) addedNow.add(id);
     summary.added += effect.added.length;
     summary.removed += effect.removed.length;
-    summary.updated += effect.updated.length;
+    summary.updated += effect.updated.filter((id) => !addedNow.has(id)).length;
   };
   onProgress?.({ ...progress });
 
@@ -79,9 +84,9 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
   count(gone);
   await thumbnails.drop(gone.removed);
   const unavailable = store.setAway(diff.away);
-  // The pairs and the folder tags both follow from every indexed file's path: read them once. The
-  // tags are remade only when a file or the folders changed since they were last made (the pairs
-  // also read GNOME's XML files, which the index does not follow: always remade).
+  // The pairs, the folder tags and the titles follow from every indexed file's path: read them once.
+  // The tags and titles are remade only when a file or the folders changed since they were last made
+  // (the pairs also read GNOME's XML files, which the index does not follow: always remade).
   const folders = JSON.stringify(settings.folders);
   const stale = store.folderTagsStale(folders);
   const files = store.filesWithIds();
@@ -93,6 +98,13 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
   );
   if (stale !== undefined) {
     store.setFolderTags(folderTagsById(files, settings.folders));
+    store.setTitles(
+      files,
+      await findTitles(
+        files.map(([path]) => path),
+        settings.folders,
+      ),
+    );
     store.noteFolderTags(stale, folders);
   }
 
@@ -102,6 +114,7 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
     duplicates: store.duplicates(),
     failed: [...walk.problems, ...vanished, ...store.failures()],
     total: store.count(),
+    hidden: store.count({ hidden: true }),
     duration_ms: Math.round(performance.now() - started),
     skipped: walk.skipped,
     unavailable,

@@ -26,14 +26,14 @@ function item(w: Wallpaper, base: string): string {
   const image = `${base}${w.download_url}`;
   return [
     '<item>',
-    `<title>${xmlText(w.filename)}</title>`,
+    `<title>${xmlText(w.title)}</title>`,
     `<link>${xmlText(`${base}/#view=${w.id}`)}</link>`,
     `<guid isPermaLink="false">${w.id}</guid>`,
     `<pubDate>${rfc822(w.added_at)}</pubDate>`,
     `<description>${xmlText(`${w.width}x${w.height}, ${w.brightness}, ${w.orientation}, ${w.dominant_hue}`)}</description>`,
     `<enclosure url="${xmlText(image)}" length="${w.size_bytes}" type="${xmlText(w.content_type)}"/>`,
     `<media:content url="${xmlText(image)}" type="${xmlText(w.content_type)}" medium="image" fileSize="${w.size_bytes}" width="${w.width}" height="${w.height}">`,
-    `<media:title>${xmlText(w.filename)}</media:title>`,
+    `<media:title>${xmlText(w.title)}</media:title>`,
     `<media:thumbnail url="${xmlText(`${base}${w.thumbnail_url}`)}"/>`,
     '</media:content>',
     '</item>',

@@ -1,10 +1,13 @@
 // Near-duplicate groups (issue 15): pictures whose fingerprints (fingerprint.ts) are close, joined
-// transitively (union-find), minus the pairs a user marked "not duplicates". Never compares every
-// pair: candidates come from multi-index hashing (hash-index.ts). Thresholds measured on real
-// wallpapers (bench/RESULTS.md, `--only duplicates`).
+// transitively (union-find). Two groups are joined only when every pair across them is made for the
+// same screen (screen-shape.ts) and none is marked "not duplicates" (issue 24): a mark or another
+// screen keeps two pictures apart even through a third. Never compares every pair: candidates come
+// from multi-index hashing (hash-index.ts). Thresholds measured on real wallpapers
+// (bench/RESULTS.md, `--only duplicates`).
 import type { DuplicateGroup } from '../types.js';
 import { UNIFORM_BELOW, pictureShareOf } from './fingerprint.js';
 import { BANDS, forEachCandidatePair } from './hash-index.js';
+import { sameScreen } from './screen-shape.js';
 import { HASH_WITHIN, SIGNATURE_WITHIN, prepare, similar } from './similarity.js';
 
 export { nearDuplicates } from './similarity.js';
@@ -20,7 +23,7 @@ export interface Candidate {
 
 export type { DuplicateGroup };
 
-/** The groups among `candidates`; `distinct` holds "a\nb" (a < b) pairs never to be joined directly. */
+/** The groups among `candidates`; `distinct` holds "a\nb" (a < b) pairs never to share a group. */
 export function groupDuplicates(candidates: readonly Candidate[], distinct: ReadonlySet<string> = new Set()): DuplicateGroup[] {
   // Near-uniform pictures are never grouped: leave them out of the index altogether.
   const unsorted = candidates.map((candidate) => ({ candidate, prepared: prepare(candidate.fingerprint) }));
@@ -35,6 +38,12 @@ export function groupDuplicates(candidates: readonly Candidate[], distinct: Read
   // Lightness bands as wide as the colour tolerance, from 1 (bands 0 and BANDS - 1 stay empty).
   const bands = Uint8Array.from(prepared, (p) => 1 + Math.min(BANDS - 3, Math.max(0, Math.floor(p.meanL / SIGNATURE_WITHIN))));
   const parent = pictures.map((_, i) => i);
+  // Each root's members, to check every pair across two groups before joining them (groups are small).
+  const members = pictures.map((_, i) => [i]);
+  const apart = (i: number, j: number) => {
+    const [a, b] = [pictures[i]!, pictures[j]!];
+    return !sameScreen(a, b) || distinct.has(a.id < b.id ? `${a.id}\n${b.id}` : `${b.id}\n${a.id}`);
+  };
   const find = (i: number): number => {
     while (parent[i] !== i) {
       parent[i] = parent[parent[i]!]!;
@@ -43,10 +52,12 @@ export function groupDuplicates(candidates: readonly Candidate[], distinct: Read
     return i;
   };
   forEachCandidatePair(low, high, bands, HASH_WITHIN, (i, j) => {
-    if (find(i) === find(j) || !similar(prepared[i]!, prepared[j]!)) return;
-    const [a, b] = [pictures[i]!, pictures[j]!];
-    if (distinct.has(a.id < b.id ? `${a.id}\n${b.id}` : `${b.id}\n${a.id}`)) return;
-    parent[find(j)] = find(i);
+    const [ri, rj] = [find(i), find(j)];
+    if (ri === rj || !similar(prepared[i]!, prepared[j]!)) return;
+    if (members[ri]!.some((x) => members[rj]!.some((y) => apart(x, y)))) return;
+    parent[rj] = ri;
+    members[ri]!.push(...members[rj]!);
+    members[rj] = [];
   });
   const groups = new Map<number, Candidate[]>();
   pictures.forEach((candidate, i) => {

@@ -26,6 +26,12 @@ const EDGES_KNOWN_FROM = 0.004;
  * closer hash is asked. */
 export const GREY_BELOW = 0.015;
 export const GREY_HASH_WITHIN = 14;
+/** A designer's colour grading of one picture (MATE's Ubuntu-Mate-Cold and -Radioactive, issue 24)
+ * moves the whole picture one way: its mean chroma (a, b) or its mean lightness. Copies moved them by
+ * at most 0.0081 and 0.0132 (10% crops of generated photos; re-encodes and resizes under 0.003),
+ * MATE's pair by 0.0143 and 0.047. */
+export const GRADED_CHROMA_SHIFT = 0.011;
+export const GRADED_LIGHTNESS_SHIFT = 0.03;
 
 const CELLS = 16;
 
@@ -78,7 +84,8 @@ export function prepare(fingerprint: Uint8Array): Prepared {
 }
 
 /** The rule: close hashes, close colours (closer still for pictures of little contrast or no
- * colour), no more chroma lost than a copy loses, and a like edge density. */
+ * colour), not moved as a whole in colour or lightness (a grading), no more chroma lost than a copy
+ * loses, and a like edge density. */
 export function similar(p: Prepared, q: Prepared): boolean {
   const contrast = Math.min(p.contrast, q.contrast);
   if (contrast < UNIFORM_BELOW) return false;
@@ -86,6 +93,7 @@ export function similar(p: Prepared, q: Prepared): boolean {
   const within = low ? LOW_CONTRAST_SIGNATURE_WITHIN : SIGNATURE_WITHIN;
   const [ml, ma, mb] = [p.meanL - q.meanL, p.meanA - q.meanA, p.meanB - q.meanB];
   if (ml * ml + ma * ma + mb * mb > within * within) return false;
+  if (Math.abs(ml) > GRADED_LIGHTNESS_SHIFT || ma * ma + mb * mb > GRADED_CHROMA_SHIFT * GRADED_CHROMA_SHIFT) return false;
   const bits = popcount32(p.low ^ q.low) + popcount32(p.high ^ q.high);
   if (bits > (low ? LOW_CONTRAST_HASH_WITHIN : HASH_WITHIN)) return false;
   let distance = 0;

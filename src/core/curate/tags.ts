@@ -1,9 +1,11 @@
 // Tags: every subfolder between a library folder and a file names one (`Wallpapers/nature/
-// mountains/a.jpg`: nature, mountains), plus the user's own. Names are lowercase, trimmed, 1 to 64
+// mountains/a.jpg`: nature, mountains), except the folders inside a KDE wallpaper package
+// (`contents`, `images`, `images_dark`: CONTRACT.md 7.6), plus the user's own. Names are lowercase, trimmed, 1 to 64
 // characters without commas or control characters, so a tag typed in any case or read from any
 // folder name is one tag.
 import { relative, sep } from 'node:path';
 import { invalid } from '../params.js';
+import { packageInside } from '../titles.js';
 
 export const MAX_TAG_LENGTH = 64;
 
@@ -28,8 +30,9 @@ export function folderTags(path: string, folders: readonly string[]): string[] {
     .filter((folder) => path.startsWith(folder.endsWith(sep) ? folder : folder + sep))
     .sort((a, b) => b.length - a.length)[0];
   if (!root) return [];
-  const parts = relative(root, path).split(sep).slice(0, -1);
-  return [...new Set(parts.flatMap((part) => normalTag(part) ?? []))];
+  const inside = packageInside(path);
+  const parts = inside ? relative(root, inside).split(sep) : relative(root, path).split(sep).slice(0, -1);
+  return [...new Set(parts.flatMap((part) => (part && !part.startsWith('..') ? (normalTag(part) ?? []) : [])))];
 }
 
 /** The folder tags of every wallpaper, from all the files that hold its bytes. */

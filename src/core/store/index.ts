@@ -8,6 +8,7 @@
 // folder is away); `wallpapers` holds one record per distinct id, pointing at its canonical file.
 import type { FileState } from '../diff.js';
 import type { Filters, Paging, ScanProblem } from '../types.js';
+import { setTitles } from './titles.js';
 import type { Connection, Statement } from './connection.js';
 import * as curation from './curation.js';
 import * as history from './history.js';
@@ -94,6 +95,7 @@ export class Store {
   };
   markStale = (path: string): boolean => writes.markStale(this.conn, path);
   setPairs = (pairs: readonly [string, string][]): void => writes.setPairs(this.conn, pairs);
+  setTitles = (files: readonly [string, string][], byPath: ReadonlyMap<string, string>): void => setTitles(this.conn, files, byPath);
 
   fileStates = (): Map<string, FileState> => this.queries.fileStates();
   get = (id: string): StoredWallpaper | undefined => this.queries.get(id);

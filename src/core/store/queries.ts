@@ -55,6 +55,7 @@ function toStored(row: Row): StoredWallpaper {
     hidden: row.hidden === 1,
     tags: row.tags ? row.tags.split('\n') : [],
     pair_id: row.pair_id ?? null,
+    title: row.title ?? row.filename,
   };
 }
 

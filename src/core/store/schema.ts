@@ -154,6 +154,14 @@ export const MIGRATIONS: string[] = [
      progress TEXT,
      outcome TEXT
    ) WITHOUT ROWID;`,
+  // Titles (issue 24, CONTRACT.md 7.6): the name a package gives a wallpaper, else its file name
+  // without the extension, which the index holds at once; the folder tags are marked stale so the
+  // next scan remakes them and finds the package names (store/titles.ts).
+  `ALTER TABLE wallpapers ADD COLUMN title TEXT;
+   UPDATE wallpapers SET title = CASE WHEN instr(filename, '.') > 1
+     THEN substr(rtrim(filename, replace(filename, '.', '')), 1, length(rtrim(filename, replace(filename, '.', ''))) - 1)
+     ELSE filename END;
+   UPDATE folder_tags_from SET generation = -1;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -23,7 +23,7 @@ export type Row = Omit<StoredWallpaper, 'palette' | 'tags' | 'favorite' | 'hidde
 const markOf = (mark: string) => `EXISTS (SELECT 1 FROM marks m WHERE m.mark = '${mark}' AND m.id = wallpapers.id) AS ${mark}`;
 
 export const COLUMNS = `id, filename, path, width, height, size_bytes, added_at, content_type, brightness, aspect_ratio, orientation,
-  luminance, dominant_hue, format, pair_id, palette, ${markOf('favorite')}, ${markOf('hidden')},
+  luminance, dominant_hue, format, pair_id, title, palette, ${markOf('favorite')}, ${markOf('hidden')},
   (SELECT group_concat(name, char(10)) FROM (SELECT DISTINCT name FROM tags t WHERE t.id = wallpapers.id ORDER BY name)) AS tags`;
 
 /** The order of a wallpaper's files, best first: reachable before away, regular files before
@@ -35,7 +35,7 @@ export const LIST_ORDER = 'ORDER BY added_at DESC, id';
 
 /** The other list orders (CONTRACT.md 6.3 `sort`), each ending in id so pages are stable. */
 export const SORT_ORDERS = {
-  name: 'ORDER BY filename, id',
+  name: 'ORDER BY title, id',
   luminance: 'ORDER BY luminance, id',
   '-luminance': 'ORDER BY luminance DESC, id',
   pixels: 'ORDER BY width * height DESC, id',
@@ -94,8 +94,8 @@ export function whereClause(filters: Filters, reachable = false): Where {
   for (const tag of filters.tag ?? []) add('id IN (SELECT id FROM tags WHERE name = ?)', tag);
   for (const word of filters.q?.split(' ') ?? []) {
     const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push("(filename LIKE ? ESCAPE '\\' OR id IN (SELECT id FROM tags WHERE name LIKE ? ESCAPE '\\'))");
-    params.push(like, like);
+    parts.push("(filename LIKE ? ESCAPE '\\' OR title LIKE ? ESCAPE '\\' OR id IN (SELECT id FROM tags WHERE name LIKE ? ESCAPE '\\'))");
+    params.push(like, like, like);
   }
   if (filters.favorite !== undefined) parts.push(`id ${filters.favorite ? '' : 'NOT '}IN (SELECT id FROM marks WHERE mark = 'favorite')`);
   if (filters.hidden !== 'any') parts.push(`id ${filters.hidden === true ? '' : 'NOT '}IN (SELECT id FROM marks WHERE mark = 'hidden')`);

@@ -6,6 +6,7 @@ import { basename } from 'node:path';
 import type { Analysis } from '../analyze.js';
 import type { FileState } from '../diff.js';
 import { cellOf } from '../curate/oklab.js';
+import { stemOf } from '../titles.js';
 import type { Connection } from './connection.js';
 import { FILE_ORDER, formatOf } from './sql.js';
 
@@ -50,8 +51,8 @@ export function writeFiles(conn: Connection, results: readonly FileResult[], now
       const inserted = conn
         .prepare(
           `INSERT INTO wallpapers (id, path, filename, format, size_bytes, added_at, content_type, width, height,
-           brightness, aspect_ratio, orientation, luminance, dominant_hue, palette, fingerprint)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+           brightness, aspect_ratio, orientation, luminance, dominant_hue, palette, fingerprint, title)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
         )
         .run(
           a.id,
@@ -70,6 +71,7 @@ export function writeFiles(conn: Connection, results: readonly FileResult[], now
           a.dominant_hue,
           palette,
           a.fingerprint,
+          stemOf(basename(result.path)),
         );
       if (inserted.changes > 0) {
         effect.added.push(a.id);

@@ -33,6 +33,9 @@ export interface Wallpaper {
   /** The id of its designer light/dark counterpart (a GNOME or KDE pair, or `-light`/`-dark`
    * names), or null. */
   pair_id: string | null;
+  /** The name its package gives it (KDE metadata, a GNOME background list), else the file name
+   * without its extension (CONTRACT.md 7.6). */
+  title: string;
 }
 
 export type ImageFormatName = 'jpg' | 'jpeg' | 'png' | 'webp';

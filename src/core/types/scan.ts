@@ -18,8 +18,10 @@ export interface ScanSummary {
   duplicates: { path: string; duplicate_of: string }[];
   /** Files (and folders) that could not be indexed, with the reason. */
   failed: ScanProblem[];
-  /** Wallpapers in the index after the scan. */
+  /** Wallpapers in the index after the scan (not those marked hidden). */
   total: number;
+  /** Wallpapers marked hidden, not in `total` (issue 24: a count that differs says why). */
+  hidden?: number;
   duration_ms: number;
   /** Image files of formats the library does not index (.gif, .svg, .tif, .heic, ...), with the reason. */
   skipped: { path: string; reason: string }[];

@@ -69,4 +69,7 @@ export const MIGRATIONS: string[] = [
    INSERT INTO folder_tags_from VALUES (-1, '');
    ${notices('folder_tags_from')}
    CREATE TABLE leases (name ${TEXT} PRIMARY KEY, holder ${TEXT} NOT NULL, expires_ms BIGINT NOT NULL, progress ${TEXT}, outcome ${TEXT});`,
+  `ALTER TABLE wallpapers ADD COLUMN title ${TEXT};
+   UPDATE wallpapers SET title = CASE WHEN strpos(filename, '.') > 1 THEN regexp_replace(filename, '\\.[^.]*$', '') ELSE filename END;
+   UPDATE folder_tags_from SET generation = -1;`,
 ];

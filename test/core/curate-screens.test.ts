@@ -1,0 +1,123 @@
+// Near-duplicates are the same picture for the same screen (issue 24), table-tested on pictures
+// made in code: versions of a design for another orientation or an aspect ratio more than ~10%
+// apart are never grouped, nor colour gradings; copies (resized, re-encoded, converted, cropped up
+// to 10%, letterboxed) are; a "not duplicates" mark keeps two apart even through a third; every
+// group's kept member is made for the same screen as each other member.
+import sharp, { type Sharp } from 'sharp';
+import t from 'tap';
+import { analyzeImage } from '../../src/core/analyze.js';
+import { type Candidate, groupDuplicates } from '../../src/core/curate/duplicates.js';
+import { aspectsOf, sameScreen } from '../../src/core/curate/screen-shape.js';
+import { EDITS, photo } from '../helpers/photos.js';
+
+const noBars = new Uint8Array();
+const shape = (width: number, height: number) => ({ width, height, fingerprint: noBars });
+
+t.test('screen shapes: one orientation and aspect ratios within ~10% are one screen', async (t) => {
+  const table: [string, [number, number], [number, number], boolean][] = [
+    ['a resize', [1920, 1080], [1280, 720], true],
+    ['16:9 and 1136x640', [1920, 1080], [1136, 640], true],
+    ['a 10% crop of one side', [1920, 1080], [1728, 1080], true],
+    ['a 5% crop of each side', [1920, 1080], [1728, 972], true],
+    ['16:10 and 16:9 (exactly 10% apart)', [1920, 1200], [1920, 1080], true],
+    ['4:3 and 5:4', [1600, 1200], [1280, 1024], true],
+    ['landscape and portrait', [1920, 1080], [1080, 1920], false],
+    ["sway's 2048x1536 and its portrait", [2048, 1536], [1536, 2048], false],
+    ['4:3 and 16:9', [2048, 1536], [1920, 1080], false],
+    ['16:9 and 21:9', [1920, 1080], [3440, 1440], false],
+    ['a phone and a 4:3 portrait', [1080, 1920], [768, 1024], false],
+    ['square and near-square', [1000, 1000], [1040, 1000], true],
+    ['a 10% crop of a square', [1000, 1000], [900, 1000], true],
+    ['landscape and portrait, however near square', [1040, 1000], [1000, 1040], false],
+  ];
+  for (const [name, a, b, same] of table) {
+    t.equal(sameScreen(shape(...a), shape(...b)), same, name);
+    t.equal(sameScreen(shape(...b), shape(...a)), same, `${name} (the other way)`);
+  }
+});
+
+const candidate = async (id: string, bytes: Buffer): Promise<Candidate> => {
+  const { analysis } = await analyzeImage(bytes, 480);
+  return {
+    id,
+    fingerprint: analysis.fingerprint,
+    width: analysis.width,
+    height: analysis.height,
+    size_bytes: bytes.length,
+    content_type: analysis.content_type,
+  };
+};
+const id = (n: number) => `b${String(n).padStart(15, '0')}`;
+
+t.test('a letterboxed copy has its picture inside the bars as its shape', async (t) => {
+  const original = await photo(31, 1280, 720);
+  const boxed = await candidate(id(2), await EDITS.letterboxed!(original));
+  t.ok(
+    aspectsOf(boxed).some((ratio) => Math.abs(ratio - 16 / 9) < 0.05),
+    `the bars' picture is 16:9 (${aspectsOf(boxed).map((r) => r.toFixed(2))})`,
+  );
+  t.ok(sameScreen(await candidate(id(1), original), boxed), 'one screen with its original');
+});
+
+t.test('versions for other screens and colour gradings are never grouped; copies are', async (t) => {
+  for (const seed of [41, 42, 43]) {
+    const original = await photo(seed, 1600, 900);
+    const members: [string, Buffer, boolean][] = [['original', original, true]];
+    for (const [name, edit] of Object.entries(EDITS)) members.push([name, await edit(original), true]);
+    // The same design drawn for other screens: photo() draws one seed's design at any size.
+    members.push(['portrait version', await photo(seed, 900, 1600), false]);
+    members.push(['4:3 version', await photo(seed, 1200, 900), false]);
+    members.push(['21:9 version', await photo(seed, 2100, 900), false]);
+    // A designer's gradings: the whole picture cooler, warmer, lighter.
+    const grade = (edit: (s: Sharp) => Sharp) => edit(sharp(original)).png().toBuffer();
+    members.push(['cooler grading', await grade((s) => s.linear([0.9, 1, 1.1], [0, 0, 8])), false]);
+    members.push(['warmer grading', await grade((s) => s.linear([1.1, 1, 0.9], [8, 0, 0])), false]);
+    members.push(['lighter grading', await grade((s) => s.linear(1.12, 6)), false]);
+    const candidates = await Promise.all(members.map(([, bytes], i) => candidate(id(seed * 100 + i), bytes)));
+    const groups = groupDuplicates(candidates);
+    const groupOf = (i: number) => groups.find((g) => g.ids.includes(candidates[i]!.id));
+    const originalGroup = groupOf(0);
+    t.ok(originalGroup, `picture ${seed}: the original is grouped with its copies`);
+    members.forEach(([name, , copy], i) => {
+      if (i === 0) return;
+      if (copy) t.equal(groupOf(i), originalGroup, `picture ${seed}: ${name} is a copy`);
+      else t.not(groupOf(i), originalGroup, `picture ${seed}: ${name} is not grouped with the original`);
+    });
+    const versions = members.flatMap(([name, , copy], i) => (!copy && groupOf(i) ? [name] : []));
+    t.same(versions, [], `picture ${seed}: no version for another screen and no grading is in any group`);
+    for (const group of groups) {
+      const keep = candidates.find((c) => c.id === group.keep)!;
+      t.ok(
+        group.ids.every((member) => sameScreen(keep, candidates.find((c) => c.id === member)!)),
+        `picture ${seed}: the kept one is made for every member's screen`,
+      );
+    }
+  }
+});
+
+t.test('a "not duplicates" mark keeps two apart even through a third (cannot-link)', async (t) => {
+  const original = await photo(51, 1280, 720);
+  const copies = await Promise.all(
+    [original, await EDITS['JPEG q60']!(original), await EDITS['resized 50%']!(original), await EDITS.PNG!(original)].map((bytes, i) =>
+      candidate(id(900 + i), bytes),
+    ),
+  );
+  const [a, b, c, d] = copies.map((x) => x.id) as [string, string, string, string];
+  t.same(
+    groupDuplicates(copies).map((g) => g.ids.length),
+    [4],
+    'unmarked: one group of four',
+  );
+  const pair = (x: string, y: string) => (x < y ? `${x}\n${y}` : `${y}\n${x}`);
+  for (const marks of [[pair(a, b)], [pair(a, c), pair(b, d)], [pair(a, d), pair(b, c), pair(c, d)]]) {
+    const groups = groupDuplicates(copies, new Set(marks));
+    for (const mark of marks) {
+      const [x, y] = mark.split('\n');
+      t.notOk(
+        groups.some((g) => g.ids.includes(x!) && g.ids.includes(y!)),
+        `marked ${marks.length}: ${x} and ${y} share no group`,
+      );
+    }
+    t.ok(groups.length > 0, `marked ${marks.length}: the pairs not marked are still grouped`);
+  }
+});

@@ -1,0 +1,72 @@
+// Debian 12's own wallpaper packages for the tests of issue 24: downloaded once with `apt-get
+// download`, unpacked with `dpkg-deb -x` into test-artifacts/debian-wallpapers (gitignored, kept
+// across runs), and laid out as installed (`usr/share/backgrounds`, `usr/share/wallpapers`,
+// `usr/share/*-background-properties`). Where they cannot be had (no apt, no network) a test is
+// skipped with the reason, but in CI (`CI=true`) that is a failure: the rules they hold are tested
+// on nothing else real.
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Test } from 'tap';
+
+/** The packages, as Debian 12 (bookworm) names them. */
+export const DEBIAN_PACKAGES = [
+  'gnome-backgrounds',
+  'plasma-workspace-wallpapers',
+  'mate-backgrounds',
+  'sway-backgrounds',
+  'xfdesktop4-data',
+  'ukui-wallpapers',
+  'lomiri-wallpapers',
+] as const;
+
+const CACHE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-artifacts', 'debian-wallpapers');
+/** Bump when the set changes, so an older cache is made again. */
+const VERSION = '1';
+
+/** The unpacked packages' root (holding `usr/share/...`), or the reason they cannot be had. */
+export function debianWallpapers(): { root: string } | { reason: string } {
+  const root = join(CACHE, 'root');
+  const marker = join(CACHE, `ready-${VERSION}`);
+  if (existsSync(marker)) return { root };
+  const debs = join(CACHE, 'debs');
+  try {
+    rmSync(CACHE, { recursive: true, force: true });
+    mkdirSync(debs, { recursive: true });
+    execFileSync('apt-get', ['download', ...DEBIAN_PACKAGES], { cwd: debs, stdio: 'pipe', timeout: 300_000 });
+    for (const deb of readdirSync(debs).filter((name) => name.endsWith('.deb'))) {
+      execFileSync('dpkg-deb', ['-x', join(debs, deb), root], { stdio: 'pipe' });
+    }
+    rmSync(debs, { recursive: true, force: true });
+    writeFileSync(marker, `${DEBIAN_PACKAGES.join('\n')}\n`);
+    return { root };
+  } catch (error) {
+    const message = String((error as { stderr?: Buffer }).stderr ?? error)
+      .trim()
+      .split('\n')
+      .at(-1);
+    return { reason: `Debian's wallpaper packages cannot be downloaded here (apt-get download: ${message})` };
+  }
+}
+
+/** The packages, or the test skipped with the reason (failed in CI). */
+export function requireDebianWallpapers(t: Test): string | undefined {
+  const found = debianWallpapers();
+  if ('root' in found) return found.root;
+  if (process.env.CI === 'true') t.fail(found.reason);
+  else t.plan(0, found.reason); // a plan of nothing skips the test, saying why
+  return undefined;
+}
+
+/** A copy of `files` (paths under the unpacked root, files or whole folders) in `dir`, laid out as
+ * installed, with every `*-background-properties` list beside them: a library of real wallpapers
+ * small enough to scan in a test. */
+export function debianLibrary(root: string, dir: string, files: readonly string[]): string {
+  for (const file of files) cpSync(join(root, file), join(dir, file), { recursive: true, verbatimSymlinks: true });
+  const share = join(root, 'usr', 'share');
+  for (const list of readdirSync(share).filter((name) => name.endsWith('-background-properties'))) {
+    cpSync(join(share, list), join(dir, 'usr', 'share', list), { recursive: true });
+  }
+  return join(dir, 'usr', 'share');
+}
