@@ -6,6 +6,8 @@ import { configCommand } from './commands/config.js';
 import { doctorCommand } from './commands/doctor.js';
 import { favoriteCommand, hideCommand, tagCommand } from './commands/curate.js';
 import { duplicatesCommand } from './commands/duplicates.js';
+import { exportCommand } from './commands/export.js';
+import { importCommand } from './commands/import.js';
 import type { CliContext } from './commands/context.js';
 import { listCommand } from './commands/list.js';
 import { monitorsCommand } from './commands/monitors.js';
@@ -55,6 +57,8 @@ export function createProgram(ctx: CliContext): Command {
     serveCommand,
     configCommand,
     scheduleCommand,
+    exportCommand,
+    importCommand,
     doctorCommand,
     completionCommand,
   ]) {

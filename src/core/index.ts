@@ -41,3 +41,4 @@ export async function spanComposite(...args: Parameters<typeof import('./compose
 export { type Check, type CheckLevel, diagnose } from './doctor.js';
 export * from './schedule/index.js';
 export type { Curation, DuplicateGroup, Mark } from './curate/facade.js';
+export type { ExportFile, ImportReport, ImportSection, Unplaced } from './portable/index.js';

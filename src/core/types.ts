@@ -7,6 +7,7 @@ import type { PaletteColor } from './curate/palette.js';
 import type { LibraryDirs } from './home.js';
 import type { ListOrder } from './order-params.js';
 import type { PickOptions } from './pick.js';
+import type { Portable } from './portable/index.js';
 import type { VariantFile, VariantSpec } from './variants/index.js';
 
 export type { VariantFile, VariantSpec };
@@ -203,7 +204,7 @@ export interface Screen {
 }
 
 /** The facade the CLI and the HTTP server use. */
-export interface Library extends WallpaperSource, Curation {
+export interface Library extends WallpaperSource, Curation, Portable {
   /** Where its settings, index and caches live. */
   readonly dirs: LibraryDirs;
   /** The settings record, read fresh from the file. */

@@ -12,6 +12,7 @@ import type { Connection, Statement } from './connection.js';
 import * as curation from './curation.js';
 import * as history from './history.js';
 import * as leases from './lease.js';
+import * as portable from './portable.js';
 import { type IndexedFile, Queries } from './queries.js';
 import { RandomPicks } from './random.js';
 import { RecordJson } from './record-json.js';
@@ -26,6 +27,7 @@ import * as writes from './writes.js';
 
 export type { IndexedFile } from './queries.js';
 export type { Mark } from './curation.js';
+export type { HistoryRow, UserData, UserDataChanges } from './portable.js';
 export { holderName, isHeld, type LeaseRow } from './lease.js';
 export type { FileResult, WriteEffect } from './writes.js';
 export { SCHEMA_VERSION } from './schema.js';
@@ -157,4 +159,9 @@ export class Store {
 
   recordSet = (id: string, now: string, monitor?: string): void => history.recordSet(this.conn, id, now, monitor ?? null);
   recentlySet = (count: number, monitor?: string): string[] => history.recentlySet(this.conn, count, monitor);
+
+  // The user's own data, whole (portable.ts): export and import.
+  userData = (): portable.UserData => portable.readUserData(this.conn);
+  addUserData = (changes: portable.UserDataChanges): void => portable.writeUserData(this.conn, changes);
+  pathsById = (): Map<string, string[]> => portable.pathsById(this.conn);
 }
