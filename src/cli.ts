@@ -3,6 +3,7 @@
 import { Command, CommanderError } from 'commander';
 import { completionCommand } from './commands/completion.js';
 import { configCommand } from './commands/config.js';
+import { databaseCommand } from './commands/database.js';
 import { doctorCommand } from './commands/doctor.js';
 import { favoriteCommand, hideCommand, tagCommand } from './commands/curate.js';
 import { duplicatesCommand } from './commands/duplicates.js';
@@ -59,6 +60,7 @@ export function createProgram(ctx: CliContext): Command {
     scheduleCommand,
     exportCommand,
     importCommand,
+    databaseCommand,
     doctorCommand,
     completionCommand,
   ]) {

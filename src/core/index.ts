@@ -42,3 +42,4 @@ export { type Check, type CheckLevel, diagnose } from './doctor.js';
 export * from './schedule/index.js';
 export type { Curation, DuplicateGroup, Mark } from './curate/facade.js';
 export type { ExportFile, ImportReport, ImportSection, Unplaced } from './portable/index.js';
+export { type CopyReport, copyIndex } from './portable/copy.js';

@@ -9,6 +9,7 @@
 import type { FileState } from '../diff.js';
 import type { Filters, Paging, ScanProblem } from '../types.js';
 import type { Connection, Statement } from './connection.js';
+import * as copy from './copy.js';
 import * as curation from './curation.js';
 import * as history from './history.js';
 import * as leases from './lease.js';
@@ -164,4 +165,8 @@ export class Store {
   userData = (): portable.UserData => portable.readUserData(this.conn);
   addUserData = (changes: portable.UserDataChanges): void => portable.writeUserData(this.conn, changes);
   pathsById = (): Map<string, string[]> => portable.pathsById(this.conn);
+  /** Rows in the content tables (copy.ts): an empty index has none. */
+  contentCounts = (): Record<string, number> => copy.contentCounts(this.conn);
+  /** Copy this whole index into `target` (found empty by the caller); rows copied by table. */
+  copyInto = (target: Store): Record<string, number> => copy.copyRows(this.conn, target.conn);
 }
