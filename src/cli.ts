@@ -3,9 +3,12 @@
 import { Command, CommanderError } from 'commander';
 import { completionCommand } from './commands/completion.js';
 import { configCommand } from './commands/config.js';
+import { databaseCommand } from './commands/database.js';
 import { doctorCommand } from './commands/doctor.js';
 import { favoriteCommand, hideCommand, tagCommand } from './commands/curate.js';
 import { duplicatesCommand } from './commands/duplicates.js';
+import { exportCommand } from './commands/export.js';
+import { importCommand } from './commands/import.js';
 import type { CliContext } from './commands/context.js';
 import { listCommand } from './commands/list.js';
 import { monitorsCommand } from './commands/monitors.js';
@@ -55,6 +58,9 @@ export function createProgram(ctx: CliContext): Command {
     serveCommand,
     configCommand,
     scheduleCommand,
+    exportCommand,
+    importCommand,
+    databaseCommand,
     doctorCommand,
     completionCommand,
   ]) {

@@ -39,3 +39,4 @@ export async function spanComposite(...args: Parameters<typeof import('./compose
 }
 export { type Check, type CheckLevel, diagnose } from './doctor.js';
 export * from './schedule/index.js';
+export { type CopyReport, copyIndex } from './portable/copy.js';

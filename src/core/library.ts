@@ -14,6 +14,7 @@ import { releaseMemory } from './release-memory.js';
 import { type LibraryDirs, oneFolder } from './home.js';
 import { openSettings } from './settings.js';
 import { pickRandom, pickRandomJson } from './pick.js';
+import { createPortable } from './portable/index.js';
 import { withUrls } from './record.js';
 import { SCHEMA_VERSION, openStore } from './store/index.js';
 import { ThumbnailCache, sweepThumbnailTemps } from './thumbnails.js';
@@ -88,6 +89,7 @@ export function openLibrary(options: OpenOptions): Library {
 
   const library: Library = {
     ...createCuration(store, (id) => library.get(id)),
+    ...createPortable(store, settingsStore, dirs),
     dirs,
     settings: () => settingsStore.read(),
     updateSettings: (patch) => settingsStore.update(patch),

@@ -3,6 +3,7 @@
 // types/, leaf modules that import no module importing them (npm test checks src for cycles).
 export type * from './types/files.js';
 export type * from './types/library.js';
+export type * from './types/portable.js';
 export type * from './types/records.js';
 export type * from './types/scan.js';
 export type * from './types/settings.js';

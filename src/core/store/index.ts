@@ -10,9 +10,11 @@ import type { FileState } from '../diff.js';
 import type { Filters, Paging, ScanProblem } from '../types.js';
 import { setTitles } from './titles.js';
 import type { Connection, Statement } from './connection.js';
+import * as copy from './copy.js';
 import * as curation from './curation.js';
 import * as history from './history.js';
 import * as leases from './lease.js';
+import * as portable from './portable.js';
 import { type IndexedFile, Queries } from './queries.js';
 import { RandomPicks } from './random.js';
 import { RecordJson } from './record-json.js';
@@ -27,6 +29,7 @@ import * as writes from './writes.js';
 
 export type { IndexedFile } from './queries.js';
 export type { Mark } from './curation.js';
+export type { HistoryRow, UserData, UserDataChanges } from './portable.js';
 export { holderName, isHeld, type LeaseRow } from './lease.js';
 export type { FileResult, WriteEffect } from './writes.js';
 export { SCHEMA_VERSION } from './schema.js';
@@ -159,4 +162,13 @@ export class Store {
 
   recordSet = (id: string, now: string, monitor?: string): void => history.recordSet(this.conn, id, now, monitor ?? null);
   recentlySet = (count: number, monitor?: string): string[] => history.recentlySet(this.conn, count, monitor);
+
+  // The user's own data, whole (portable.ts): export and import.
+  userData = (): portable.UserData => portable.readUserData(this.conn);
+  addUserData = (changes: portable.UserDataChanges): void => portable.writeUserData(this.conn, changes);
+  pathsById = (): Map<string, string[]> => portable.pathsById(this.conn);
+  /** Rows in the content tables (copy.ts): an empty index has none. */
+  contentCounts = (): Record<string, number> => copy.contentCounts(this.conn);
+  /** Copy this whole index into `target` (found empty by the caller); rows copied by table. */
+  copyInto = (target: Store): Record<string, number> => copy.copyRows(this.conn, target.conn);
 }

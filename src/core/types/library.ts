@@ -4,6 +4,7 @@ import type { LibraryDirs } from '../home.js';
 import type { ImageFile, OpenedFile, UploadBatch, UploadedFile, VariantFile, VariantSpec, VerifiedFile } from './files.js';
 import type { Filters, ListResponse, Paging, PickedFile, Screen, Wallpaper } from './records.js';
 import type { LibraryStatus, ScanProgress, ScanSummary } from './scan.js';
+import type { Portable } from './portable.js';
 import type { Settings } from './settings.js';
 
 /** A named client's walk or a seed's position (CONTRACT.md 6.3, order-params.ts). */
@@ -84,7 +85,7 @@ export interface SourcePickOptions {
 }
 
 /** The facade the CLI and the HTTP server use. */
-export interface Library extends WallpaperSource, Curation {
+export interface Library extends WallpaperSource, Curation, Portable {
   /** Where its settings, index and caches live. */
   readonly dirs: LibraryDirs;
   /** The settings record, read fresh from the file. */
