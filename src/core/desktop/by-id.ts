@@ -57,7 +57,7 @@ export async function setById(session: Session, library: Library, id: string, op
   } catch (error) {
     // A desktop tool that fails (its session gone, no bus) is the desktop's state, not the request's.
     if (error instanceof WallpaperError && (error.code === 'setter_failed' || error.code === 'unavailable')) {
-      throw new WallpaperError('no_desktop', `the desktop could not be set: ${error.message}`, { cause: error });
+      throw new WallpaperError('no_desktop', `the desktop could not be set: ${error.message} (${NO_DESKTOP_HINT})`, { cause: error });
     }
     throw error;
   }
