@@ -1,11 +1,10 @@
 // The facade every face uses: open(dirs) -> scan, list, random, get, add, remove, settings.
 // Holds no module-level state: each openLibrary() owns its index connection and caches.
 import { existsSync, mkdirSync } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createCuration } from './curate/facade.js';
 import { WallpaperError, isWallpaperError, oneLine } from './errors.js';
-import { goneFromDisk, moveFile } from './files.js';
 import { RANDOM_FILE_TRIES, STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } from './limits.js';
 import { intake, sweepStaleUploads } from './intake.js';
 import { runScan } from './scan.js';
@@ -17,13 +16,14 @@ import { pickRandom, pickRandomJson } from './pick.js';
 import { createPortable } from './portable/index.js';
 import { withUrls } from './record.js';
 import { SCHEMA_VERSION, openStore } from './store/index.js';
+import { thumbnailFile } from './thumbnail-file.js';
 import { ThumbnailCache, sweepThumbnailTemps } from './thumbnails.js';
+import { moveToTrash } from './trash.js';
 import { startUploadBatch } from './upload-batch.js';
 import { createVariants } from './variants/index.js';
-import { openIndexed, readOpened } from './verify.js';
+import { openIndexed } from './verify.js';
 import type {
   Filters,
-  ImageFile,
   Library,
   ListOrder,
   OpenedFile,
@@ -180,36 +180,8 @@ export function openLibrary(options: OpenOptions): Library {
       return () => staleListeners.delete(listener);
     },
 
-    async thumbnailFile(id): Promise<ImageFile | undefined> {
-      const wallpaper = library.get(id);
-      if (!wallpaper) return undefined;
-      const size = settingsStore.read().thumbnail_size;
-      // The cached thumbnail is described by one stat; only a missing one goes through ensure().
-      const path = thumbnails.pathOf(id, size);
-      let info = await stat(path).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return undefined;
-        throw error;
-      });
-      if (!info?.isFile()) {
-        // Made from a source file that is still what was indexed; none left is not found, not a fault.
-        const readSource = async () => {
-          const opened = await library.openFile(id);
-          if (!opened) throw goneFromDisk();
-          try {
-            return await readOpened(opened);
-          } finally {
-            await opened.handle.close();
-          }
-        };
-        await thumbnails.ensure(id, size, readSource, async (bytes) => {
-          const { makeThumbnail } = await import('./analyze.js');
-          return makeThumbnail(bytes, size);
-        });
-        info = await stat(path);
-      }
-      const stem = wallpaper.filename.replace(/\.[^.]+$/, '');
-      return { path, size: info.size, mtimeMs: info.mtimeMs, contentType: 'image/webp', filename: `${stem}-thumbnail.webp` };
-    },
+    thumbnailFile: (id) =>
+      thumbnailFile(id, { get: library.get, openFile: library.openFile, thumbnails, size: settingsStore.read().thumbnail_size }),
 
     variantFile: (id, spec) => variants.file(id, spec),
     variantStats: () => variants.stats(),
@@ -227,20 +199,7 @@ export function openLibrary(options: OpenOptions): Library {
       const paths = store.pathsOf(id);
       if (paths.length === 0) return false;
       // Files first: if we stop half-way, the next scan sees them gone and drops the record.
-      const trash = join(dirs.data, 'trash');
-      await mkdir(trash, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      for (const path of paths) {
-        try {
-          await moveFile(path, join(trash, `${stamp}-${id}-${basename(path)}`));
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-            throw new WallpaperError('io_failed', `cannot move ${basename(path)} to the trash: ${(error as Error).message}`, {
-              cause: error,
-            });
-          }
-        }
-      }
+      await moveToTrash(join(dirs.data, 'trash'), id, paths);
       const effect = store.removeFiles(paths);
       await thumbnails.drop(effect.removed);
       await variants.drop(effect.removed);
