@@ -168,6 +168,8 @@ class Frame {
     await this.stage.reveal();
     const shown = /** @type {Entry} */ (this.stage.shown);
     this.changes += 1;
+    // The browser keeps a timing entry per request (up to its buffer's size): weeks of changes need none.
+    if (this.changes % 100 === 0 && typeof performance.clearResourceTimings === 'function') performance.clearResourceTimings();
     this.failures = 0;
     this.message.hide();
     this.info.show(shown.wallpapers);
