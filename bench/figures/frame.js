@@ -57,7 +57,7 @@ export async function frameFigures({ big, options, log }) {
         );
       }
       log(
-        `  frame run ${run + 1}: first wallpaper ${first.at(-1).toFixed(0)} ms; next ${nexts
+        `  frame run ${run + 1}: first wallpaper ${first.at(-1).toFixed(0)} ms (first visit of the screen ${fresh.at(-1).toFixed(0)} ms); next ${nexts
           .slice(-5)
           .map((v) => v.toFixed(0))
           .join(' ')} ms`,
