@@ -111,6 +111,14 @@ if (haveChromium(t)) {
     await portrait.close();
   });
 
+  t.test('a tablet turned: the next wallpaper at once, at the new shape', async (t) => {
+    const frame = await openFrame(browser, server.base, 'client=turn&transition=none', SCREENS.tablet);
+    await frame.page.setViewportSize({ width: 1180, height: 820 });
+    const state = await untilChanges(frame.page, 2);
+    t.match(state.urls[0], '?w=2360&h=1640&');
+    await frame.close();
+  });
+
   t.test('fit=contain: letterboxed, no crop asked', async (t) => {
     const frame = await openFrame(browser, server.base, 'fit=contain&client=contain', SCREENS.phone);
     const state = await frameState(frame.page);
