@@ -65,9 +65,11 @@ export class DeviceFrame {
     if (lan.urls.length > 0) {
       this.origin = lan.urls[0] ?? location.origin;
       this.note.textContent = `Other devices on your network reach this server at ${lan.urls.join(' or ')}.`;
-    } else {
+    } else if (lan.loopback_only) {
       this.note.textContent =
         'This server listens on this computer only: start it with `wallpaper serve --host 0.0.0.0` (and a --token) for a phone, a tablet or a TV to reach it.';
+    } else {
+      this.note.textContent = 'This computer has no network address other devices could reach.';
     }
     changed();
   }

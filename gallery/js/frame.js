@@ -7,6 +7,7 @@
 // Old tablets and TVs run this: no syntax newer than ES2018 and no build step.
 import { Info, Message, startClock, toggle } from './frame-overlay.js';
 import { devicePixels, imageUrl, isDarkAt, parseOptions, pickUrl } from './frame-params.js';
+import { Away, NoMatch, Refused, fetchJson, timed } from './frame-fetch.js';
 import { Stage } from './frame-stage.js';
 
 /** @typedef {import('./frame-params.js').FrameOptions} FrameOptions */
@@ -16,47 +17,6 @@ import { Stage } from './frame-stage.js';
 const HISTORY = 50;
 /** Retries after a failure: 1 s, 2 s, 4 s, then every 5 s (a frame on a LAN costs nothing). */
 const MAX_BACKOFF_MS = 5000;
-/** A request or a decode that takes longer is treated as the server away. */
-const TIMEOUT_MS = 20000;
-
-/** What went wrong, by what the frame does about it. */
-class Refused extends Error {} // 400: an invalid parameter, shown as one line; the frame stops
-class NoMatch extends Error {} // 404: nothing matches (yet): said, and asked again later
-class Away extends Error {} // no answer, or 5xx: the wallpaper stays, asked again later
-
-/** @template T @param {Promise<T>} promise @returns {Promise<T>} */
-function timed(promise) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Away('the server did not answer in time')), TIMEOUT_MS);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
-
-/** @param {string} url */
-async function fetchJson(url) {
-  /** @type {Response} */
-  let response;
-  try {
-    response = await timed(fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } }));
-  } catch (_error) {
-    throw new Away('the server is not answering');
-  }
-  if (response.ok) return response.json();
-  const text = (await response.text().catch(() => '')).trim();
-  if (response.status === 400) throw new Refused(text || 'invalid parameter');
-  if (response.status === 404) throw new NoMatch(text || 'no wallpaper matches the filters');
-  throw new Away(text || `the server answered ${response.status}`);
-}
-
 class Frame {
   /** @param {FrameOptions} options @param {Message} message */
   constructor(options, message) {
@@ -168,6 +128,8 @@ class Frame {
     await this.stage.reveal();
     const shown = /** @type {Entry} */ (this.stage.shown);
     this.changes += 1;
+    // The browser keeps a timing entry per request (up to its buffer's size): weeks of changes need none.
+    if (this.changes % 100 === 0 && typeof performance.clearResourceTimings === 'function') performance.clearResourceTimings();
     this.failures = 0;
     this.message.hide();
     this.info.show(shown.wallpapers);
@@ -225,6 +187,14 @@ class Frame {
     });
     setInterval(() => toggle('frame-dim', this.darkNow()), 60 * 1000);
     document.addEventListener('keydown', (event) => this.key(event));
+    // A screen turned (a tablet rotated): what was fetched ahead has the wrong shape; show one that fits.
+    let landscape = window.innerWidth > window.innerHeight;
+    window.addEventListener('resize', () => {
+      if (landscape === window.innerWidth > window.innerHeight) return;
+      landscape = !landscape;
+      this.upcoming = null;
+      void this.enqueue(() => this.next());
+    });
     document.addEventListener('click', (event) => {
       void (event.clientX < window.innerWidth / 2 ? this.enqueue(() => this.previous()) : this.enqueue(() => this.next()));
     });

@@ -9,7 +9,7 @@ import { parse } from 'acorn';
 import t from 'tap';
 import { startServe } from '../helpers/serve.js';
 import { suiteDatabase } from '../helpers/backends.js';
-import { apiAll, haveChromium, launchBrowser, startServer, tempDir, waitForTotal, watchProblems } from './harness.js';
+import { apiAll, haveChromium, launchBrowser, startServer, tempDir, waitForTotal, watchProblems, writeSolid } from './harness.js';
 import { FIXTURES, frameState, openFrame, untilChanges, writeFixtures } from './frame-harness.js';
 
 if (haveChromium(t)) {
@@ -43,6 +43,20 @@ if (haveChromium(t)) {
     t.ok(after.changes > away.changes, 'changes again once the server is back');
     t.ok(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce), 'without a reload');
     t.notOk(await page.isVisible('#frame-message'), 'and the line about the server is gone');
+    await frame.close();
+  });
+
+  t.test('index changes need no reload: nothing matches, then a new wallpaper does', async (t) => {
+    const frame = await openFrame(browser, server.base, 'q=latecomer&client=late&transition=none', undefined, false);
+    const { page } = frame;
+    await page.waitForSelector('#frame-message:not([hidden])');
+    t.match(await page.textContent('#frame-message'), 'no wallpaper matches the filters', 'says why nothing shows');
+    await writeSolid(join(library, 'latecomer.jpg'), 1600, 900, '#c08040');
+    t.equal((await fetch(`${server.base}/api/refresh`, { method: 'POST' })).status, 200);
+    const state = await untilChanges(page, 1, 20_000);
+    const [late] = await apiAll(server.base, 'q=latecomer');
+    t.same(state.ids, [late!.id], 'the new wallpaper, without a reload');
+    t.notOk(await page.isVisible('#frame-message'), 'and the line is gone');
     await frame.close();
   });
 

@@ -111,6 +111,22 @@ if (haveChromium(t)) {
     await portrait.close();
   });
 
+  t.test('a tablet turned: the next wallpaper at once, at the new shape', async (t) => {
+    const frame = await openFrame(browser, server.base, 'client=turn&transition=none', SCREENS.tablet);
+    await frame.page.setViewportSize({ width: 1180, height: 820 });
+    const state = await untilChanges(frame.page, 2);
+    t.match(state.urls[0], '?w=2360&h=1640&');
+    await frame.close();
+  });
+
+  t.test('fit=contain: letterboxed, no crop asked', async (t) => {
+    const frame = await openFrame(browser, server.base, 'fit=contain&client=contain', SCREENS.phone);
+    const state = await frameState(frame.page);
+    t.match(state.urls[0], /\?w=1170&h=2532&fit=contain&as=jpeg$/);
+    t.equal(await frame.page.$eval('.slide.front img', (img) => getComputedStyle(img).objectFit), 'contain');
+    await frame.close();
+  });
+
   t.test('clock=24 and clock=12', async (t) => {
     const frame = await openFrame(browser, server.base, 'clock=24&client=clock');
     t.match(await frame.page.textContent('#frame-clock'), /^\d{2}:\d{2}$/);
