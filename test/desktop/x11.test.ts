@@ -4,15 +4,14 @@
 // always gets a landscape pick; `--appearance light` never sets one wallpaper twice in one call.
 import t, { type Test } from 'tap';
 import { wallpaperIn } from '../helpers/desktops/cli.js';
+import { startOrSkip } from '../helpers/desktops/session.js';
 import { type Fixture, type Library, MIXED, makeLibrary, reported, waitForScreen } from '../helpers/desktops/screen.js';
 import { startX11, X11_MONITORS } from '../helpers/desktops/x11.js';
 
 const orientation = (fixture?: Fixture) => fixture && (fixture.width > fixture.height ? 'landscape' : 'portrait');
 
-const desktop = await startX11(t);
-if (typeof desktop === 'string') {
-  t.plan(0, `skipped: X11 with feh cannot run here: ${desktop}`);
-} else {
+const desktop = await startOrSkip(t, 'X11 with feh', startX11);
+if (desktop) {
   const library: Library = await makeLibrary(desktop.dir, MIXED);
 
   /** One `random --set ARGS`: what it reported per monitor, checked against the screen. */

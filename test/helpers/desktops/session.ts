@@ -35,13 +35,14 @@ export function cannotRun(tools: readonly string[], packages: string): string | 
   return reason;
 }
 
-/** A scratch folder with home/ and run/ (0700, as XDG_RUNTIME_DIR must be), removed at teardown. */
+/** A scratch folder with home/ and run/ (0700, as XDG_RUNTIME_DIR must be), removed at teardown
+ * (kept with DESKTOP_KEEP_SCRATCH=1, to read the session's logs). */
 export function scratch(t: Test, name: string): string {
   const dir = mkdtempSync(join(tmpdir(), `wallpaper-${name}-`));
   chmodSync(dir, 0o755);
   mkdirSync(join(dir, 'home'));
   mkdirSync(join(dir, 'run'), { mode: 0o700 });
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  if (!process.env.DESKTOP_KEEP_SCRATCH) t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
@@ -106,4 +107,17 @@ export function baseEnv(dir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.Proc
     LANG: 'C.UTF-8',
     ...extra,
   };
+}
+
+/** Start a suite's desktop once: the desktop, or undefined after planning a skip (with the reason)
+ * or failing (a start that throws must still reach the teardowns, so it is not left uncaught). */
+export async function startOrSkip(t: Test, name: string, start: (t: Test) => Promise<Desktop | string>): Promise<Desktop | undefined> {
+  try {
+    const desktop = await start(t);
+    if (typeof desktop !== 'string') return desktop;
+    t.plan(0, `skipped: ${name} cannot run here: ${desktop}`);
+  } catch (error) {
+    t.fail(`${name} did not start: ${(error as Error).message}`);
+  }
+  return undefined;
 }
