@@ -111,7 +111,11 @@ export function baseEnv(dir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.Proc
 
 /** Start a suite's desktop once: the desktop, or undefined after planning a skip (with the reason)
  * or failing (a start that throws must still reach the teardowns, so it is not left uncaught). */
-export async function startOrSkip(t: Test, name: string, start: (t: Test) => Promise<Desktop | string>): Promise<Desktop | undefined> {
+export async function startOrSkip<D extends Desktop>(
+  t: Test,
+  name: string,
+  start: (t: Test) => Promise<D | string>,
+): Promise<D | undefined> {
   try {
     const desktop = await start(t);
     if (typeof desktop !== 'string') return desktop;

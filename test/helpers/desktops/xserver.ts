@@ -8,6 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Test } from 'tap';
+import type { Place } from './screen.js';
 import { eventually } from '../serve.js';
 import { startGroup } from './session.js';
 
@@ -94,4 +95,24 @@ export async function startDummyXorg(t: Test, dir: string): Promise<string> {
 /** Screenshot the X root window (with no compositor, the desktop window is what it shows). */
 export async function screenshotX(display: string, file: string): Promise<void> {
   await run('import', ['-window', 'root', file], { env: { PATH: '/usr/bin:/bin', DISPLAY: display } });
+}
+
+/** The monitors RandR lists now (`xrandr --listmonitors`), at their places in the root window. */
+export async function listMonitors(display: string): Promise<Place[]> {
+  const { stdout } = await run('xrandr', ['--listmonitors'], { env: { PATH: '/usr/bin:/bin', DISPLAY: display } });
+  return [...stdout.matchAll(/^\s*\d+: \S+ (\d+)\/\d+x(\d+)\/\d+\+(\d+)\+(\d+)\s+(\S+)/gm)].map((m) => ({
+    name: m[5]!,
+    width: Number(m[1]),
+    height: Number(m[2]),
+    x: Number(m[3]),
+    y: Number(m[4]),
+  }));
+}
+
+/** Whether a desktop has painted the X root (set its pixmap, as caja and csd-background do). */
+export async function rootPainted(display: string): Promise<boolean> {
+  const { stdout } = await run('xprop', ['-root', '_XROOTPMAP_ID'], { env: { PATH: '/usr/bin:/bin', DISPLAY: display } }).catch(() => ({
+    stdout: '',
+  }));
+  return stdout.includes('pixmap id');
 }
