@@ -4,7 +4,18 @@
 // not reap, so a whole session must go at once), a private session bus whose address lands in a file,
 // and the stand-in system bus GNOME, KDE and Cinnamon need where no systemd runs.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Test } from 'tap';
@@ -67,18 +78,20 @@ export function startGroup(t: Test, command: string, args: readonly string[], en
   return child;
 }
 
-/** Run `command` under a private session bus (dbus-run-session) in its own process group; resolves
- * to the bus address (written to `bus` in the scratch folder) once the bus is up. */
+/** Run `command` under a private session bus (dbus-run-session, with the session `config` file when
+ * given) in its own process group; resolves to the bus address (written to `bus` in the scratch
+ * folder) once the bus is up. */
 export async function underSessionBus(
   t: Test,
   dir: string,
   env: NodeJS.ProcessEnv,
   command: readonly string[],
-  log = join(dir, 'session.log'),
+  config?: string,
 ): Promise<string | undefined> {
   const file = join(dir, 'bus');
   const script = 'echo "$DBUS_SESSION_BUS_ADDRESS" > "$0"; exec "$@"';
-  startGroup(t, 'dbus-run-session', ['--', 'sh', '-c', script, file, ...command], env, log);
+  const configArgs = config ? [`--config-file=${config}`] : [];
+  startGroup(t, 'dbus-run-session', [...configArgs, '--', 'sh', '-c', script, file, ...command], env, join(dir, 'session.log'));
   const ready = await eventually(() => existsSync(file) && readFileSync(file, 'utf8').includes('unix:'), 10_000);
   return ready ? readFileSync(file, 'utf8').trim() : undefined;
 }
@@ -124,4 +137,35 @@ export async function startOrSkip<D extends Desktop>(
     t.fail(`${name} did not start: ${(error as Error).message}`);
   }
   return undefined;
+}
+
+/** A session bus configuration whose activatable services are the system's but none of the
+ * settings portal's (`org.freedesktop.portal.*`, `org.freedesktop.impl.portal.*`): a desktop that
+ * runs without a portal answering. */
+export function busConfigWithoutPortal(dir: string): string {
+  const services = join(dir, 'dbus-services');
+  mkdirSync(services);
+  const system = '/usr/share/dbus-1/services';
+  for (const name of existsSync(system) ? readdirSync(system) : [])
+    if (!name.includes('.portal.')) symlinkSync(join(system, name), join(services, name));
+  const config = join(dir, 'session-bus.conf');
+  writeFileSync(
+    config,
+    `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <keep_umask/>
+  <listen>unix:tmpdir=/tmp</listen>
+  <auth>EXTERNAL</auth>
+  <servicedir>${services}</servicedir>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+`,
+  );
+  return config;
 }
