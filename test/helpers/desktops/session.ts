@@ -13,6 +13,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -42,7 +43,7 @@ export function cannotRun(tools: readonly string[], packages: string): string | 
   const missing = tools.filter((tool) => !onPath(tool));
   if (missing.length === 0) return undefined;
   const reason = `${missing.join(', ')} not installed (apt-get install --no-install-recommends ${packages})`;
-  if (process.env.CI === 'true') throw new Error(`CI must have every desktop: ${reason}`);
+  if (process.env.CI) throw new Error(`CI must have every desktop: ${reason}`);
   return reason;
 }
 
@@ -122,6 +123,41 @@ export function baseEnv(dir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.Proc
   };
 }
 
+const LOCK = join(tmpdir(), 'wallpaper-desktop-suites.lock');
+
+/** Wait until no other desktop suite runs (tap runs files in parallel; two desktops starting at once
+ * on two cores make every deadline flaky), then hold the lock until this process exits. A lock whose
+ * holder is gone is taken over. The wait counts towards the file's timeout, so that grows. */
+async function oneDesktopAtATime(t: Test): Promise<void> {
+  if (process.env.DESKTOP_SUITES_ELSEWHERE) return;
+  t.setTimeout(20 * 60_000);
+  const pidFile = join(LOCK, 'pid');
+  const holderGone = () => {
+    if (!existsSync(pidFile)) return Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? 0) > 10_000;
+    try {
+      // A zombie (this sandbox's PID 1 does not reap) is gone too.
+      return (
+        readFileSync(`/proc/${readFileSync(pidFile, 'utf8').trim()}/stat`, 'utf8')
+          .split(') ')[1]
+          ?.startsWith('Z') ?? true
+      );
+    } catch {
+      return true;
+    }
+  };
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      writeFileSync(pidFile, String(process.pid));
+      process.once('exit', () => rmSync(LOCK, { recursive: true, force: true }));
+      return;
+    } catch {
+      if (holderGone()) rmSync(LOCK, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
 /** Start a suite's desktop once: the desktop, or undefined after planning a skip (with the reason)
  * or failing (a start that throws must still reach the teardowns, so it is not left uncaught). */
 export async function startOrSkip<D extends Desktop>(
@@ -130,6 +166,7 @@ export async function startOrSkip<D extends Desktop>(
   start: (t: Test) => Promise<D | string>,
 ): Promise<D | undefined> {
   try {
+    await oneDesktopAtATime(t);
     const desktop = await start(t);
     if (typeof desktop !== 'string') return desktop;
     t.plan(0, `skipped: ${name} cannot run here: ${desktop}`);
