@@ -1,7 +1,7 @@
 // `wallpaper monitors`: the monitors a per-monitor `random --set` fills, as the desktop reports them
 // (or as --monitors / WALLPAPER_MONITORS give them): name, size after rotation, place, primary.
 import { Command } from 'commander';
-import { type Monitor, detectMonitors } from '../core/index.js';
+import { type Monitor, openDesktop } from '../core/index.js';
 import type { CliContext } from './context.js';
 import { helpFooter } from './help.js';
 import { monitorsOption } from './options.js';
@@ -30,7 +30,7 @@ export function monitorsCommand(ctx: CliContext): Command {
     ['WALLPAPER_MONITORS', 'XDG_CURRENT_DESKTOP', 'DISPLAY, WAYLAND_DISPLAY', 'SWAYSOCK, HYPRLAND_INSTANCE_SIGNATURE'],
   );
   return command.action(async (options: { json?: boolean; monitors?: string }) => {
-    const monitors = await detectMonitors({ env: ctx.env, override: options.monitors });
+    const monitors = await openDesktop(ctx.env).monitors(options.monitors);
     if (options.json) printJson(ctx.stdout, monitors);
     else for (const line of monitorLines(monitors)) ctx.stdout.write(`${line}\n`);
   });

@@ -4,12 +4,14 @@
 import { join } from 'node:path';
 import { Command } from 'commander';
 import {
+  type DesktopOptions,
+  type DesktopSet,
   type Filters,
   type Library,
-  type MonitorPick,
   WallpaperError,
   type WallpaperSource,
   claimIfDue,
+  openDesktop,
   openRemote,
   parseDuration,
   parseAppearance,
@@ -20,7 +22,6 @@ import { addFilterFlags, filterParams } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { monitorsOption, serverOption } from './options.js';
 import { noMatchMessage, printJson } from './output.js';
-import { type DesktopOptions, appearanceFilters, picksFor, setOnDesktop } from './random-set.js';
 
 interface RandomOptions extends Record<string, unknown>, DesktopOptions {
   json?: boolean;
@@ -86,19 +87,12 @@ export function randomCommand(ctx: CliContext): Command {
       const source: WallpaperSource = options.server
         ? await openRemote(options.server, { downloads: options.set ? join(library.dirs.data, 'downloads') : undefined })
         : library;
-      const setting = { env: ctx.env, library, source, filters };
-      const result = options.set
-        ? await setOnDesktop(setting, options)
-        : options.monitors !== undefined
-          ? await picksFor(setting, options).then((picks) => picks && { picks })
-          : await appearanceFilters(ctx.env, source, filters, options.appearance).then(
-              async (narrowed) => narrowed && (await source.randomFile(narrowed).then((picked) => picked && { picked })),
-            );
+      const desktop = openDesktop(ctx.env);
+      const request = { library, source, filters, options };
+      const result = options.set ? await desktop.set(request) : await desktop.choose(request);
       if (!result) throw noMatch(filters, options.server ? undefined : library);
       if (options.set) claim?.changed();
-      if ('picks' in result) printPicks(ctx.stdout, result.picks, options.json);
-      else if (options.json) printJson(ctx.stdout, result.picked.wallpaper);
-      else ctx.stdout.write(`${result.picked.path}\n`);
+      printSet(ctx.stdout, result, options.json);
     } finally {
       claim?.release();
       library.close();
@@ -106,14 +100,21 @@ export function randomCommand(ctx: CliContext): Command {
   });
 }
 
-/** One pick per monitor: `[{monitor, wallpaper}]` as JSON, else `NAME<TAB>PATH` lines. */
-function printPicks(out: CliContext['stdout'], picks: readonly MonitorPick[], json?: boolean): void {
+/** What was set (CONTRACT.md 7.5): one wallpaper everywhere as its path (its Wallpaper object with
+ * --json); else `NAME<TAB>PATH` per monitor or slot (`[{monitor, slot, wallpaper}]`). */
+export function printSet(out: CliContext['stdout'], result: DesktopSet, json?: boolean): void {
+  const [only] = result.entries;
+  if (result.entries.length === 1 && only && !only.monitor && !only.slot) {
+    if (json) printJson(out, only.picked.wallpaper);
+    else out.write(`${only.picked.path}\n`);
+    return;
+  }
   if (json)
     printJson(
       out,
-      picks.map(({ monitor, picked }) => ({ monitor: monitor.name, wallpaper: picked.wallpaper })),
+      result.entries.map(({ monitor, slot, picked }) => ({ monitor: monitor?.name ?? null, slot, wallpaper: picked.wallpaper })),
     );
-  else for (const { monitor, picked } of picks) out.write(`${monitor.name}\t${picked.path}\n`);
+  else for (const { monitor, slot, picked } of result.entries) out.write(`${monitor?.name ?? slot}\t${picked.path}\n`);
 }
 
 /** "No match", with the filters and the library size named for a local library. */

@@ -2,17 +2,11 @@
 // while the scheme is dark, a light one while it is light, re-picked within 2 s of a change. The
 // change comes from the settings portal's SettingChanged signal (`gdbus monitor`); without it the
 // scheme is read again every second. SIGINT and SIGTERM end it cleanly.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { Command } from 'commander';
-import { PORTAL, type Scheme, WallpaperError, colorScheme, parseFilters, schemeOfSignal } from '../core/index.js';
+import { type Scheme, WallpaperError, openDesktop, parseFilters } from '../core/index.js';
 import { type CliContext, libraryOf } from './context.js';
 import { addFilterFlags, filterParams } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
-import { setOnDesktop } from './random-set.js';
-
-/** How often the scheme is read when no portal signal can be had. */
-const POLL_MS = 1000;
 
 interface WatchOptions extends Record<string, unknown> {
   appearance?: string;
@@ -34,61 +28,42 @@ export function watchCommand(ctx: CliContext): Command {
     if (filters.brightness !== undefined)
       throw new WallpaperError('invalid_param', 'invalid --brightness: watch chooses the brightness from the scheme');
     const library = libraryOf(cmd, ctx);
+    const desktop = openDesktop(ctx.env);
+    const setter = desktop.setter(library.settings().set_command);
+    if (setter.name === undefined) {
+      // Staying up would wait forever for a desktop that is not there.
+      library.close();
+      throw new WallpaperError(
+        'setter_failed',
+        `watch needs a desktop session (${setter.reason}): run it inside one, or configure a setter with: wallpaper config set set_command "your-tool {path}"`,
+      );
+    }
     let current: Scheme | undefined;
     let queue = Promise.resolve();
     const apply = (scheme: Scheme) => {
       queue = queue.then(async () => {
         if (scheme === current) return;
         current = scheme;
-        const result = await setOnDesktop({ env: ctx.env, library, source: library, filters }, { appearance: scheme }).catch(
-          (error: unknown) => {
-            ctx.stderr.write(`wallpaper: ${error instanceof Error ? error.message : String(error)}\n`);
-            return null;
-          },
-        );
+        const result = await desktop.set({ library, filters, options: { appearance: scheme } }).catch((error: unknown) => {
+          ctx.stderr.write(`wallpaper: ${error instanceof Error ? error.message : String(error)}\n`);
+          return null;
+        });
         if (result === undefined) ctx.stderr.write(`wallpaper: no ${scheme} wallpaper matches the filters\n`);
-        else if (result && 'picked' in result) ctx.stdout.write(`${scheme}\t${result.picked.path}\n`);
-        else if (result) for (const { monitor, picked } of result.picks) ctx.stdout.write(`${scheme}\t${monitor.name}\t${picked.path}\n`);
+        else if (result)
+          for (const { monitor, slot, picked } of result.entries) {
+            const name = monitor?.name ?? slot;
+            ctx.stdout.write(name ? `${scheme}\t${name}\t${picked.path}\n` : `${scheme}\t${picked.path}\n`);
+          }
       });
     };
-    apply(await colorScheme(ctx.env));
-    let poll: NodeJS.Timeout | undefined;
-    let stopped = false;
-    const startPolling = () => {
-      if (!stopped) poll ??= setInterval(() => void colorScheme(ctx.env).then(apply), POLL_MS);
-    };
-    const monitor = watchSignals(ctx.env, apply, startPolling);
+    const stop = await desktop.followScheme(apply);
     await new Promise<void>((resolve) => {
-      const stop = () => resolve();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      const done = () => resolve();
+      process.once('SIGINT', done);
+      process.once('SIGTERM', done);
     });
-    stopped = true;
-    monitor?.kill();
-    clearInterval(poll);
+    stop();
     await queue;
     library.close();
   });
-}
-
-/** `gdbus monitor` on the portal, each SettingChanged of the colour scheme handed to `onScheme`;
- * `onGone` when gdbus cannot run or stops (the caller polls instead). */
-function watchSignals(env: NodeJS.ProcessEnv, onScheme: (scheme: Scheme) => void, onGone: () => void): ChildProcess | undefined {
-  let child: ChildProcess;
-  try {
-    child = spawn('gdbus', ['monitor', '--session', '--dest', PORTAL.dest, '--object-path', PORTAL.path], {
-      env,
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-  } catch {
-    onGone();
-    return undefined;
-  }
-  child.on('error', onGone);
-  child.on('exit', onGone);
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    const scheme = schemeOfSignal(line);
-    if (scheme) onScheme(scheme);
-  });
-  return child;
 }

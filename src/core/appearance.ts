@@ -1,9 +1,12 @@
 // The user's colour scheme, for `--appearance auto` and `watch`: the freedesktop settings portal's
 // org.freedesktop.appearance color-scheme (through gdbus; 1 is dark, 2 light, 0 no preference),
-// else GNOME's org.gnome.desktop.interface color-scheme, else KDE's colour scheme name; light when
-// none answers. Also the portal's SettingChanged signal as `gdbus monitor` prints it.
+// else the running desktop's own setting (Plasma's kdeglobals on KDE, GNOME's color-scheme on
+// GNOME; both, GNOME's first, elsewhere); light when none answers. Also the portal's SettingChanged signal as `gdbus monitor` prints it.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { WallpaperError } from './errors.js';
 import { type GValue, parseGVariant } from './monitors/gvariant.js';
+import { desktopFamily } from './setters/detect.js';
 import { findOnPath } from './setters/path-lookup.js';
 import { runTool } from './setters/run.js';
 
@@ -54,7 +57,29 @@ async function ask(tool: string, args: string[], env: NodeJS.ProcessEnv): Promis
   }
 }
 
-/** The scheme the session prefers now. */
+/** GNOME's org.gnome.desktop.interface color-scheme. */
+async function gnomeScheme(env: NodeJS.ProcessEnv): Promise<Scheme | undefined> {
+  const gnome = await ask('gsettings', ['get', 'org.gnome.desktop.interface', 'color-scheme'], env);
+  if (gnome?.includes('prefer-dark')) return 'dark';
+  if (gnome?.includes('prefer-light') || gnome?.includes('default')) return 'light';
+  return undefined;
+}
+
+/** Plasma's colour scheme name (BreezeDark...) from kreadconfig, else from the kdeglobals file. */
+async function plasmaScheme(env: NodeJS.ProcessEnv): Promise<Scheme | undefined> {
+  for (const tool of ['kreadconfig6', 'kreadconfig5']) {
+    const kde = await ask(tool, ['--file', 'kdeglobals', '--group', 'General', '--key', 'ColorScheme'], env);
+    if (kde) return /dark/i.test(kde) ? 'dark' : 'light';
+  }
+  const config = env.XDG_CONFIG_HOME || (env.HOME ? join(env.HOME, '.config') : undefined);
+  const text = config ? await readFile(join(config, 'kdeglobals'), 'utf8').catch(() => undefined) : undefined;
+  const general = text?.split(/^\[/m).find((section) => section.startsWith('General]'));
+  const name = general?.match(/^ColorScheme=(.*)$/m)?.[1]?.trim();
+  return name ? (/dark/i.test(name) ? 'dark' : 'light') : undefined;
+}
+
+/** The scheme the session prefers now: the portal's, else the running desktop's own; light when
+ * none answers. */
 export async function colorScheme(env: NodeJS.ProcessEnv): Promise<Scheme> {
   const portal = await ask(
     'gdbus',
@@ -69,12 +94,13 @@ export async function colorScheme(env: NodeJS.ProcessEnv): Promise<Scheme> {
       // Not the portal's answer: ask the next.
     }
   }
-  const gnome = await ask('gsettings', ['get', 'org.gnome.desktop.interface', 'color-scheme'], env);
-  if (gnome?.includes('prefer-dark')) return 'dark';
-  if (gnome?.includes('prefer-light') || gnome?.includes('default')) return 'light';
-  for (const tool of ['kreadconfig6', 'kreadconfig5']) {
-    const kde = await ask(tool, ['--file', 'kdeglobals', '--group', 'General', '--key', 'ColorScheme'], env);
-    if (kde) return /dark/i.test(kde) ? 'dark' : 'light';
+  const family = desktopFamily(env);
+  // The running desktop's own setting: another desktop's key may hold a stale default (GNOME's
+  // `color-scheme 'default'` on a Plasma machine that has gsettings installed).
+  const readers = family === 'kde' ? [plasmaScheme] : family === 'gnome' ? [gnomeScheme] : [gnomeScheme, plasmaScheme];
+  for (const read of readers) {
+    const scheme = await read(env);
+    if (scheme) return scheme;
   }
   return 'light';
 }

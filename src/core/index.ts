@@ -23,21 +23,17 @@ export async function openRemote(server: string, options: { downloads?: string }
   const { RemoteLibrary } = await import('./remote.js');
   return new RemoteLibrary(server, options.downloads);
 }
-export { setEachMonitor, setLightDark, setSpanned, setWallpaper, setterAbilities } from './setters/index.js';
-export { detectMonitors, parseMonitorsOverride, type Monitor } from './monitors/index.js';
-export { setWallpaperById } from './desktop-set.js';
-export { type Appearance, type Scheme, colorScheme, parseAppearance, schemeOfSignal, PORTAL } from './appearance.js';
-export { lightFilters, pickLightDark } from './light-dark.js';
-export { MONITOR_UPSCALE, type MonitorPick, pickForMonitors } from './monitor-picks.js';
-
-/** compose.ts's images (--fit, --span); sharp loads only when one is made, so `random` and `list`
- * stay quick to start. */
-export async function fitToMonitor(...args: Parameters<typeof import('./compose.js').fitToMonitor>): Promise<string> {
-  return (await import('./compose.js')).fitToMonitor(...args);
-}
-export async function spanComposite(...args: Parameters<typeof import('./compose.js').spanComposite>): Promise<string> {
-  return (await import('./compose.js')).spanComposite(...args);
-}
+export {
+  type Desktop,
+  type DesktopOptions,
+  type DesktopRequest,
+  type DesktopSet,
+  type SetEntry,
+  type Slot,
+  openDesktop,
+} from './desktop/index.js';
+export { parseMonitorsOverride, type Monitor } from './monitors/index.js';
+export { type Appearance, type Scheme, parseAppearance } from './appearance.js';
 export { type Check, type CheckLevel, diagnose } from './doctor.js';
 export * from './schedule/index.js';
 export type { Curation, DuplicateGroup, Mark } from './curate/facade.js';

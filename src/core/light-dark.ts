@@ -2,23 +2,18 @@
 // in proportion to how many there are, so every such wallpaper is equally likely); the dark one is
 // the light pick's designer counterpart when it has one (pair_id) with a usable file, else a dark
 // match of the same filters. When one side has no match, the other serves both.
+import { lightChoices, pickAmong } from './desktop/choices.js';
 import type { Filters, PickedFile, SourcePickOptions, WallpaperSource } from './types.js';
 
 /** The filters narrowed to light or to medium, weighted by their match counts; undefined when
  * neither matches. */
 export async function lightFilters(source: WallpaperSource, filters: Filters): Promise<Filters | undefined> {
-  const countOf = async (brightness: 'light' | 'medium') =>
-    (await source.list({ ...filters, brightness }, { page: 1, limit: 1 })).pagination.total;
-  const light = await countOf('light');
-  const medium = await countOf('medium');
-  if (light + medium === 0) return undefined;
-  return { ...filters, brightness: Math.random() * (light + medium) < light ? 'light' : 'medium' };
+  return (await lightChoices(source, filters))[0];
 }
 
-/** A light (or medium) pick. */
+/** A light (or medium) pick, of its screen's orientation when one matches. */
 export async function pickLight(source: WallpaperSource, filters: Filters, options: SourcePickOptions): Promise<PickedFile | undefined> {
-  const narrowed = await lightFilters(source, filters);
-  return narrowed && source.randomFile(narrowed, options);
+  return pickAmong(source, await lightChoices(source, filters), options);
 }
 
 export interface LightDarkPicks {

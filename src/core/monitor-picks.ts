@@ -3,7 +3,8 @@
 // 1.25x, else the closest by KDE Plasma's rule: pick.ts), each monitor avoiding what it showed
 // recently. The same rule serves the local index and a server (`--server`: its w/h screen rule).
 import type { Monitor } from './monitors/types.js';
-import type { Filters, PickedFile, WallpaperSource } from './types.js';
+import type { PickedFile, WallpaperSource } from './types.js';
+import { type Choices, pickAmong } from './desktop/choices.js';
 
 /** How much a wallpaper may be enlarged for a monitor and still count as fitting it. */
 export const MONITOR_UPSCALE = 1.25;
@@ -13,16 +14,17 @@ export interface MonitorPick {
   picked: PickedFile;
 }
 
-/** A pick for each monitor, in their order, or undefined when nothing matches the filters. */
+/** A pick for each monitor, in their order, from the first of the choices that has one suiting it
+ * (choices.ts), or undefined when nothing matches. */
 export async function pickForMonitors(
   source: WallpaperSource,
-  filters: Filters,
+  choices: Choices,
   monitors: readonly Monitor[],
   recent: (monitor: string) => readonly string[],
 ): Promise<MonitorPick[] | undefined> {
   const picks: MonitorPick[] = [];
   for (const monitor of monitors) {
-    const picked = await source.randomFile(filters, {
+    const picked = await pickAmong(source, choices, {
       avoid: recent(monitor.name),
       exclude: picks.map((pick) => pick.picked.wallpaper.id),
       screen: { w: monitor.width, h: monitor.height, upscale: MONITOR_UPSCALE },

@@ -87,7 +87,9 @@ export function pickRandom(store: Store, filters: Filters, options: PickOptions 
   return chosen ?? (strict.length > 0 ? pickRandom(store, filters, { ...options, exclude: undefined }) : undefined);
 }
 
-/** The closest by Plasma's rule: past every avoided id, else past the excluded ones, else any. */
+/** The closest by Plasma's rule, among the screen's orientation first (novelty never costs the
+ * orientation while one of it matches), then among all; in each, the avoided ids are given back
+ * one at a time, the oldest first (as pickAvoiding does), the excluded ones only by the caller. */
 function closestTo(
   store: Store,
   filters: Filters,
@@ -95,8 +97,16 @@ function closestTo(
   avoid: readonly string[],
   exclude: readonly string[],
 ): Wallpaper | undefined {
-  const closest =
-    store.closest(filters, screen, avoid, true) ??
-    (exclude.length > 0 ? store.closest(filters, screen, exclude, true) : store.closest(filters, screen));
-  return closest && withUrls(closest);
+  const tiers = filters.orientation ? [filters] : [{ ...filters, orientation: orientationOf(screen) }, filters];
+  for (const among of tiers) {
+    if (among !== filters && store.count(among) === 0) continue;
+    const skip = [...avoid];
+    for (;;) {
+      const closest = reachableFirst(store, (reachable) => store.closest(among, screen, skip, reachable ?? true));
+      if (closest) return withUrls(closest);
+      if (skip.length <= exclude.length) break;
+      skip.pop();
+    }
+  }
+  return undefined;
 }

@@ -4,7 +4,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { WallpaperError } from '../errors.js';
-import { detect, noSetterMessage } from './detect.js';
+import { type Detection, detect, noSetterMessage } from './detect.js';
 import { DEFAULT_TIMEOUT_MS } from './run.js';
 import type { Assignment, SetContext, Setter } from './types.js';
 
@@ -21,6 +21,8 @@ export interface SetterOptions {
   setCommand?: string | null;
   /** Per-command timeout in ms, default 15000. */
   timeoutMs?: number;
+  /** A detection made before (detectOnce), so one process detects once. */
+  detection?: Detection;
 }
 
 function timeoutOf(options: SetterOptions): number {
@@ -31,23 +33,46 @@ function timeoutOf(options: SetterOptions): number {
   return timeoutMs;
 }
 
+/** What a detection found: the setter, its programs and what it can do beyond one wallpaper for all
+ * monitors; or why none fits (`desktop`: the desktop recognised whose tools are missing). */
+export type SetterInfo =
+  | { name: string; tools: { name: string; path: string }[]; perMonitor: boolean; span: boolean; lightDark: boolean }
+  | { name?: undefined; reason: string; desktop?: string };
+
+/** Detect the setter once; the result goes back in as SetterOptions.detection. */
+export const detectOnce = (options: SetterOptions): Detection =>
+  options.detection ?? detect({ ...options, platform: options.platform ?? process.platform });
+
+/** The one description of a detection (doctor, the desktop facade). */
+export function describeSetter(options: SetterOptions): SetterInfo {
+  const detection = detectOnce(options);
+  if (!detection.setter) return { reason: detection.reason, ...(detection.desktop ? { desktop: detection.desktop } : {}) };
+  const { setter } = detection;
+  return {
+    name: setter.name,
+    tools: [...detection.tools.values()].map(({ name, path }) => ({ name, path })),
+    perMonitor: !!setter.setEach,
+    span: !!setter.setSpanned,
+    lightDark: !!setter.setLightDark,
+  };
+}
+
 /** Which setter would be used and with which programs, or why none fits (for `doctor`). */
 export function detectSetter(
   options: SetterOptions,
 ): { name: string; tools: { name: string; path: string }[] } | { name?: undefined; reason: string; desktop?: string } {
-  const detection = detect({ ...options, platform: options.platform ?? process.platform });
-  if (!detection.setter) return { reason: detection.reason, ...(detection.desktop ? { desktop: detection.desktop } : {}) };
-  return { name: detection.setter.name, tools: [...detection.tools.values()].map(({ name, path }) => ({ name, path })) };
+  const info = describeSetter(options);
+  return info.name === undefined ? info : { name: info.name, tools: info.tools };
 }
 
 /** What the detected setter can do beyond one wallpaper for all monitors, or why there is none. */
 export function setterAbilities(
   options: SetterOptions,
 ): { name: string; perMonitor: boolean; span: boolean; lightDark: boolean } | { reason: string } {
-  const detection = detect({ ...options, platform: options.platform ?? process.platform });
-  if (!detection.setter) return { reason: detection.reason };
-  const { setter } = detection;
-  return { name: setter.name, perMonitor: !!setter.setEach, span: !!setter.setSpanned, lightDark: !!setter.setLightDark };
+  const info = describeSetter(options);
+  return info.name === undefined
+    ? { reason: info.reason }
+    : { name: info.name, perMonitor: info.perMonitor, span: info.span, lightDark: info.lightDark };
 }
 
 /** The detected setter and its context, once every file is checked to be one. */
@@ -58,7 +83,7 @@ async function prepare(files: readonly string[], options: SetterOptions): Promis
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) throw new WallpaperError('setter_failed', `cannot set the wallpaper: ${file} is not a file`);
   }
-  const detection = detect({ ...options, platform: options.platform ?? process.platform });
+  const detection = detectOnce(options);
   if (!detection.setter) throw new WallpaperError('setter_failed', noSetterMessage(detection.reason));
   return { setter: detection.setter, context: { env: options.env, timeoutMs, tools: detection.tools } };
 }

@@ -35,7 +35,7 @@ export const xfce: Setter = {
     if (properties.length === 0) {
       throw new WallpaperError(
         'setter_failed',
-        `xfconf-query lists no last-image property in channel ${CHANNEL}: open Xfce's Desktop settings once so xfdesktop creates them, or configure set_command`,
+        `xfconf-query lists no last-image property in channel ${CHANNEL}: is xfdesktop running in this session (it creates them at start)? else configure set_command`,
       );
     }
     await setProperties(xfconf, properties, file, context);
@@ -44,16 +44,18 @@ export const xfce: Setter = {
     const xfconf = toolOf(context, 'xfconf-query');
     const { stdout } = await runTool(xfconf, ['-c', CHANNEL, '-l'], context);
     const properties = lastImageProperties(stdout);
-    for (const { monitor, file } of assignments) {
+    // Every monitor's properties are found before any is set: one that cannot be set changes none.
+    const plan = assignments.map(({ monitor, file }) => {
       // /backdrop/screen0/monitorDP-1/workspace0/last-image: every workspace of that monitor.
       const own = properties.filter((property) => property.includes(`/monitor${monitor.name}/`));
       if (own.length === 0) {
         throw new WallpaperError(
           'setter_failed',
-          `xfconf-query lists no last-image property for monitor ${monitor.name} in channel ${CHANNEL}: open Xfce's Desktop settings on that monitor once, or use --same`,
+          `xfconf-query lists no last-image property for monitor ${monitor.name} in channel ${CHANNEL} (xfdesktop creates one per output it draws on; a monitor without its own output has none): nothing was changed; use --same`,
         );
       }
-      await setProperties(xfconf, own, file, context);
-    }
+      return { own, file };
+    });
+    for (const { own, file } of plan) await setProperties(xfconf, own, file, context);
   },
 };

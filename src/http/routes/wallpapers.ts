@@ -4,7 +4,7 @@
 // server runs in (a phone as the desktop's remote).
 import type { Request } from 'polka';
 import type { IncomingMessage } from 'node:http';
-import { type RawParams, WallpaperError, setWallpaperById } from '../../core/index.js';
+import { type RawParams, WallpaperError, openDesktop } from '../../core/index.js';
 import { readJsonBody } from '../body.js';
 import type { RouteContext } from '../context.js';
 import { checkedId, type Reads } from '../reads.js';
@@ -18,7 +18,9 @@ async function monitorOf(req: IncomingMessage, maxBytes: number): Promise<string
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   if (!hasBody) return undefined;
   const body = await readJsonBody(req, maxBytes);
-  const monitor = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).monitor : body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new WallpaperError('invalid_param', 'invalid body: expected a JSON object {"monitor": "NAME"}, or no body');
+  const monitor = (body as Record<string, unknown>).monitor;
   if (monitor === undefined || monitor === null) return undefined;
   if (typeof monitor !== 'string' || monitor.trim() === '' || monitor.length > 128) {
     throw new WallpaperError(
@@ -53,7 +55,7 @@ export function wallpaperRoutes({ library, maxJsonBodyBytes, desktopEnv }: Route
         POST: async (req, res) => {
           const id = checkedId(req.params.id);
           const monitor = await monitorOf(req, maxJsonBodyBytes);
-          await setWallpaperById(library, id, { env: desktopEnv, ...(monitor === undefined ? {} : { monitor }) });
+          await openDesktop(desktopEnv).setById(library, id, monitor === undefined ? {} : { monitor });
           noContent(res);
         },
       },

@@ -1,0 +1,31 @@
+// The desktop facade: the one way the faces (random --set, watch, the scheduled change, POST
+// /api/wallpapers/{id}/set, doctor) reach the desktop. openDesktop(env) detects the session once per
+// process (setter, abilities; monitors on demand) and turns "these filters (or this id), these
+// options" into picks on the screen, reporting what was set per monitor and per slot.
+import { openSession } from './session.js';
+import { chooseFor, setOnDesktop } from './set.js';
+import { setById } from './by-id.js';
+import { followScheme } from './follow.js';
+import type { Desktop } from './types.js';
+
+export type { Desktop, DesktopOptions, DesktopRequest, DesktopSet, SetEntry, Slot } from './types.js';
+
+const opened = new WeakMap<NodeJS.ProcessEnv, Desktop>();
+
+/** The desktop session `env` describes (serve's own, the CLI's), the same object for the same env. */
+export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
+  let desktop = opened.get(env);
+  if (!desktop) {
+    const session = openSession(env);
+    desktop = {
+      setter: (setCommand) => session.setter(setCommand),
+      monitors: (override) => session.monitors(override),
+      set: (request) => setOnDesktop(session, request),
+      choose: (request) => chooseFor(session, request),
+      setById: (library, id, options) => setById(session, library, id, options),
+      followScheme: (onScheme) => followScheme(env, onScheme),
+    };
+    opened.set(env, desktop);
+  }
+  return desktop;
+}

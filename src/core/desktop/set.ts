@@ -1,0 +1,152 @@
+// How a pick goes on the desktop (CONTRACT.md 7.5): one per monitor where the desktop can show one
+// each and several are known; one composite spanned over all (`--span`); else one for all (`--same`,
+// one monitor, or a desktop with one wallpaper for all: GNOME, Cinnamon, MATE), picked for the
+// primary monitor by the same rules as one monitor of a per-monitor desktop. GNOME gets a light
+// pick and a dark one for its two slots, both reported. `--fit` crops a pick to its monitor. Every
+// monitor avoids its own recent ones; the history is written only once the setter succeeded.
+import { join } from 'node:path';
+import { type Scheme, colorScheme } from '../appearance.js';
+import { WallpaperError } from '../errors.js';
+import { pickLightDark } from '../light-dark.js';
+import { HISTORY_AVOID } from '../limits.js';
+import { MONITOR_UPSCALE, pickForMonitors } from '../monitor-picks.js';
+import type { Monitor } from '../monitors/types.js';
+import { setEachMonitor, setLightDark, setSpanned, setWallpaper } from '../setters/index.js';
+import type { Filters, Library, PickedFile, WallpaperSource } from '../types.js';
+import { type Choices, lightChoices, pickAmong } from './choices.js';
+import type { Session } from './session.js';
+import type { DesktopOptions, DesktopRequest, DesktopSet } from './types.js';
+
+/** The choices for `--appearance`: dark matches for a dark scheme, light or medium ones for a light
+ * one (empty: nothing matches); the filters alone without it. */
+export async function appearanceChoices(
+  env: NodeJS.ProcessEnv,
+  source: WallpaperSource,
+  filters: Filters,
+  appearance?: DesktopOptions['appearance'],
+): Promise<Choices> {
+  if (appearance === undefined) return [filters];
+  if (filters.brightness !== undefined)
+    throw new WallpaperError('invalid_param', 'invalid --appearance: give --brightness or --appearance, not both');
+  const scheme: Scheme = appearance === 'auto' ? await colorScheme(env) : appearance;
+  return scheme === 'dark' ? [{ ...filters, brightness: 'dark' }] : lightChoices(source, filters);
+}
+
+/** The monitors: always wanted (a one-for-all desktop picks for its primary), required only when
+ * asked for (--monitors, --span). */
+async function monitorsFor(session: Session, options: DesktopOptions): Promise<Monitor[] | undefined> {
+  try {
+    return await session.monitors(options.monitors);
+  } catch (error) {
+    if (options.monitors !== undefined || options.span) throw error;
+    return undefined;
+  }
+}
+
+const screenOf = (monitor: Monitor) => ({ w: monitor.width, h: monitor.height, upscale: MONITOR_UPSCALE });
+export const primaryOf = (monitors?: readonly Monitor[]) => monitors?.find((candidate) => candidate.primary) ?? monitors?.[0];
+
+/** One file on every monitor; a set_command with {monitor} runs once per monitor, never with an
+ * empty name. */
+export async function setEverywhere(session: Session, library: Library, file: string, monitors?: readonly Monitor[]) {
+  const setterOptions = session.setterOptions(library.settings().set_command);
+  const info = session.setter(library.settings().set_command);
+  if (info.name === 'set_command' && info.perMonitor) {
+    if (!monitors?.length)
+      throw new WallpaperError(
+        'setter_failed',
+        'set_command holds {monitor} but the monitors cannot be detected here: give them with --monitors or WALLPAPER_MONITORS',
+      );
+    return setEachMonitor(
+      monitors.map((monitor) => ({ monitor, file })),
+      setterOptions,
+      { only: true },
+    );
+  }
+  return setWallpaper(file, setterOptions);
+}
+
+/** Pick by the request and set; undefined when nothing matches. */
+export async function setOnDesktop(session: Session, request: DesktopRequest): Promise<DesktopSet | undefined> {
+  const { library, filters } = request;
+  const source = request.source ?? library;
+  const options = request.options ?? {};
+  const setterOptions = session.setterOptions(library.settings().set_command);
+  const info = session.setter(library.settings().set_command);
+  const can = info.name !== undefined ? info : { name: undefined, perMonitor: false, span: false, lightDark: false };
+  if (options.span && options.same) throw new WallpaperError('invalid_param', 'invalid --span: it cannot be combined with --same');
+  if (options.span && can.name !== undefined && !can.span) {
+    throw new WallpaperError('invalid_param', `invalid --span: it applies to GNOME, Cinnamon and MATE (here: ${can.name})`);
+  }
+  const choices = await appearanceChoices(session.env, source, filters, options.appearance);
+  if (choices.length === 0) return undefined;
+  const monitors = await monitorsFor(session, options);
+  const recent = (monitor?: string) => (options.allowRepeat ? [] : library.recentlySet(HISTORY_AVOID, monitor));
+  const fitted = async (picked: PickedFile, monitor?: Monitor) =>
+    options.fit && monitor
+      ? (await import('../compose.js')).fitToMonitor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'fitted'))
+      : picked.path;
+
+  if (monitors && monitors.length > 1 && (options.span || (can.perMonitor && !options.same))) {
+    const picks = await pickForMonitors(source, choices, monitors, recent);
+    if (!picks) return undefined;
+    let setter: string;
+    if (options.span) {
+      const parts = picks.map(({ monitor, picked }) => ({ monitor, file: picked.path }));
+      const file = await (await import('../compose.js')).spanComposite(parts, join(library.dirs.data, 'span'));
+      ({ setter } = await setSpanned(file, setterOptions));
+    } else {
+      const assignments = await Promise.all(picks.map(async ({ monitor, picked }) => ({ monitor, file: await fitted(picked, monitor) })));
+      ({ setter } = await setEachMonitor(assignments, setterOptions));
+    }
+    for (const { monitor, picked } of picks) library.recordSet(picked.wallpaper.id, monitor.name);
+    return { setter, entries: picks.map(({ monitor, picked }) => ({ monitor, slot: null, picked })) };
+  }
+
+  // One for all: picked for (and fitted to) the only or the primary monitor when they are known.
+  const monitor = primaryOf(monitors);
+  const pickOptions = { avoid: recent(), ...(monitor ? { screen: screenOf(monitor) } : {}) };
+  if (can.lightDark && filters.brightness === undefined && options.appearance === undefined) {
+    // GNOME's two slots: a light pick and a dark one (its designer pair when it has one).
+    const counterpart = async (id: string) => {
+      const file = source === library ? await library.verifiedFile(id) : undefined;
+      return file && { wallpaper: file.wallpaper, path: file.path };
+    };
+    const picks = await pickLightDark(source, filters, pickOptions, counterpart);
+    if (!picks) return undefined;
+    const { setter } = await setLightDark(await fitted(picks.light, monitor), await fitted(picks.dark, monitor), setterOptions);
+    for (const id of new Set([picks.light.wallpaper.id, picks.dark.wallpaper.id])) library.recordSet(id);
+    return { setter, entries: slotEntries(picks.light, picks.dark) };
+  }
+  const picked = await pickAmong(source, choices, pickOptions);
+  if (!picked) return undefined;
+  const { setter } = await setEverywhere(session, library, await fitted(picked, monitor), monitors);
+  library.recordSet(picked.wallpaper.id);
+  return { setter, entries: [{ monitor: null, slot: null, picked }] };
+}
+
+/** GNOME's two slots as entries: one entry when both hold the same wallpaper. */
+export function slotEntries(light: PickedFile, dark: PickedFile): DesktopSet['entries'] {
+  if (light.wallpaper.id === dark.wallpaper.id) return [{ monitor: null, slot: null, picked: light }];
+  return [
+    { monitor: null, slot: 'light', picked: light },
+    { monitor: null, slot: 'dark', picked: dark },
+  ];
+}
+
+/** What set() would pick, without setting: one per monitor with --monitors, else one. */
+export async function chooseFor(session: Session, request: DesktopRequest): Promise<DesktopSet | undefined> {
+  const { library, filters } = request;
+  const source = request.source ?? library;
+  const options = request.options ?? {};
+  const choices = await appearanceChoices(session.env, source, filters, options.appearance);
+  if (choices.length === 0) return undefined;
+  if (options.monitors === undefined) {
+    const picked = await pickAmong(source, choices, {});
+    return picked && { entries: [{ monitor: null, slot: null, picked }] };
+  }
+  const monitors = await session.monitors(options.monitors);
+  const recent = (monitor: string) => (options.allowRepeat ? [] : library.recentlySet(HISTORY_AVOID, monitor));
+  const picks = await pickForMonitors(source, choices, monitors, recent);
+  return picks && { entries: picks.map(({ monitor, picked }) => ({ monitor, slot: null, picked })) };
+}

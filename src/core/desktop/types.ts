@@ -1,0 +1,62 @@
+// The shapes of the desktop facade (index.ts): what a set is asked (filters or an id, and the
+// options of `random --set`) and what it reports, per monitor and per slot (CONTRACT.md 7.5).
+import type { Appearance } from '../appearance.js';
+import type { Monitor } from '../monitors/types.js';
+import type { Filters, Library, PickedFile, WallpaperSource } from '../types.js';
+
+export interface DesktopOptions {
+  /** Pick for a light or a dark scheme (auto: the session's). */
+  appearance?: Appearance;
+  /** One wallpaper on every monitor. */
+  same?: boolean;
+  /** One composite spanned over every monitor (GNOME, Cinnamon, MATE). */
+  span?: boolean;
+  /** Crop a pick whose shape differs from its monitor's. */
+  fit?: boolean;
+  /** The monitors as `NAME=WxH,...` instead of detecting them. */
+  monitors?: string;
+  /** Recently set wallpapers may come again. */
+  allowRepeat?: boolean;
+}
+
+/** A pick asked of the desktop: random matches of `filters` from `source` (default the library),
+ * recorded in `library`'s history. */
+export interface DesktopRequest {
+  library: Library;
+  source?: WallpaperSource;
+  filters: Filters;
+  options?: DesktopOptions;
+}
+
+export type Slot = 'light' | 'dark';
+
+/** One wallpaper that went on the desktop: on a monitor (null: every one), in a slot (null: both). */
+export interface SetEntry {
+  monitor: Monitor | null;
+  slot: Slot | null;
+  picked: PickedFile;
+}
+
+/** What a set put on the screen; one entry with neither monitor nor slot when one wallpaper went
+ * everywhere. `setter` is absent when nothing was set (picks only). */
+export interface DesktopSet {
+  setter?: string;
+  entries: SetEntry[];
+}
+
+/** The desktop session of this process, detected once. */
+export interface Desktop {
+  /** The setter and what it can do, or why there is none (for a given set_command). */
+  setter(setCommand?: string | null): import('../setters/index.js').SetterInfo;
+  /** The monitors (`override`: --monitors), detected once each. */
+  monitors(override?: string): Promise<Monitor[]>;
+  /** Pick by the request and put the picks on the screen; undefined when nothing matches. */
+  set(request: DesktopRequest): Promise<DesktopSet | undefined>;
+  /** What set() would pick, without setting (--monitors: one per monitor); undefined: no match. */
+  choose(request: DesktopRequest): Promise<DesktopSet | undefined>;
+  /** Call `onScheme` with the session's colour scheme now and on every change (`watch`); resolves
+   * with the function that stops. */
+  followScheme(onScheme: (scheme: import('../appearance.js').Scheme) => void): Promise<() => void>;
+  /** The wallpaper `id` on every monitor or on the one named (POST /api/wallpapers/{id}/set). */
+  setById(library: Library, id: string, options?: { monitor?: string }): Promise<DesktopSet>;
+}
