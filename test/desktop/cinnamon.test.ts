@@ -5,7 +5,7 @@ import t from 'tap';
 import { startCinnamon } from '../helpers/desktops/cinnamon.js';
 import { oneForAllCases } from '../helpers/desktops/one-for-all.js';
 import { MIXED, makeLibrary } from '../helpers/desktops/screen.js';
-import { startOrSkip } from '../helpers/desktops/session.js';
+import { startOrSkip } from '../helpers/desktops/suite.js';
 
 const desktop = await startOrSkip(t, 'Cinnamon', startCinnamon);
 if (desktop) oneForAllCases(t, desktop, desktop.places, await makeLibrary(desktop.dir, MIXED));

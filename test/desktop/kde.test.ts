@@ -6,7 +6,7 @@ import t, { type Test } from 'tap';
 import { wallpaperIn } from '../helpers/desktops/cli.js';
 import { applyColorScheme, capturedPart, startPlasma } from '../helpers/desktops/kde.js';
 import { LANDSCAPE_DARK, MIXED, makeLibrary, type Place, PORTRAIT_DARK, reported, waitForScreen } from '../helpers/desktops/screen.js';
-import { startOrSkip } from '../helpers/desktops/session.js';
+import { startOrSkip } from '../helpers/desktops/suite.js';
 import { eventually } from '../helpers/serve.js';
 
 const desktop = await startOrSkip(t, 'KDE Plasma', startPlasma);

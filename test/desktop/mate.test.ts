@@ -5,7 +5,7 @@ import t from 'tap';
 import { startMate } from '../helpers/desktops/mate.js';
 import { oneForAllCases } from '../helpers/desktops/one-for-all.js';
 import { MIXED, makeLibrary } from '../helpers/desktops/screen.js';
-import { startOrSkip } from '../helpers/desktops/session.js';
+import { startOrSkip } from '../helpers/desktops/suite.js';
 
 const desktop = await startOrSkip(t, 'MATE', startMate);
 if (desktop) oneForAllCases(t, desktop, desktop.places, await makeLibrary(desktop.dir, MIXED));

@@ -4,7 +4,7 @@
 // always gets a landscape pick; `--appearance light` never sets one wallpaper twice in one call.
 import t, { type Test } from 'tap';
 import { wallpaperIn } from '../helpers/desktops/cli.js';
-import { startOrSkip } from '../helpers/desktops/session.js';
+import { startOrSkip } from '../helpers/desktops/suite.js';
 import { type Fixture, type Library, MIXED, makeLibrary, reported, waitForScreen } from '../helpers/desktops/screen.js';
 import { startX11, X11_MONITORS } from '../helpers/desktops/x11.js';
 

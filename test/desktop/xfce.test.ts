@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import { wallpaperIn } from '../helpers/desktops/cli.js';
-import { startOrSkip } from '../helpers/desktops/session.js';
+import { startOrSkip } from '../helpers/desktops/suite.js';
 import { MIXED, makeLibrary, reported, screenColours, waitForScreen } from '../helpers/desktops/screen.js';
 import { startXfce } from '../helpers/desktops/xfce.js';
 import { DUMMY_MONITORS } from '../helpers/desktops/xserver.js';

@@ -5,7 +5,8 @@
 import type { Test } from 'tap';
 import { eventually } from '../serve.js';
 import type { Place } from './screen.js';
-import { baseEnv, cannotRun, type Desktop, scratch, standInSystemBus, underSessionBus } from './session.js';
+import { standInSystemBus, underSessionBus } from './bus.js';
+import { baseEnv, cannotRun, type Desktop, scratch } from './session.js';
 import { listMonitors, rootPainted, screenshotX, startDummyXorg } from './xserver.js';
 
 /** Start a Cinnamon session; a reason to skip when this machine cannot. */

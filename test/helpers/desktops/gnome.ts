@@ -9,7 +9,8 @@ import { promisify } from 'node:util';
 import type { Test } from 'tap';
 import { eventually } from '../serve.js';
 import type { Place } from './screen.js';
-import { baseEnv, cannotRun, type Desktop, scratch, standInSystemBus, underSessionBus } from './session.js';
+import { standInSystemBus, underSessionBus } from './bus.js';
+import { baseEnv, cannotRun, type Desktop, scratch } from './session.js';
 
 const run = promisify(execFile);
 

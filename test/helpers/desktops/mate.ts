@@ -4,7 +4,8 @@
 import type { Test } from 'tap';
 import { eventually } from '../serve.js';
 import type { Place } from './screen.js';
-import { baseEnv, cannotRun, type Desktop, scratch, underSessionBus } from './session.js';
+import { underSessionBus } from './bus.js';
+import { baseEnv, cannotRun, type Desktop, scratch } from './session.js';
 import { listMonitors, rootPainted, screenshotX, startDummyXorg } from './xserver.js';
 
 /** Start MATE's desktop; a reason to skip when this machine cannot. */

@@ -88,9 +88,11 @@ export async function regionMean(png: Buffer, place: Place): Promise<number[]> {
   return sums.map((sum) => Math.round(sum / pixels));
 }
 
-/** Whether `mean` is `colour`, within TOLERANCE on every channel. */
-export const isColour = (mean: readonly number[], colour: string) =>
-  rgb(colour).every((value, i) => Math.abs(value - mean[i]!) <= TOLERANCE);
+/** Whether the colour `seen` on the screen (`#rrggbb`) is `colour`, within TOLERANCE per channel. */
+export const isColour = (seen: string, colour: string) => {
+  const mean = rgb(seen);
+  return rgb(colour).every((value, i) => Math.abs(value - mean[i]!) <= TOLERANCE);
+};
 
 /** What each place shows now: a screenshot's region means, as `#rrggbb`. */
 export async function screenColours(desktop: Desktop, places: readonly Place[]): Promise<string[]> {
@@ -113,7 +115,7 @@ export async function waitForScreen(
   let seen: string[] = [];
   const ok = await eventually(async () => {
     seen = await screenColours(desktop, places);
-    return seen.every((mean, i) => isColour(rgb(mean), expected[i]!));
+    return seen.every((mean, i) => isColour(mean, expected[i]!));
   }, ms);
   return { ok, seen };
 }

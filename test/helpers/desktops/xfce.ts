@@ -5,7 +5,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Test } from 'tap';
 import { eventually } from '../serve.js';
-import { baseEnv, cannotRun, type Desktop, scratch, underSessionBus } from './session.js';
+import { underSessionBus } from './bus.js';
+import { baseEnv, cannotRun, type Desktop, scratch } from './session.js';
 import { screenshotX, startDummyXorg } from './xserver.js';
 
 const run = promisify(execFile);
