@@ -53,7 +53,7 @@ export async function startOrSkip<D extends Desktop>(
     await oneDesktopAtATime(t);
     const desktop = await start(t);
     if (typeof desktop !== 'string') return desktop;
-    t.plan(0, `skipped: ${name} cannot run here: ${desktop}`);
+    t.plan(0, `skipped: ${name}: ${desktop}`);
   } catch (error) {
     t.fail(`${name} did not start: ${(error as Error).message}`);
   }
