@@ -1,0 +1,11 @@
+// Cinnamon, for real (cinnamon-session on Xorg's dummy driver, two outputs): one wallpaper
+// for all monitors, a pick that fits the primary one, shown on every monitor; `--span` shows each
+// monitor its own reported pick.
+import t from 'tap';
+import { startCinnamon } from '../helpers/desktops/cinnamon.js';
+import { oneForAllCases } from '../helpers/desktops/one-for-all.js';
+import { MIXED, makeLibrary } from '../helpers/desktops/screen.js';
+import { startOrSkip } from '../helpers/desktops/suite.js';
+
+const desktop = await startOrSkip(t, 'Cinnamon', startCinnamon);
+if (desktop) oneForAllCases(t, desktop, desktop.places, await makeLibrary(desktop.dir, MIXED));

@@ -1,0 +1,76 @@
+// Plain X11 with feh, for real (Xvfb): a 3840x2160 monitor and a 1080x1920 portrait one, a library of
+// 1920x1080 and 1080x1920 solid colours. The screenshot shows on each monitor what `random --set`
+// reported; the 4K monitor, larger than every match, still cycles through its matches in 8 sets and
+// always gets a landscape pick; `--appearance light` never sets one wallpaper twice in one call.
+import t, { type Test } from 'tap';
+import { wallpaperIn } from '../helpers/desktops/cli.js';
+import { startOrSkip } from '../helpers/desktops/suite.js';
+import { type Fixture, type Library, MIXED, makeLibrary, reported, waitForScreen } from '../helpers/desktops/screen.js';
+import { startX11, X11_MONITORS } from '../helpers/desktops/x11.js';
+
+const orientation = (fixture?: Fixture) => fixture && (fixture.width > fixture.height ? 'landscape' : 'portrait');
+
+const desktop = await startOrSkip(t, 'X11 with feh', startX11);
+if (desktop) {
+  const library: Library = await makeLibrary(desktop.dir, MIXED);
+
+  /** One `random --set ARGS`: what it reported per monitor, checked against the screen. */
+  const setAndLook = async (t: Test, args: string[], label: string, look = true) => {
+    const result = await wallpaperIn(desktop, library.home, ['random', '--set', ...args]);
+    t.equal(result.code, 0, `${label}: exit 0 ${result.stderr}`);
+    const picks = reported(result.stdout).map(([monitor, path]) => ({ monitor, fixture: library.fixtureOf(path) }));
+    t.same(
+      picks.map((pick) => pick.monitor),
+      X11_MONITORS.map((place) => place.name),
+      `${label}: one line per monitor`,
+    );
+    if (!look) return picks;
+    const screen = await waitForScreen(
+      desktop,
+      X11_MONITORS,
+      picks.map((pick) => pick.fixture?.colour ?? '#000000'),
+    );
+    t.ok(screen.ok, `${label}: the screen shows ${picks.map((pick) => pick.fixture?.colour).join(', ')} (seen ${screen.seen.join(', ')})`);
+    return picks;
+  };
+
+  t.test('random --set: each monitor shows what was reported, of its own orientation', async (t) => {
+    const monitors = await wallpaperIn(desktop, library.home, ['monitors', '--json']);
+    t.same(
+      JSON.parse(monitors.stdout).map((m: { name: string; width: number; height: number }) => [m.name, m.width, m.height]),
+      X11_MONITORS.map((place) => [place.name, place.width, place.height]),
+    );
+    const picks = await setAndLook(t, [], 'set');
+    t.same(
+      picks.map((pick) => orientation(pick.fixture)),
+      ['landscape', 'portrait'],
+    );
+  });
+
+  t.test('a 3840x2160 monitor, 1920x1080 wallpapers: 8 dark sets cycle through the 4 landscape ones', async (t) => {
+    // Every match needs 2x upscaling on the 4K monitor (the closest-fit tier): it must still avoid
+    // its recent ones (giving back the oldest first), and never trade landscape for novelty.
+    const onBig: string[] = [];
+    let last: Awaited<ReturnType<typeof setAndLook>> = [];
+    for (let run = 1; run <= 8; run++) {
+      last = await setAndLook(t, ['--brightness', 'dark'], `dark ${run}`, run === 8);
+      onBig.push(last[0]?.fixture?.name ?? '?');
+      t.equal(orientation(last[0]?.fixture), 'landscape', `dark ${run}: the 4K monitor gets a landscape pick`);
+      t.equal(orientation(last[1]?.fixture), 'portrait', `dark ${run}: the portrait monitor gets a portrait pick`);
+    }
+    const repeats = onBig.filter((name, i) => onBig.slice(Math.max(0, i - 3), i).includes(name));
+    t.same(repeats, [], `no pick repeats one of the 3 before it on the 4K monitor: ${onBig.join(', ')}`);
+  });
+
+  t.test('--appearance light: one call never sets a wallpaper twice; each monitor keeps its orientation', async (t) => {
+    for (let run = 1; run <= 3; run++) {
+      const picks = await setAndLook(t, ['--appearance', 'light'], `light ${run}`);
+      t.not(picks[0]?.fixture?.name, picks[1]?.fixture?.name, `light ${run}: two different wallpapers`);
+      t.same(
+        picks.map((pick) => orientation(pick.fixture)),
+        ['landscape', 'portrait'],
+        `light ${run}: landscape on the landscape monitor, portrait on the portrait one`,
+      );
+    }
+  });
+}

@@ -1,0 +1,50 @@
+// Xfce 4.18, for real (xfdesktop on Xorg's dummy driver, two real outputs: 1920x1080 and a 1080x1920
+// portrait mode). The screenshot shows on each monitor what `random --set` reported, of its own
+// orientation; a set naming a monitor that has no `last-image` property fails (exit 1) and leaves
+// every monitor as it was: all or nothing.
+import { setTimeout as sleep } from 'node:timers/promises';
+import t from 'tap';
+import { wallpaperIn } from '../helpers/desktops/cli.js';
+import { startOrSkip } from '../helpers/desktops/suite.js';
+import { MIXED, makeLibrary, reported, screenColours, waitForScreen } from '../helpers/desktops/screen.js';
+import { startXfce } from '../helpers/desktops/xfce.js';
+import { DUMMY_MONITORS } from '../helpers/desktops/xserver.js';
+
+const desktop = await startOrSkip(t, 'Xfce', startXfce);
+if (desktop) {
+  const library = await makeLibrary(desktop.dir, MIXED);
+  const orientationOf = (path: string) => {
+    const fixture = library.fixtureOf(path);
+    return fixture && (fixture.width > fixture.height ? 'landscape' : 'portrait');
+  };
+
+  t.test('random --set: each output shows what was reported, of its own orientation', async (t) => {
+    for (let run = 1; run <= 2; run++) {
+      const result = await wallpaperIn(desktop, library.home, ['random', '--set']);
+      t.equal(result.code, 0, `set ${run}: exit 0 ${result.stderr}`);
+      const picks = reported(result.stdout);
+      t.same(
+        picks.map(([monitor, path]) => [monitor, orientationOf(path)]),
+        [
+          ['DUMMY0', 'landscape'],
+          ['DUMMY1', 'portrait'],
+        ],
+        `set ${run}: landscape on DUMMY0, portrait on DUMMY1`,
+      );
+      const colours = picks.map(([, path]) => library.fixtureOf(path)?.colour ?? '#000000');
+      const screen = await waitForScreen(desktop, DUMMY_MONITORS, colours);
+      t.ok(screen.ok, `set ${run}: the screen shows ${colours.join(', ')} (seen ${screen.seen.join(', ')})`);
+    }
+  });
+
+  t.test('a monitor without its last-image property: exit 1, every monitor unchanged', async (t) => {
+    const before = await screenColours(desktop, DUMMY_MONITORS);
+    const monitors = 'DUMMY0=1920x1080,DUMMY1=1080x1920,GHOST-1=1920x1080';
+    const result = await wallpaperIn(desktop, library.home, ['random', '--set', '--monitors', monitors]);
+    t.equal(result.code, 1, 'exit 1');
+    t.match(result.stderr, /GHOST-1/, `the error names the monitor: ${result.stderr.trim()}`);
+    // Give xfdesktop the time it takes to draw a change, then look.
+    await sleep(1500);
+    t.same(await screenColours(desktop, DUMMY_MONITORS), before, 'both outputs still show what they showed');
+  });
+}
