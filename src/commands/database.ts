@@ -33,6 +33,10 @@ function copyCommand(ctx: CliContext): Command {
 
 export function databaseCommand(ctx: CliContext): Command {
   const command = new Command('database').description('copy the index between SQLite and PostgreSQL');
-  helpFooter(command, ['wallpaper database copy --to postgres://wallpaper@db.example/wallpaper'], FILE_VARIABLES);
+  helpFooter(
+    command,
+    ['wallpaper database copy --to postgres://wallpaper@db.example/wallpaper', 'wallpaper database copy --to sqlite:/backup/index.sqlite'],
+    FILE_VARIABLES,
+  );
   return command.addCommand(copyCommand(ctx));
 }
