@@ -11,9 +11,8 @@ export { type ErrorCode, WallpaperError, isWallpaperError, oneLine } from './err
 export { FILTER_WORDS, parseFilters, parsePaging, type RawParams } from './filters.js';
 export { goneFromDisk, isMissingFile, readRange } from './files.js';
 export { VersionedCache } from './cache.js';
-export { HISTORY_AVOID } from './limits.js';
 export type { RemoteLibrary } from './remote.js';
-export { type LibraryDirs, platformDirs, resolveDirs } from './home.js';
+export { type LibraryDirs, resolveDirs } from './home.js';
 export { SETTINGS_KEYS } from './settings.js';
 
 /** A client for a running `wallpaper serve` with the local library's interface; undici loads only
@@ -31,7 +30,7 @@ export {
   type Slot,
   openDesktop,
 } from './desktop/index.js';
-export { parseMonitorsOverride, type Monitor } from './monitors/index.js';
+export type { Monitor } from './monitors/index.js';
 export { type Appearance, type Scheme, parseAppearance } from './appearance.js';
 export { type Check, type CheckLevel, diagnose } from './doctor.js';
 export * from './schedule/index.js';
