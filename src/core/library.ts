@@ -4,6 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { createCuration } from './curate/facade.js';
+import { createSources } from './sources/facade.js';
 import { WallpaperError, isWallpaperError, oneLine } from './errors.js';
 import { goneFromDisk, moveFile } from './files.js';
 import { RANDOM_FILE_TRIES, STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } from './limits.js';
@@ -88,6 +89,15 @@ export function openLibrary(options: OpenOptions): Library {
 
   const library: Library = {
     ...createCuration(store, (id) => library.get(id)),
+    ...createSources({
+      store,
+      dirs,
+      settings: () => settingsStore.read(),
+      updateSettings: (patch) => settingsStore.update(patch),
+      scan: () => library.scan(),
+      remove: (id) => library.remove(id),
+      get: (id) => library.get(id),
+    }),
     dirs,
     settings: () => settingsStore.read(),
     updateSettings: (patch) => settingsStore.update(patch),

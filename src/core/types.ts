@@ -7,12 +7,14 @@ import type { PaletteColor } from './curate/palette.js';
 import type { LibraryDirs } from './home.js';
 import type { ListOrder } from './order-params.js';
 import type { PickOptions } from './pick.js';
+import type { SourceCredit, SourceSetting, Sources } from './sources/types.js';
 import type { VariantFile, VariantSpec } from './variants/index.js';
 
 export type { VariantFile, VariantSpec };
 import type { OpenedFile } from './verify.js';
 
 export type { OpenedFile };
+export type * from './sources/types.js';
 
 /** A wallpaper as the API spec's section 2.1 describes it, fields in the spec's order. */
 export interface Wallpaper {
@@ -42,6 +44,8 @@ export interface Wallpaper {
   /** The id of its designer light/dark counterpart (a GNOME or KDE pair, or `-light`/`-dark`
    * names), or null. */
   pair_id: string | null;
+  /** Where a fetched wallpaper came from and whom to credit (CONTRACT.md 7.3), or null. */
+  source: SourceCredit | null;
 }
 
 export type ImageFormatName = 'jpg' | 'jpeg' | 'png' | 'webp';
@@ -138,6 +142,8 @@ export interface Settings {
   set_command: string | null;
   /** Sized variants kept on disk in the cache home, in bytes; least recently used out first. */
   variant_cache_bytes: number;
+  /** Where wallpapers are fetched from (CONTRACT.md 7.3). */
+  sources: SourceSetting[];
 }
 
 export interface UploadedFile {
@@ -203,7 +209,7 @@ export interface Screen {
 }
 
 /** The facade the CLI and the HTTP server use. */
-export interface Library extends WallpaperSource, Curation {
+export interface Library extends WallpaperSource, Curation, Sources {
   /** Where its settings, index and caches live. */
   readonly dirs: LibraryDirs;
   /** The settings record, read fresh from the file. */

@@ -3,7 +3,7 @@
 // ones again and again, and any commit (here or in another process) makes them stale.
 import { VersionedCache } from '../cache.js';
 import type { FileState } from '../diff.js';
-import type { Filters, Paging, ScanProblem } from '../types.js';
+import type { Filters, Paging, ScanProblem, SourceCredit } from '../types.js';
 import { ColourIndex } from './colour-index.js';
 import type { Connection } from './connection.js';
 import {
@@ -55,6 +55,7 @@ function toStored(row: Row): StoredWallpaper {
     hidden: row.hidden === 1,
     tags: row.tags ? row.tags.split('\n') : [],
     pair_id: row.pair_id ?? null,
+    source: typeof row.source === 'string' ? (JSON.parse(row.source) as SourceCredit) : (row.source ?? null),
   };
 }
 

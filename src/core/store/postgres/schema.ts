@@ -69,4 +69,11 @@ export const MIGRATIONS: string[] = [
    INSERT INTO folder_tags_from VALUES (-1, '');
    ${notices('folder_tags_from')}
    CREATE TABLE leases (name ${TEXT} PRIMARY KEY, holder ${TEXT} NOT NULL, expires_ms BIGINT NOT NULL, progress ${TEXT}, outcome ${TEXT});`,
+  `CREATE TABLE source_files (
+     path ${TEXT} PRIMARY KEY, name ${TEXT} NOT NULL, kind ${TEXT} NOT NULL, page_url ${TEXT}, author ${TEXT},
+     author_url ${TEXT}, license ${TEXT}, fetched_at ${TEXT} NOT NULL);
+   CREATE INDEX source_files_name ON source_files (name, fetched_at);
+   CREATE TABLE source_fetched (name ${TEXT} NOT NULL, remote ${TEXT} NOT NULL, PRIMARY KEY (name, remote));
+   CREATE TABLE source_state (name ${TEXT} PRIMARY KEY, last_fetch ${TEXT}, last_error ${TEXT}, not_before ${TEXT});
+   ${notices('source_files')} ${notices('source_state')}`,
 ];
