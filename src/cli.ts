@@ -6,6 +6,8 @@ import { configCommand } from './commands/config.js';
 import { doctorCommand } from './commands/doctor.js';
 import { favoriteCommand, hideCommand, tagCommand } from './commands/curate.js';
 import { duplicatesCommand } from './commands/duplicates.js';
+import { fetchCommand } from './commands/fetch.js';
+import { sourceCommand } from './commands/source.js';
 import type { CliContext } from './commands/context.js';
 import { listCommand } from './commands/list.js';
 import { monitorsCommand } from './commands/monitors.js';
@@ -47,6 +49,8 @@ export function createProgram(ctx: CliContext): Command {
     listCommand,
     randomCommand,
     duplicatesCommand,
+    sourceCommand,
+    fetchCommand,
     favoriteCommand,
     hideCommand,
     tagCommand,

@@ -17,6 +17,7 @@ import { MAX_CONCURRENT_UPLOADS, MAX_JSON_BODY_BYTES, MAX_UPLOAD_FILES, UPLOAD_I
 import { type Route, mountRoutes } from './router.js';
 import { adminRoutes } from './routes/admin.js';
 import { curationRoutes } from './routes/curation.js';
+import { sourceRoutes } from './routes/sources.js';
 import { uploadRoutes } from './routes/upload.js';
 import { createReads, fastRead } from './reads.js';
 import { metaRoutes } from './routes/meta.js';
@@ -70,6 +71,7 @@ function routesOf(context: RouteContext, reads: ReturnType<typeof createReads>):
     ...curationRoutes(context),
     ...uploadRoutes(context),
     ...adminRoutes(context),
+    ...sourceRoutes(context),
   ];
 }
 
