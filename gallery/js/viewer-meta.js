@@ -4,12 +4,14 @@
 // other field after them as it comes.
 
 import { formatBytes, h } from './dom.js';
+import { credit } from './viewer-source.js';
 
 /** @typedef {import('./api.js').Wallpaper} Wallpaper */
 
 /** The Wallpaper fields in the order shown, with their labels (spec section 2.1). */
 const FIELDS = /** @type {const} */ ([
   ['filename', 'File name'],
+  ['source', 'Source'],
   ['width', 'Width'],
   ['height', 'Height'],
   ['size_bytes', 'File size'],
@@ -89,6 +91,8 @@ function describe(key, value) {
             ...value.map((tag) => h('a', { class: 'chip', href: `/?tag=${encodeURIComponent(String(tag))}`, text: String(tag) })),
           )
         : 'none (subfolders name tags; `wallpaper tag` adds your own)';
+    case 'source':
+      return credit(/** @type {import('./viewer-source.js').SourceCredit} */ (value));
     case 'favorite':
     case 'hidden':
       return value ? 'yes' : 'no';

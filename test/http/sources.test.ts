@@ -44,6 +44,9 @@ t.test('GET /api/sources and POST /api/sources/{name}/fetch on a real serve; the
   t.equal(listed.wallpapers.length, 2, 'indexed before the answer');
   t.match(listed.wallpapers[0]!.source, { name: 'wallhaven', kind: 'wallhaven', page_url: /^https:\/\/wallhaven\.cc\/w\/h[12]$/ });
 
+  const feed = (await call(serve.base, '/api/feed.rss?tag=source:wallhaven')).text;
+  t.match(feed, /<source url="https:\/\/wallhaven\.cc\/w\/h1">wallhaven \(wallhaven\)<\/source>/, 'the feed says where it came from');
+
   const settings = await call(serve.base, '/api/settings');
   t.notMatch(settings.text, /hidden-key/);
   const shown = settings.json<{ sources: { key: string }[] }>();
