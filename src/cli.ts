@@ -9,6 +9,8 @@ import { favoriteCommand, hideCommand, tagCommand } from './commands/curate.js';
 import { duplicatesCommand } from './commands/duplicates.js';
 import { exportCommand } from './commands/export.js';
 import { importCommand } from './commands/import.js';
+import { fetchCommand } from './commands/fetch.js';
+import { sourceCommand } from './commands/source.js';
 import type { CliContext } from './commands/context.js';
 import { listCommand } from './commands/list.js';
 import { monitorsCommand } from './commands/monitors.js';
@@ -50,6 +52,8 @@ export function createProgram(ctx: CliContext): Command {
     listCommand,
     randomCommand,
     duplicatesCommand,
+    sourceCommand,
+    fetchCommand,
     favoriteCommand,
     hideCommand,
     tagCommand,

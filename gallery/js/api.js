@@ -31,7 +31,9 @@ export { setTokenPrompt, storedToken } from './auth.js';
  * @property {boolean} [hidden]  left out of lists and random picks unless asked
  * @property {string[]} [tags]  folder and user tags, sorted
  * @property {string | null} [pair_id]  its designer light/dark counterpart's id, or null
+ * @property {SourceCredit | null} [source]  where a fetched wallpaper came from and whom to credit, or null
  *
+ * @typedef {{ name: string, kind: string, page_url: string | null, author: string | null, author_url: string | null, license: string | null }} SourceCredit
  * @typedef {{ color: string, share: number }} PaletteColor
  * @typedef {{ wallpapers: Wallpaper[], pagination: { total: number, page: number, limit: number, total_pages: number } }} ListResponse
  * @typedef {{ folders: string[], upload_folder: string, thumbnail_size: number, max_upload_bytes: number, set_command: string | null, variant_cache_bytes: number }} Settings

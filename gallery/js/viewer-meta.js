@@ -4,6 +4,7 @@
 // other field after them as it comes.
 
 import { formatBytes, h } from './dom.js';
+import { credit } from './viewer-source.js';
 
 /** @typedef {import('./api.js').Wallpaper} Wallpaper */
 
@@ -11,6 +12,7 @@ import { formatBytes, h } from './dom.js';
 const FIELDS = /** @type {const} */ ([
   ['title', 'Title'],
   ['filename', 'File name'],
+  ['source', 'Source'],
   ['width', 'Width'],
   ['height', 'Height'],
   ['size_bytes', 'File size'],
@@ -90,6 +92,8 @@ function describe(key, value) {
             ...value.map((tag) => h('a', { class: 'chip', href: `/?tag=${encodeURIComponent(String(tag))}`, text: String(tag) })),
           )
         : 'none (subfolders name tags; `wallpaper tag` adds your own)';
+    case 'source':
+      return credit(/** @type {import('./viewer-source.js').SourceCredit} */ (value));
     case 'favorite':
     case 'hidden':
       return value ? 'yes' : 'no';

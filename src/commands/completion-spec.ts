@@ -2,7 +2,7 @@
 // added anywhere is completed without touching the scripts: each command's subcommands, flags (with
 // the words a filter or a choice accepts, folders for --home), and what its arguments are.
 import type { Command, Option } from 'commander';
-import { SETTINGS_KEYS } from '../core/index.js';
+import { SETTINGS_KEYS, SOURCE_KINDS } from '../core/index.js';
 import { filterFlagWords } from './filter-flags.js';
 
 /** What follows a flag or fills an argument: nothing, a folder, any word, or one of these words. */
@@ -33,6 +33,7 @@ const FLAG_VALUES: Record<string, Completion> = {
   '--home': 'folder',
   '--every': ['15m', '30m', '1h', '2h', 'daily', 'weekly', 'Mon..Fri 08:00'],
   '--if-due': ['15m', '30m', '1h', 'daily'],
+  '--keep': ['10', '50', '100'],
   '--appearance': ['auto', 'light', 'dark'],
   '--hidden': ['true', 'false', 'any'],
   '--sort': ['added', 'name', 'luminance', '-luminance', 'pixels', 'color', 'random'],
@@ -51,6 +52,10 @@ const ARGS: Record<string, Completion> = {
   'wallpaper favorite': 'any',
   'wallpaper hide': 'any',
   'wallpaper tag': 'any',
+  'wallpaper source add': SOURCE_KINDS,
+  // Source names.
+  'wallpaper source remove': 'any',
+  'wallpaper fetch': 'any',
 };
 
 function optionSpec(option: Option): OptionSpec {

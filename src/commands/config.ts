@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { WallpaperError } from '../core/index.js';
-import { SETTINGS_KEYS } from '../core/index.js';
+import { SETTINGS_KEYS, shownSettings } from '../core/index.js';
 import type { Settings } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
@@ -38,7 +38,7 @@ export function configCommand(ctx: CliContext): Command {
     .argument('[key]', 'one setting')
     .action((key: string | undefined, _options: unknown, cmd: Command) =>
       withSettings(cmd, (library) => {
-        const settings = library.settings();
+        const settings = shownSettings(library.settings()); // source keys as "***"
         if (key === undefined) return printJson(ctx.stdout, settings);
         if (!(SETTINGS_KEYS as readonly string[]).includes(key)) {
           throw new WallpaperError('invalid_param', `unknown setting ${JSON.stringify(key)}: expected one of ${SETTINGS_KEYS.join(', ')}`);
@@ -54,7 +54,7 @@ export function configCommand(ctx: CliContext): Command {
     .action((key: string, value: string, _options: unknown, cmd: Command) =>
       withSettings(cmd, (library) => {
         const parsed = key === 'set_command' && value !== 'null' ? value : parseValue(value);
-        printValue(ctx, library.updateSettings({ [key]: parsed })[key as keyof Settings]);
+        printValue(ctx, shownSettings(library.updateSettings({ [key]: parsed }))[key as keyof Settings]);
       }),
     );
   config

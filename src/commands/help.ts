@@ -16,6 +16,7 @@ const ENVIRONMENT = {
   NO_COLOR: 'no colour (as --no-color)',
   WALLPAPER_MONITORS: 'the monitors instead of detecting them (as --monitors)',
   'SWAYSOCK, HYPRLAND_INSTANCE_SIGNATURE': 'the sway or Hyprland session whose outputs are listed',
+  WALLPAPER_FETCH_TIMEOUT: 'seconds each request of a fetch may take (default 30)',
 } as const;
 
 export type EnvironmentVariable = keyof typeof ENVIRONMENT;

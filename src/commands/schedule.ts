@@ -103,18 +103,11 @@ export function scheduleCommand(ctx: CliContext): Command {
     const { home } = cmd.optsWithGlobals<{ home?: string }>();
     // The timer's command reads the same index (a --database URL is written into the unit as given).
     const database = databaseOf(cmd);
+    const program = [process.execPath, BIN, ...(home ? ['--home', dirs.data] : []), ...(database ? ['--database', database] : [])];
     const run: ScheduledCommand = {
-      argv: [
-        process.execPath,
-        BIN,
-        ...(home ? ['--home', dirs.data] : []),
-        ...(database ? ['--database', database] : []),
-        'random',
-        '--set',
-        '--if-due',
-        formatDuration(dueIntervalOf(every.intervalMs)),
-        ...filterArgv(options),
-      ],
+      // New wallpapers from the sources (if any) once a day, before the change.
+      before: [[...program, 'fetch', '--if-due', '1d']],
+      argv: [...program, 'random', '--set', '--if-due', formatDuration(dueIntervalOf(every.intervalMs)), ...filterArgv(options)],
       env: Object.fromEntries(KEPT_VARIABLES.flatMap((name) => (ctx.env[name] ? [[name, ctx.env[name]!]] : []))),
     };
     const plan = planSchedule(every, run, host);

@@ -13,7 +13,9 @@ export { goneFromDisk, isMissingFile, readRange } from './files.js';
 export { VersionedCache } from './cache.js';
 export type { RemoteLibrary } from './remote.js';
 export { type LibraryDirs, resolveDirs } from './home.js';
-export { SETTINGS_KEYS } from './settings.js';
+export { SETTINGS_KEYS, shownSettings } from './settings.js';
+export { SOURCE_KINDS } from './sources/types.js';
+export { DEFAULT_KEEP } from './sources/settings.js';
 
 /** A client for a running `wallpaper serve` with the local library's interface; undici loads only
  * here, so local commands never pay for it. @param downloads where randomFile() keeps images */

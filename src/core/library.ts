@@ -4,6 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createCuration } from './curate/facade.js';
+import { createSources } from './sources/facade.js';
 import { WallpaperError, isWallpaperError, oneLine } from './errors.js';
 import { RANDOM_FILE_TRIES, STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } from './limits.js';
 import { intake, sweepStaleUploads } from './intake.js';
@@ -90,6 +91,15 @@ export function openLibrary(options: OpenOptions): Library {
   const library: Library = {
     ...createCuration(store, (id) => library.get(id)),
     ...createPortable(store, settingsStore, dirs),
+    ...createSources({
+      store,
+      dirs,
+      settings: () => settingsStore.read(),
+      updateSettings: (patch) => settingsStore.update(patch),
+      scan: () => library.scan(),
+      remove: (id) => library.remove(id),
+      get: (id) => library.get(id),
+    }),
     dirs,
     settings: () => settingsStore.read(),
     updateSettings: (patch) => settingsStore.update(patch),

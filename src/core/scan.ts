@@ -2,10 +2,13 @@
 // (hash, analysis and thumbnail from one buffer and one decode), write results in batched
 // transactions, drop what is gone. A scan killed at any moment leaves a consistent index: every
 // batch is one transaction, and the next scan's diff picks up whatever was not written.
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { diffFiles, type FileState } from './diff.js';
 import { folderTagsById } from './curate/tags.js';
+import { sourcesRoot } from './sources/facade.js';
+import { withSourceTags } from './sources/tags.js';
 import { findPairs } from './pairs.js';
 import { findTitles } from './titles.js';
 import { oneLine } from './errors.js';
@@ -34,7 +37,9 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
   const started = performance.now();
   // Uploads abandoned by a killed server are dropped here too, so cron scans clean up as well.
   await sweepStaleUploads(settings.upload_folder, STALE_UPLOAD_AGE_MS);
-  const walk = await walkFolders([...settings.folders, settings.upload_folder], ownFolders(dirs));
+  // The sources' folder once a fetch made it (absent, it is nothing to report).
+  const fetched = existsSync(sourcesRoot(dirs)) ? [sourcesRoot(dirs)] : [];
+  const walk = await walkFolders([...settings.folders, settings.upload_folder, ...fetched], ownFolders(dirs));
   const diff = diffFiles(store.fileStates(), walk.files, walk.unreachable);
   const toRead = [...diff.added, ...diff.changed];
   const progress: ScanProgress = { toRead: toRead.length, read: 0, failed: 0 };
@@ -97,7 +102,7 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
     ),
   );
   if (stale !== undefined) {
-    store.setFolderTags(folderTagsById(files, settings.folders));
+    store.setFolderTags(withSourceTags(folderTagsById(files, settings.folders), files, sourcesRoot(dirs)));
     store.setTitles(
       files,
       await findTitles(

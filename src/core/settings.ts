@@ -21,6 +21,7 @@ import {
   MAX_THUMBNAIL_SIZE,
   MIN_THUMBNAIL_SIZE,
 } from './limits.js';
+import { checkSources, maskKeys } from './sources/settings.js';
 import type { Settings } from './types.js';
 
 export const SETTINGS_KEYS = [
@@ -30,6 +31,7 @@ export const SETTINGS_KEYS = [
   'max_upload_bytes',
   'set_command',
   'variant_cache_bytes',
+  'sources',
 ] as const;
 type Key = (typeof SETTINGS_KEYS)[number];
 
@@ -41,6 +43,7 @@ export function defaultSettings(dirs: LibraryDirs): Settings {
     max_upload_bytes: DEFAULT_MAX_UPLOAD_BYTES,
     set_command: null,
     variant_cache_bytes: DEFAULT_VARIANT_CACHE_BYTES,
+    sources: [],
   };
 }
 
@@ -133,6 +136,15 @@ export function validateSettings(base: Settings, patch: unknown, source: Source,
         if (!isWhole(value) || value < 0) throw bad(key, 'a whole number of bytes, 0 or more (0 keeps no variants on disk)', source);
         next.variant_cache_bytes = value;
         break;
+      case 'sources':
+        try {
+          next.sources = checkSources(value, base.sources);
+        } catch (error) {
+          // A file being loaded names itself; a change names the field.
+          if ('file' in source) throw bad(key, `a valid sources array (${(error as Error).message})`, source);
+          throw error;
+        }
+        break;
       case 'set_command':
         if (value !== null && (typeof value !== 'string' || value.includes('\0'))) throw bad(key, 'a command string or null', source);
         next.set_command = typeof value === 'string' && value.trim() === '' ? null : value;
@@ -146,6 +158,9 @@ export function validateSettings(base: Settings, patch: unknown, source: Source,
   }
   return next;
 }
+
+/** The settings as shown to anyone (config, GET /api/settings): source keys as "***". */
+export const shownSettings = (settings: Settings): Settings => ({ ...settings, sources: maskKeys(settings.sources) });
 
 export interface SettingsStore {
   readonly file: string;
@@ -164,7 +179,7 @@ export function openSettings(dirs: LibraryDirs): SettingsStore {
   // The parsed record of one file identity (inode, size, times): a server reads settings on every
   // request, and a file replaced or edited by another process is a new identity.
   const parsed = new VersionedCache<Settings>({ maxEntries: 1 });
-  const copy = (settings: Settings): Settings => ({ ...settings, folders: [...settings.folders] });
+  const copy = (settings: Settings): Settings => ({ ...settings, folders: [...settings.folders], sources: [...settings.sources] });
   const read = (): Settings => {
     const info = statSync(file, { bigint: true, throwIfNoEntry: false });
     const identity = info ? `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}` : 'absent';

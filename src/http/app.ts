@@ -19,6 +19,7 @@ import { DEFAULT_HOST, MAX_CONCURRENT_UPLOADS, MAX_JSON_BODY_BYTES, MAX_UPLOAD_F
 import { type Route, mountRoutes } from './router.js';
 import { adminRoutes } from './routes/admin.js';
 import { curationRoutes } from './routes/curation.js';
+import { sourceRoutes } from './routes/sources.js';
 import { uploadRoutes } from './routes/upload.js';
 import { createReads, fastRead } from './reads.js';
 import { metaRoutes, sendTagged } from './routes/meta.js';
@@ -81,6 +82,7 @@ function routesOf(context: RouteContext, reads: ReturnType<typeof createReads>):
     ...uploadRoutes(context),
     ...adminRoutes(context),
     ...frameRoutes(context),
+    ...sourceRoutes(context),
   ];
 }
 

@@ -22,6 +22,19 @@ function describe(filters: Filters | undefined): string {
   return values.length > 0 ? `Wallpapers matching ${values.join(', ')}` : 'All wallpapers';
 }
 
+/** A fetched wallpaper's attribution, as Media RSS says it: the author and the licence. */
+function sourceCredit({ source }: Wallpaper): string[] {
+  if (!source) return [];
+  return [
+    source.author ? `<media:credit role="author">${xmlText(source.author)}</media:credit>` : '',
+    source.license ? `<media:license>${xmlText(source.license)}</media:license>` : '',
+  ];
+}
+
+/** Where a fetched wallpaper came from: RSS 2.0's <source>, its page at the service. */
+const sourceOf = ({ source }: Wallpaper): string =>
+  source?.page_url ? `<source url="${xmlText(source.page_url)}">${xmlText(`${source.name} (${source.kind})`)}</source>` : '';
+
 function item(w: Wallpaper, base: string): string {
   const image = `${base}${w.download_url}`;
   return [
@@ -30,11 +43,13 @@ function item(w: Wallpaper, base: string): string {
     `<link>${xmlText(`${base}/#view=${w.id}`)}</link>`,
     `<guid isPermaLink="false">${w.id}</guid>`,
     `<pubDate>${rfc822(w.added_at)}</pubDate>`,
+    sourceOf(w),
     `<description>${xmlText(`${w.width}x${w.height}, ${w.brightness}, ${w.orientation}, ${w.dominant_hue}`)}</description>`,
     `<enclosure url="${xmlText(image)}" length="${w.size_bytes}" type="${xmlText(w.content_type)}"/>`,
     `<media:content url="${xmlText(image)}" type="${xmlText(w.content_type)}" medium="image" fileSize="${w.size_bytes}" width="${w.width}" height="${w.height}">`,
     `<media:title>${xmlText(w.title)}</media:title>`,
     `<media:thumbnail url="${xmlText(`${base}${w.thumbnail_url}`)}"/>`,
+    ...sourceCredit(w),
     '</media:content>',
     '</item>',
   ].join('');

@@ -42,15 +42,30 @@ eachBackend('randomJson and recordJson equal JSON.stringify of the record for ev
 
   const store = openStore(backend.database ?? join(home, 'index.sqlite'));
   t.teardown(() => store.close());
-  const kinds = { pairs: 0, whole: 0, tags: 0 };
+  // A fetched wallpaper's attribution (sources): text needing escapes, and nulls.
+  const credit = {
+    name: 'web',
+    kind: 'rss',
+    page_url: 'https://example.org/p?a=1&b="2"',
+    author: 'Zoë "Z" \\ 写真',
+    author_url: null,
+    license: null,
+  };
+  store.sources.recordFetched(plain.path, credit, 'remote-1', '2024-01-01T00:00:00.000Z');
+  const kinds = { pairs: 0, whole: 0, tags: 0, source: 0 };
   for (const { id } of all) {
     const record = library.get(id)!;
     t.equal(store.recordJson(id), JSON.stringify(record), record.filename);
     if (record.pair_id) kinds.pairs++;
     if (Number.isInteger(record.luminance)) kinds.whole++;
     if (record.tags.length > 1) kinds.tags++;
+    if (record.source) kinds.source++;
   }
-  t.ok(kinds.pairs === 2 && kinds.whole >= 1 && kinds.tags === 1, `every kind was compared: ${JSON.stringify(kinds)}`);
+  t.same(library.get(plain.id)!.source, credit);
+  t.ok(
+    kinds.pairs === 2 && kinds.whole >= 1 && kinds.tags === 1 && kinds.source === 1,
+    `every kind was compared: ${JSON.stringify(kinds)}`,
+  );
   t.equal(store.recordJson('0000000000000000'), undefined);
 
   // The pick: uniform among the matches, hidden left out as by random().

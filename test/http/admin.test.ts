@@ -61,11 +61,13 @@ t.test('GET/PUT /api/settings', async (t) => {
     'folders',
     'max_upload_bytes',
     'set_command',
+    'sources',
     'thumbnail_size',
     'upload_folder',
     'variant_cache_bytes',
   ]);
   t.same(settings.folders, [f.folder]);
+  t.same(settings.sources, [], 'no sources until one is added (CONTRACT.md 7.3)');
 
   const put = (body: string, type = 'application/json') =>
     call(f.base, '/api/settings', { method: 'PUT', headers: { 'content-type': type }, body });

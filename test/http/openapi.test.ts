@@ -12,6 +12,9 @@ import { apiRouteTable } from '../../src/http/app.js';
 import { FAKE } from '../helpers/fake-desktop.js';
 import { imageBytes, tempDir } from '../helpers/fixtures.js';
 import { call, header, type Reply, startFixture } from './helpers.js';
+import { startFake } from '../helpers/fake-services/server.js';
+import { jsonApi } from '../helpers/fake-services/services.js';
+import { photo } from '../helpers/photos.js';
 import { OPENAPI_PATH, document, openApiProblems } from './openapi-schema.js';
 
 const toOpenApi = (path: string) => path.replace(/:([a-z]+)/g, '{$1}');
@@ -55,6 +58,12 @@ t.test('every documented answer, met for real, matches the document', async (t) 
   const f = await startFixture(t, { maxJsonBodyBytes: 4096, desktopEnv });
   const guarded = await startFixture(t, { token: 'sweep-token' });
   const dead = await startFixture(t, { desktopEnv: {} });
+  // A source answering as a JSON API (test/helpers/fake-services), for the sources endpoints.
+  const fake = await startFake();
+  t.teardown(() => fake.close());
+  fake.images.set('web', await photo(60));
+  jsonApi(fake, { id: 'web' });
+  f.library.addSource({ kind: 'json', name: 'web', url: `${fake.base}/api.json`, image_path: 'data.images.0.src', key: 'k' });
   const [w, second] = f.library.list({}, { page: 1, limit: 2 }).wallpapers;
   const id = w!.id;
   const other = second!.id;
@@ -232,6 +241,13 @@ t.test('every documented answer, met for real, matches the document', async (t) 
     ['/api/wallpapers/{id}', `/api/wallpapers/${id}`, 403, { method: 'DELETE', headers: { origin: 'http://evil.example' } }],
     ['/api/wallpapers/{id}', `/api/wallpapers/${id}`, 204, { method: 'DELETE' }],
     ['/api/wallpapers/{id}', `/api/wallpapers/${id}`, 404, { method: 'DELETE' }],
+    ['/api/sources/{name}/fetch', '/api/sources/web/fetch', 200, { method: 'POST' }],
+    ['/api/sources/{name}/fetch', '/api/sources/nope/fetch', 404, { method: 'POST' }],
+    ['/api/sources/{name}/fetch', '/api/sources/web/fetch', 401, { method: 'POST' }, guarded.base],
+    ['/api/sources/{name}/fetch', '/api/sources/web/fetch', 403, { method: 'POST', headers: { origin: 'http://evil.example' } }],
+    ['/api/sources', '/api/sources', 200],
+    ['/api/wallpapers', '/api/wallpapers?tag=source:web', 200],
+    ['/api/settings', '/api/settings', 200],
   ];
   const met = new Set<string>();
   for (const [path, url, status, options, base] of cases) {

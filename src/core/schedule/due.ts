@@ -69,9 +69,9 @@ export function isDue(state: ChangeState, nowMs: number, intervalMs: number): bo
 }
 
 /** The state in `dataDir`; a missing or unreadable file is the empty state (and is rewritten). */
-export function readState(dataDir: string): ChangeState {
+export function readState(dataDir: string, file = STATE_FILE): ChangeState {
   try {
-    const parsed = JSON.parse(readFileSync(join(dataDir, STATE_FILE), 'utf8')) as Partial<ChangeState>;
+    const parsed = JSON.parse(readFileSync(join(dataDir, file), 'utf8')) as Partial<ChangeState>;
     return {
       last_change: typeof parsed.last_change === 'string' ? parsed.last_change : null,
       paused: parsed.paused === true,
@@ -82,16 +82,16 @@ export function readState(dataDir: string): ChangeState {
 }
 
 /** Write atomically: a temp file renamed over the old one. */
-export function writeState(dataDir: string, state: ChangeState): void {
-  const file = join(dataDir, STATE_FILE);
+export function writeState(dataDir: string, state: ChangeState, name = STATE_FILE): void {
+  const file = join(dataDir, name);
   const temp = `${file}.${process.pid}.tmp`;
   writeFileSync(temp, `${JSON.stringify(state)}\n`);
   renameSync(temp, file);
 }
 
 /** Take the lock, or undefined when another trigger holds a fresh one. */
-function lock(dataDir: string, nowMs: number): (() => void) | undefined {
-  const file = join(dataDir, LOCK_FILE);
+function lock(dataDir: string, nowMs: number, name = LOCK_FILE): (() => void) | undefined {
+  const file = join(dataDir, name);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       closeSync(openSync(file, 'wx'));
@@ -106,6 +106,10 @@ function lock(dataDir: string, nowMs: number): (() => void) | undefined {
   return undefined;
 }
 
+/** What is claimed: a wallpaper change (last-change.json), or a fetch of the sources
+ * (last-fetch.json, `fetch --if-due`): each has its own state and lock. */
+export type DueJob = 'change' | 'fetch';
+
 export interface DueClaim {
   /** Record a change made now and let go. */
   changed(): void;
@@ -115,10 +119,15 @@ export interface DueClaim {
 
 /** Claim the right to change the wallpaper now: undefined when not due, paused, or another trigger
  * is changing it at this moment. The caller changes it, then calls changed() (or release()). */
-export function claimIfDue(dataDir: string, intervalMs: number, now: () => number = Date.now): DueClaim | undefined {
-  const unlock = lock(dataDir, now());
+export function claimIfDue(
+  dataDir: string,
+  intervalMs: number,
+  now: () => number = Date.now,
+  job: DueJob = 'change',
+): DueClaim | undefined {
+  const unlock = lock(dataDir, now(), `last-${job}.lock`);
   if (!unlock) return undefined;
-  const state = readState(dataDir);
+  const state = readState(dataDir, `last-${job}.json`);
   if (!isDue(state, now(), intervalMs)) {
     unlock();
     return undefined;
@@ -132,7 +141,7 @@ export function claimIfDue(dataDir: string, intervalMs: number, now: () => numbe
   return {
     changed() {
       try {
-        if (held) writeState(dataDir, { ...state, last_change: new Date(now()).toISOString() });
+        if (held) writeState(dataDir, { ...state, last_change: new Date(now()).toISOString() }, `last-${job}.json`);
       } finally {
         letGo();
       }

@@ -13,6 +13,9 @@ export interface ScheduledCommand {
   argv: string[];
   /** Environment the run needs that the service manager would not give it (the desktop, PATH). */
   env: Record<string, string>;
+  /** Commands run first, whose failure does not stop the change (`fetch --if-due 1d`: new
+   * wallpapers from the sources once a day). systemd only; launchd and Windows run argv alone. */
+  before?: string[][];
 }
 
 /** One word of an ExecStart= line: quoted when needed; `%` and `$` doubled, as systemd requires. */
@@ -48,6 +51,8 @@ export function systemdService(command: ScheduledCommand): string {
     '[Service]',
     'Type=oneshot',
     ...Object.entries(command.env).map(([name, value]) => `Environment=${systemdWord(`${name}=${value}`)}`),
+    // `-`: a source that cannot be reached leaves the wallpaper change to run all the same.
+    ...(command.before ?? []).map((argv) => `ExecStart=-${argv.map(systemdWord).join(' ')}`),
     `ExecStart=${command.argv.map(systemdWord).join(' ')}`,
     '',
   ].join('\n');

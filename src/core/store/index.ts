@@ -25,6 +25,7 @@ import { isPostgresUrl, openPostgres } from './postgres/open.js';
 import { migrate } from './schema.js';
 import { SqliteConnection } from './sqlite-connection.js';
 import type { SortName, StoredWallpaper } from './sql.js';
+import * as sources from './sources.js';
 import * as writes from './writes.js';
 
 export type { IndexedFile } from './queries.js';
@@ -34,6 +35,7 @@ export { holderName, isHeld, type LeaseRow } from './lease.js';
 export type { FileResult, WriteEffect } from './writes.js';
 export { SCHEMA_VERSION } from './schema.js';
 export type { StoredWallpaper } from './sql.js';
+export type { SourceFile, SourceState } from './sources.js';
 
 export { isPostgresUrl, redacted } from './postgres/open.js';
 
@@ -57,6 +59,9 @@ export function openStore(location: string): Store {
   }
   return new Store(new SqliteConnection(db));
 }
+
+/** A function's parameters after the connection. */
+type Tail<F> = F extends (conn: Connection, ...rest: infer R) => unknown ? R : never;
 
 export class Store {
   private readonly conn: Connection;
@@ -159,6 +164,19 @@ export class Store {
   renewLease = (name: string, holder: string, ttlMs: number, progress: string | null): boolean =>
     leases.renewLease(this.conn, name, holder, ttlMs, progress);
   releaseLease = (name: string, holder: string, outcome: string | null): void => leases.releaseLease(this.conn, name, holder, outcome);
+
+  // Sources (sources.ts): fetched files' attribution, what was fetched before, each one's state.
+  sources = {
+    recordFetched: (...args: Tail<typeof sources.recordFetched>) => sources.recordFetched(this.conn, ...args),
+    rememberRemote: (...args: Tail<typeof sources.rememberRemote>) => sources.rememberRemote(this.conn, ...args),
+    fetchedBefore: (...args: Tail<typeof sources.fetchedBefore>) => sources.fetchedBefore(this.conn, ...args),
+    files: (name: string) => sources.sourceFiles(this.conn, name),
+    forgetFiles: (paths: readonly string[]) => sources.forgetFiles(this.conn, paths),
+    count: (name: string) => sources.sourceCount(this.conn, name),
+    state: (name: string) => sources.sourceState(this.conn, name),
+    setState: (state: sources.SourceState) => sources.setSourceState(this.conn, state),
+    forget: (name: string, files: boolean) => sources.forgetSource(this.conn, name, files),
+  };
 
   recordSet = (id: string, now: string, monitor?: string): void => history.recordSet(this.conn, id, now, monitor ?? null);
   recentlySet = (count: number, monitor?: string): string[] => history.recentlySet(this.conn, count, monitor);

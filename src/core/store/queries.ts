@@ -3,7 +3,7 @@
 // ones again and again, and any commit (here or in another process) makes them stale.
 import { VersionedCache } from '../cache.js';
 import type { FileState } from '../diff.js';
-import type { Filters, Paging, ScanProblem } from '../types.js';
+import type { Filters, Paging, ScanProblem, SourceCredit } from '../types.js';
 import { ColourIndex } from './colour-index.js';
 import type { Connection } from './connection.js';
 import {
@@ -56,6 +56,7 @@ function toStored(row: Row): StoredWallpaper {
     tags: row.tags ? row.tags.split('\n') : [],
     pair_id: row.pair_id ?? null,
     title: row.title ?? row.filename,
+    source: typeof row.source === 'string' ? (JSON.parse(row.source) as SourceCredit) : (row.source ?? null),
   };
 }
 

@@ -5,6 +5,7 @@
 // kind): same keys in the same order, whole numbers without ".0", and download_url, whose file name
 // is percent-encoded as encodeURIComponent does, spliced in here.
 import type { Connection } from './connection.js';
+import { SOURCE_OF_RECORD } from './sql.js';
 
 const mark = (name: string) =>
   `CASE WHEN EXISTS (SELECT 1 FROM marks m WHERE m.mark = '${name}' AND m.id = wallpapers.id) THEN json('true') ELSE json('false') END`;
@@ -21,7 +22,7 @@ const SQL = `SELECT
     'dominant_hue', dominant_hue),
   json_object('palette', json(coalesce(palette, '[]')), 'favorite', ${mark('favorite')}, 'hidden', ${mark('hidden')},
     'tags', (SELECT json_group_array(name) FROM (SELECT DISTINCT name FROM tags t WHERE t.id = wallpapers.id ORDER BY name)),
-    'pair_id', pair_id, 'title', coalesce(title, filename)),
+    'pair_id', pair_id, 'title', coalesce(title, filename), 'source', json(${SOURCE_OF_RECORD})),
   filename
   FROM wallpapers WHERE id = ?`;
 

@@ -162,6 +162,32 @@ export const MIGRATIONS: string[] = [
      THEN substr(rtrim(filename, replace(filename, '.', '')), 1, length(rtrim(filename, replace(filename, '.', ''))) - 1)
      ELSE filename END;
    UPDATE folder_tags_from SET generation = -1;`,
+  // Sources (issue 26, CONTRACT.md 7.3): the attribution of each fetched file, kept by path so the
+  // record's `source` follows its canonical file; what each source fetched before (by the service's
+  // id or the image URL), so a second fetch adds only new ones; and each source's last fetch, error
+  // and the time a 429 asked it to wait until.
+  `CREATE TABLE source_files (
+     path TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     page_url TEXT,
+     author TEXT,
+     author_url TEXT,
+     license TEXT,
+     fetched_at TEXT NOT NULL
+   ) WITHOUT ROWID;
+   CREATE INDEX source_files_name ON source_files (name, fetched_at);
+   CREATE TABLE source_fetched (
+     name TEXT NOT NULL,
+     remote TEXT NOT NULL,
+     PRIMARY KEY (name, remote)
+   ) WITHOUT ROWID;
+   CREATE TABLE source_state (
+     name TEXT PRIMARY KEY,
+     last_fetch TEXT,
+     last_error TEXT,
+     not_before TEXT
+   ) WITHOUT ROWID;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -5,14 +5,16 @@
 import { extname } from 'node:path';
 import { MIN_COLOR_SHARE } from '../curate/filter-params.js';
 import { cellsNear, hexToLab } from '../curate/oklab.js';
-import type { Filters, Wallpaper } from '../types.js';
+import type { Filters, SourceCredit, Wallpaper } from '../types.js';
 
 /** A wallpaper as the index holds it: the record without the URLs the facade adds. */
 export type StoredWallpaper = Omit<Wallpaper, 'url' | 'thumbnail_url' | 'download_url'>;
 
 /** The row of a record (format is the extension of its canonical file, for the `format` filter);
  * palette is JSON, tags joined by newlines, the marks 0 or 1. */
-export type Row = Omit<StoredWallpaper, 'palette' | 'tags' | 'favorite' | 'hidden'> & {
+export type Row = Omit<StoredWallpaper, 'palette' | 'tags' | 'favorite' | 'hidden' | 'source'> & {
+  /** JSON text on SQLite, parsed JSON on PostgreSQL (json_build_object), or null. */
+  source: string | SourceCredit | null;
   format: string;
   palette: string | null;
   tags: string | null;
@@ -20,11 +22,16 @@ export type Row = Omit<StoredWallpaper, 'palette' | 'tags' | 'favorite' | 'hidde
   hidden: number;
 };
 
+/** The attribution of the record's canonical file, when a source fetched it (sources/ keeps it by path). */
+export const SOURCE_OF_RECORD = `(SELECT json_object('name', s.name, 'kind', s.kind, 'page_url', s.page_url, 'author', s.author,
+  'author_url', s.author_url, 'license', s.license) FROM source_files s WHERE s.path = wallpapers.path)`;
+
 const markOf = (mark: string) => `EXISTS (SELECT 1 FROM marks m WHERE m.mark = '${mark}' AND m.id = wallpapers.id) AS ${mark}`;
 
 export const COLUMNS = `id, filename, path, width, height, size_bytes, added_at, content_type, brightness, aspect_ratio, orientation,
   luminance, dominant_hue, format, pair_id, title, palette, ${markOf('favorite')}, ${markOf('hidden')},
-  (SELECT group_concat(name, char(10)) FROM (SELECT DISTINCT name FROM tags t WHERE t.id = wallpapers.id ORDER BY name)) AS tags`;
+  (SELECT group_concat(name, char(10)) FROM (SELECT DISTINCT name FROM tags t WHERE t.id = wallpapers.id ORDER BY name)) AS tags,
+  ${SOURCE_OF_RECORD} AS source`;
 
 /** The order of a wallpaper's files, best first: reachable before away, regular files before
  * links, then by path (byte order). The first is the canonical path. */

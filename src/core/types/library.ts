@@ -5,6 +5,7 @@ import type { ImageFile, OpenedFile, UploadBatch, UploadedFile, VariantFile, Var
 import type { Filters, ListResponse, Paging, PickedFile, Screen, Wallpaper } from './records.js';
 import type { LibraryStatus, ScanProgress, ScanSummary } from './scan.js';
 import type { Portable } from './portable.js';
+import type { Sources } from '../sources/types.js';
 import type { Settings } from './settings.js';
 
 /** A named client's walk or a seed's position (CONTRACT.md 6.3, order-params.ts). */
@@ -85,7 +86,7 @@ export interface SourcePickOptions {
 }
 
 /** The facade the CLI and the HTTP server use. */
-export interface Library extends WallpaperSource, Curation, Portable {
+export interface Library extends WallpaperSource, Curation, Portable, Sources {
   /** Where its settings, index and caches live. */
   readonly dirs: LibraryDirs;
   /** The settings record, read fresh from the file. */

@@ -4,6 +4,7 @@
 import type { AspectRatio, Brightness, Hue, Orientation } from '../classify.js';
 import type { CurationFilters } from '../curate/filter-params.js';
 import type { PaletteColor } from '../curate/palette.js';
+import type { SourceCredit } from '../sources/types.js';
 
 /** A wallpaper as the API spec's section 2.1 describes it, fields in the spec's order. */
 export interface Wallpaper {
@@ -36,6 +37,8 @@ export interface Wallpaper {
   /** The name its package gives it (KDE metadata, a GNOME background list), else the file name
    * without its extension (CONTRACT.md 7.6). */
   title: string;
+  /** Where a fetched wallpaper came from and whom to credit (CONTRACT.md 7.3), or null. */
+  source: SourceCredit | null;
 }
 
 export type ImageFormatName = 'jpg' | 'jpeg' | 'png' | 'webp';

@@ -1,4 +1,5 @@
 // The settings record (CONTRACT.md section 3, with the keys added since).
+import type { SourceSetting } from '../sources/types.js';
 
 export interface Settings {
   /** Absolute paths of the folders in the library. */
@@ -13,4 +14,6 @@ export interface Settings {
   set_command: string | null;
   /** Sized variants kept on disk in the cache home, in bytes; least recently used out first. */
   variant_cache_bytes: number;
+  /** Where wallpapers are fetched from (CONTRACT.md 7.3). */
+  sources: SourceSetting[];
 }

@@ -7,7 +7,7 @@
 // trusted to say what the library is); the core refuses what no face may set (relative paths, `.`
 // and `..` segments, folders inside the data home), and the walk never enters the data home's own
 // folders. Only `set_command`, which runs a program, needs more than loopback here.
-import { type Settings, WallpaperError } from '../../core/index.js';
+import { type Settings, WallpaperError, shownSettings } from '../../core/index.js';
 import { scanInBackground } from '../background.js';
 import { readJsonBody } from '../body.js';
 import type { RouteContext } from '../context.js';
@@ -55,7 +55,8 @@ export function adminRoutes({ library, logger, maxJsonBodyBytes, tokenRequired, 
     {
       path: '/api/settings',
       methods: {
-        GET: (_req, res) => json(res, 200, library.settings(), 'no-store'),
+        // Source keys are shown as "***" (and "***" written back keeps the key).
+        GET: (_req, res) => json(res, 200, shownSettings(library.settings()), 'no-store'),
         PUT: async (req, res) => {
           const patch = await readJsonBody(req, maxJsonBodyBytes);
           const before = library.settings();
@@ -63,7 +64,7 @@ export function adminRoutes({ library, logger, maxJsonBodyBytes, tokenRequired, 
           const after = library.updateSettings(patch);
           // Answer now; the rescan of changed folders runs on and logs its outcome.
           if (libraryChanged(before, after)) void scanInBackground(library, logger, 'settings changed');
-          json(res, 200, after, 'no-store');
+          json(res, 200, shownSettings(after), 'no-store');
         },
       },
     },

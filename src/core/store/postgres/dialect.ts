@@ -15,6 +15,8 @@ const RULES: [RegExp, string][] = [
   // A JSON array bound as one parameter: of numbers (the colour search's cells), of strings (ids).
   [/cell IN \(SELECT value FROM json_each\(\?\)\)/g, 'cell IN (SELECT value::bigint FROM json_array_elements_text(?::json))'],
   [/SELECT value FROM json_each\(\?\)/g, 'SELECT value FROM json_array_elements_text(?::json)'],
+  // A record's source attribution as one JSON object (sql.ts SOURCE_OF_RECORD).
+  [/\(SELECT json_object\('name', s\.name/g, "(SELECT json_build_object('name', s.name"],
   // PostgreSQL folds unquoted names to lower case: a camelCase alias keeps its case quoted.
   [/\bAS ([a-z]+[A-Z]\w*)/g, 'AS "$1"'],
   // SQLite's LIKE ignores the case of ASCII letters.

@@ -72,4 +72,11 @@ export const MIGRATIONS: string[] = [
   `ALTER TABLE wallpapers ADD COLUMN title ${TEXT};
    UPDATE wallpapers SET title = CASE WHEN strpos(filename, '.') > 1 THEN regexp_replace(filename, '\\.[^.]*$', '') ELSE filename END;
    UPDATE folder_tags_from SET generation = -1;`,
+  `CREATE TABLE source_files (
+     path ${TEXT} PRIMARY KEY, name ${TEXT} NOT NULL, kind ${TEXT} NOT NULL, page_url ${TEXT}, author ${TEXT},
+     author_url ${TEXT}, license ${TEXT}, fetched_at ${TEXT} NOT NULL);
+   CREATE INDEX source_files_name ON source_files (name, fetched_at);
+   CREATE TABLE source_fetched (name ${TEXT} NOT NULL, remote ${TEXT} NOT NULL, PRIMARY KEY (name, remote));
+   CREATE TABLE source_state (name ${TEXT} PRIMARY KEY, last_fetch ${TEXT}, last_error ${TEXT}, not_before ${TEXT});
+   ${notices('source_files')} ${notices('source_state')}`,
 ];
