@@ -95,4 +95,6 @@ export const WALLPAPER_FIELDS = [
   'hidden',
   'tags',
   'pair_id',
+  // CONTRACT.md 7.6
+  'title',
 ];
