@@ -122,7 +122,7 @@ if (haveChromium(t)) {
       }
       t.match(
         card,
-        { href: w.url, loading: 'lazy', src: w.thumbnail_url, alt: w.filename, width: w.width, height: w.height },
+        { href: w.url, loading: 'lazy', src: w.thumbnail_url, alt: w.title, width: w.width, height: w.height },
         `card of ${w.filename}`,
       );
       t.ok(
