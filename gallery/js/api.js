@@ -11,7 +11,6 @@ export { setTokenPrompt, storedToken } from './auth.js';
  * @typedef {object} Wallpaper
  * @property {string} id
  * @property {string} filename
- * @property {string} title the name its package gives it, else the file name without its extension
  * @property {string} path
  * @property {string} url
  * @property {string} thumbnail_url
@@ -31,6 +30,7 @@ export { setTokenPrompt, storedToken } from './auth.js';
  * @property {boolean} [hidden]  left out of lists and random picks unless asked
  * @property {string[]} [tags]  folder and user tags, sorted
  * @property {string | null} [pair_id]  its designer light/dark counterpart's id, or null
+ * @property {string} [title]  the name its package gives it, else the file name without its extension (servers before titles lack it)
  * @property {SourceCredit | null} [source]  where a fetched wallpaper came from and whom to credit, or null
  *
  * @typedef {{ name: string, kind: string, page_url: string | null, author: string | null, author_url: string | null, license: string | null }} SourceCredit

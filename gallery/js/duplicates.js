@@ -55,7 +55,7 @@ export class DuplicatesPanel {
       h(
         'figure',
         { class: `dup-member${w.id === group.keep ? ' keep' : ''}`, dataset: { id: w.id } },
-        h('img', { src: w.thumbnail_url, alt: w.title, loading: 'lazy' }),
+        h('img', { src: w.thumbnail_url, alt: w.title ?? w.filename, loading: 'lazy' }),
         h(
           'figcaption',
           {},

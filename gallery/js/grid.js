@@ -152,7 +152,7 @@ export class Grid {
     const dims = `${w.width} × ${w.height}`;
     const img = h('img', {
       src: w.thumbnail_url,
-      alt: w.title,
+      alt: w.title ?? w.filename,
       width: w.width,
       height: w.height,
       loading: 'lazy',
@@ -168,7 +168,7 @@ export class Grid {
       h(
         'span',
         { class: 'card-caption', 'aria-hidden': 'true' },
-        h('span', { class: 'card-name', text: w.title, title: w.filename }),
+        h('span', { class: 'card-name', text: w.title ?? w.filename, title: w.filename }),
         h('span', { class: 'card-dims', text: dims }),
       ),
     );
@@ -184,7 +184,7 @@ export class Grid {
           class: 'tile-btn tile-heart',
           dataset: { action: 'favorite', id: w.id },
           'aria-pressed': String(Boolean(w.favorite)),
-          'aria-label': `Favourite: ${w.title}`,
+          'aria-label': `Favourite: ${w.title ?? w.filename}`,
           title: 'Favourite',
           text: '♥',
         }),
@@ -192,7 +192,7 @@ export class Grid {
           type: 'button',
           class: 'tile-btn tile-hide',
           dataset: { action: 'hide', id: w.id },
-          'aria-label': `${w.hidden ? 'Show' : 'Hide'}: ${w.title}`,
+          'aria-label': `${w.hidden ? 'Show' : 'Hide'}: ${w.title ?? w.filename}`,
           title: w.hidden ? 'Show again' : 'Hide from lists and random picks',
           text: w.hidden ? '◉' : '⊘',
         }),

@@ -102,11 +102,11 @@ export class Viewer {
     this.options.onShown(w);
     this.sequence += 1;
     this.hideConfirm(false);
-    this.title.textContent = w.title;
+    this.title.textContent = w.title ?? w.filename;
     this.thumb.src = w.thumbnail_url;
     this.image.classList.remove('loaded');
     this.image.dataset.sequence = String(this.sequence);
-    this.image.alt = w.title;
+    this.image.alt = w.title ?? w.filename;
     this.image.src = w.url;
     const absolute = new URL(w.url, location.origin).href;
     this.urlInput.value = absolute;

@@ -61,6 +61,7 @@ t.test('scan --json, then list --json gives exactly the HTTP list response', asy
     'duplicates',
     'failed',
     'total',
+    'hidden',
     'duration_ms',
     'skipped',
     'unavailable',

@@ -122,7 +122,7 @@ if (haveChromium(t)) {
       }
       t.match(
         card,
-        { href: w.url, loading: 'lazy', src: w.thumbnail_url, alt: w.filename, width: w.width, height: w.height },
+        { href: w.url, loading: 'lazy', src: w.thumbnail_url, alt: w.title, width: w.width, height: w.height },
         `card of ${w.filename}`,
       );
       t.ok(
@@ -281,7 +281,7 @@ if (haveChromium(t)) {
     const w = byName('blue-night.jpg');
     await page.click(`#grid a.card[data-id="${w.id}"]`);
     await page.waitForSelector('#viewer[open]');
-    t.equal(await page.textContent('#viewer-title'), w.filename, 'the title is the file name');
+    t.equal(await page.textContent('#viewer-title'), w.title, "the title is the wallpaper's title (its file name without the extension)");
     await page.waitForFunction(() => {
       const img = document.querySelector('#viewer-image') as HTMLImageElement;
       return img.complete && img.naturalWidth > 0;
@@ -336,7 +336,7 @@ if (haveChromium(t)) {
     );
     await page.keyboard.press('Enter');
     await page.waitForSelector('#viewer[open]');
-    t.equal(await page.textContent('#viewer-title'), w.filename, 'Enter on a focused card opens it');
+    t.equal(await page.textContent('#viewer-title'), w.title, 'Enter on a focused card opens it');
     await page.keyboard.press('Escape');
     t.same(problems, [], 'no page errors or CSP violations');
   });
@@ -347,19 +347,19 @@ if (haveChromium(t)) {
     const title = (name: string) => page.waitForFunction((n) => document.querySelector('#viewer-title')?.textContent === n, name);
     const at = (i: number) => everything[i] as Wallpaper;
     await page.click(`#grid a.card[data-id="${at(PAGE_LIMIT - 2).id}"]`);
-    await title(at(PAGE_LIMIT - 2).filename);
+    await title(at(PAGE_LIMIT - 2).title);
     await page.keyboard.press('ArrowRight');
-    await title(at(PAGE_LIMIT - 1).filename);
+    await title(at(PAGE_LIMIT - 1).title);
     t.pass('ArrowRight shows the next wallpaper');
     await page.keyboard.press('ArrowRight');
-    await title(at(PAGE_LIMIT).filename);
+    await title(at(PAGE_LIMIT).title);
     t.pass('ArrowRight past the last card loads the next page');
     t.ok((await cardIds(page)).length > PAGE_LIMIT, 'the grid grew');
     await page.keyboard.press('ArrowLeft');
-    await title(at(PAGE_LIMIT - 1).filename);
+    await title(at(PAGE_LIMIT - 1).title);
     t.pass('ArrowLeft shows the previous wallpaper');
     await page.click('#viewer-prev');
-    await title(at(PAGE_LIMIT - 2).filename);
+    await title(at(PAGE_LIMIT - 2).title);
     t.pass('so does the on-screen button');
     await page.keyboard.press('Escape');
     await page.waitForSelector('#viewer:not([open])', { state: 'attached' });
@@ -370,7 +370,7 @@ if (haveChromium(t)) {
     );
 
     await page.click(`#grid a.card[data-id="${at(0).id}"]`);
-    await title(at(0).filename);
+    await title(at(0).title);
     t.ok(await page.isDisabled('#viewer-prev'), 'no previous before the first');
     await page.keyboard.press('Escape');
     t.same(problems, [], 'no page errors or CSP violations');
@@ -381,7 +381,7 @@ if (haveChromium(t)) {
     await page.waitForSelector('#grid a.card');
     await page.click('#surprise');
     await page.waitForSelector('#viewer[open]');
-    t.equal(await page.textContent('#viewer-title'), 'grey-classic.jpeg', 'the only .jpeg file');
+    t.equal(await page.textContent('#viewer-title'), 'grey-classic', 'the only .jpeg file');
     await page.keyboard.press('Escape');
     await page.waitForSelector('#viewer:not([open])', { state: 'attached' });
 
@@ -391,7 +391,7 @@ if (haveChromium(t)) {
     await page.waitForSelector('#viewer[open]');
     const name = await page.textContent('#viewer-title');
     t.ok(
-      everything.some((w) => w.filename === name),
+      everything.some((w) => w.title === name),
       `a wallpaper of the library (${name})`,
     );
     await page.click('#viewer-again');
@@ -412,11 +412,11 @@ if (haveChromium(t)) {
     const { page, problems } = await open('/?max_width=1000');
     await expectGrid(t, page, 'max_width=1000');
     const card = page.locator(`#grid a.card[data-id="${hostile.id}"]`);
-    t.equal(await card.locator('.card-name').textContent(), HOSTILE, 'the caption is the name, as text');
-    t.equal(await card.locator('img').getAttribute('alt'), HOSTILE, 'the alt text is the name');
+    t.equal(await card.locator('.card-name').textContent(), hostile.title, 'the caption is the title (the name without .jpg), as text');
+    t.equal(await card.locator('img').getAttribute('alt'), hostile.title, 'the alt text is the title');
     await card.click();
     await page.waitForSelector('#viewer[open]');
-    t.equal(await page.textContent('#viewer-title'), HOSTILE, 'the viewer title is the name, as text');
+    t.equal(await page.textContent('#viewer-title'), hostile.title, 'the viewer title is the title, as text');
     t.equal(await page.textContent('#viewer-meta [data-field="filename"] dd'), HOSTILE);
     await page.click('#viewer-delete');
     t.match(await page.textContent('#viewer-confirm-text'), HOSTILE, 'the delete confirmation quotes it as text');

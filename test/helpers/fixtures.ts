@@ -95,6 +95,8 @@ export const WALLPAPER_FIELDS = [
   'hidden',
   'tags',
   'pair_id',
+  // CONTRACT.md 7.6
+  'title',
   // CONTRACT.md 7.3: a fetched wallpaper's attribution, or null
   'source',
 ];

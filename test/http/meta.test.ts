@@ -88,7 +88,7 @@ t.test('feed items escape what XML must not carry raw', async (t) => {
   await writeImage(join(f.folder, 'a & <b> "c".jpg'), { width: 40, height: 30, color: '#102030' });
   await f.library.scan();
   const feed = await call(f.base, '/api/feed.rss');
-  t.match(feed.text, '<title>a &amp; &lt;b&gt; &quot;c&quot;.jpg</title>');
+  t.match(feed.text, '<title>a &amp; &lt;b&gt; &quot;c&quot;</title>', 'the title: the file name without .jpg');
   t.notMatch(feed.text, '<b>');
 });
 
@@ -99,7 +99,7 @@ t.test('GET /download/<filename>: the image bytes under the file name, only that
   await f.library.scan();
   const [w] = f.library.list({}, { page: 1, limit: 1 }).wallpapers as [Wallpaper];
   t.equal(w.download_url, `/api/wallpapers/${w.id}/download/${encodeURIComponent(name)}`, 'the URL of CONTRACT.md 6.4');
-  t.same(Object.keys(w).slice(-7), ['download_url', 'palette', 'favorite', 'hidden', 'tags', 'pair_id', 'source'], 'after the spec fields');
+  t.same(Object.keys(w).slice(-8), ['download_url', 'palette', 'favorite', 'hidden', 'tags', 'pair_id', 'title', 'source'], 'after the spec fields');
 
   const image = await call(f.base, w.url);
   const download = await call(f.base, w.download_url);

@@ -1,14 +1,14 @@
 // Near-duplicate groups (issue 15): pictures whose fingerprints (fingerprint.ts) are close, joined
 // transitively (union-find). Two groups are joined only when every pair across them is made for the
-// same screen (screen-shape.ts) and none is marked "not duplicates" (issue 24): a mark or another
-// screen keeps two pictures apart even through a third. Never compares every pair: candidates come
+// same screen (screen-shape.ts), is no colour grading of the other (similarity.ts) and is not marked
+// "not duplicates" (issue 24): these keep two pictures apart even through a third. Never compares every pair: candidates come
 // from multi-index hashing (hash-index.ts). Thresholds measured on real wallpapers
 // (bench/RESULTS.md, `--only duplicates`).
 import type { DuplicateGroup } from '../types.js';
 import { UNIFORM_BELOW, pictureShareOf } from './fingerprint.js';
-import { BANDS, forEachCandidatePair } from './hash-index.js';
+import { BANDS, forEachCandidatePair, popcount32 } from './hash-index.js';
 import { sameScreen } from './screen-shape.js';
-import { HASH_WITHIN, SIGNATURE_WITHIN, prepare, similar } from './similarity.js';
+import { HASH_WITHIN, type Prepared, SIGNATURE_WITHIN, graded, prepare, similar } from './similarity.js';
 
 export { nearDuplicates } from './similarity.js';
 
@@ -42,7 +42,8 @@ export function groupDuplicates(candidates: readonly Candidate[], distinct: Read
   const members = pictures.map((_, i) => [i]);
   const apart = (i: number, j: number) => {
     const [a, b] = [pictures[i]!, pictures[j]!];
-    return !sameScreen(a, b) || distinct.has(a.id < b.id ? `${a.id}\n${b.id}` : `${b.id}\n${a.id}`);
+    const marked = distinct.has(a.id < b.id ? `${a.id}\n${b.id}` : `${b.id}\n${a.id}`);
+    return marked || !sameScreen(a, b) || graded(prepared[i]!, prepared[j]!);
   };
   const find = (i: number): number => {
     while (parent[i] !== i) {
@@ -51,14 +52,20 @@ export function groupDuplicates(candidates: readonly Candidate[], distinct: Read
     }
     return i;
   };
+  // Closest pairs joined first: a copy meets its original's group before a grading or another
+  // screen's version can take it into theirs (which would then keep the two groups apart).
+  const pairs: [closeness: number, i: number, j: number][] = [];
   forEachCandidatePair(low, high, bands, HASH_WITHIN, (i, j) => {
+    if (similar(prepared[i]!, prepared[j]!)) pairs.push([closeness(prepared[i]!, prepared[j]!), i, j]);
+  });
+  pairs.sort((x, y) => x[0] - y[0]);
+  for (const [, i, j] of pairs) {
     const [ri, rj] = [find(i), find(j)];
-    if (ri === rj || !similar(prepared[i]!, prepared[j]!)) return;
-    if (members[ri]!.some((x) => members[rj]!.some((y) => apart(x, y)))) return;
+    if (ri === rj || members[ri]!.some((x) => members[rj]!.some((y) => apart(x, y)))) continue;
     parent[rj] = ri;
     members[ri]!.push(...members[rj]!);
     members[rj] = [];
-  });
+  }
   const groups = new Map<number, Candidate[]>();
   pictures.forEach((candidate, i) => {
     const root = find(i);
@@ -71,6 +78,10 @@ export function groupDuplicates(candidates: readonly Candidate[], distinct: Read
     .map((members) => ({ ids: members.map((m) => m.id).sort(), keep: best(members).id }))
     .sort((x, y) => (x.keep < y.keep ? -1 : 1));
 }
+
+/** How far apart two similar pictures are: hash bits, then mean colour (0.01 of it weighs a bit). */
+const closeness = (p: Prepared, q: Prepared): number =>
+  popcount32(p.low ^ q.low) + popcount32(p.high ^ q.high) + 100 * Math.hypot(p.meanL - q.meanL, p.meanA - q.meanA, p.meanB - q.meanB);
 
 /** Pixels within this share of each other count as the same size: bars are measured on the
  * thumbnail, to a row or two. */

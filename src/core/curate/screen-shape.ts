@@ -6,8 +6,9 @@
 import { pictureShareOf } from './fingerprint.js';
 
 /** Aspect ratios further apart than this factor are other screens. A crop of 10% of one side moves
- * the ratio by 1/0.9 = 1.111 (as 16:10 to 16:9 does): a copy cropped that much stays one screen. */
-export const SAME_SCREEN_WITHIN = 1.115;
+ * the ratio by 1/0.9 = 1.111 (as 16:10 to 16:9 does), and bars are measured on the thumbnail to a
+ * row or two (~1%): a copy cropped that much, or a pillarboxed one beside it, stays one screen. */
+export const SAME_SCREEN_WITHIN = 1.125;
 /** Ratios past these are landscape or portrait (as the `orientation` field says, within 2% of
  * square is square); a square picture may be cropped either way. */
 const LANDSCAPE_FROM = 1.0201;
@@ -34,7 +35,7 @@ const sameShape = (a: number, b: number): boolean => {
   return Math.max(a, b) / Math.min(a, b) <= SAME_SCREEN_WITHIN;
 };
 
-/** Whether two pictures are made for the same screen shape (same orientation, ratios within 11.5%). */
+/** Whether two pictures are made for the same screen shape (same orientation, ratios within 12.5%). */
 export function sameScreen(a: Shaped, b: Shaped): boolean {
   const shapes = aspectsOf(b);
   return aspectsOf(a).some((x) => shapes.some((y) => sameShape(x, y)));
