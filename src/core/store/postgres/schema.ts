@@ -3,7 +3,7 @@
 // holds them to it), in PostgreSQL's types. Text compares byte by byte (COLLATE "C") as SQLite's
 // does, integers are 64-bit as SQLite's are, and the trigger-kept numbers of migration 8 are
 // PL/pgSQL. What PostgreSQL adds:
-// every table but the leases tells the listeners of CHANNEL that the index changed (the other
+// every table but the leases and the clients' walks tells the listeners of CHANNEL that the index changed (the other
 // processes' caches follow it, as data_version tells SQLite's).
 import { FIRST_INDEXES, MIGRATIONS as SQLITE } from '../schema.js';
 
@@ -69,4 +69,7 @@ export const MIGRATIONS: string[] = [
    INSERT INTO folder_tags_from VALUES (-1, '');
    ${notices('folder_tags_from')}
    CREATE TABLE leases (name ${TEXT} PRIMARY KEY, holder ${TEXT} NOT NULL, expires_ms BIGINT NOT NULL, progress ${TEXT}, outcome ${TEXT});`,
+  // The clients' walks are read in the transaction that advances them (client-walks.ts): no process
+  // keeps one in memory, so an advance need not move every other replica's caches.
+  'DROP TRIGGER random_clients_noticed ON random_clients;',
 ];
