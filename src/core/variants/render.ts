@@ -21,7 +21,7 @@ const ENCODE: Record<OutputFormat, (quality?: number) => object> = {
  * a 5000x5000 JPEG with attention cropping ~270 MB, WebP ~235 MB, PNG ~130 MB; AVIF ~30 bytes a
  * pixel. A 5000x5000 of any format, or an AVIF at its cap (spec.ts), takes the whole budget: it
  * runs alone, never beside another encode or a large decode. */
-const ENCODE_COST: Record<OutputFormat, number> = { jpeg: 5, webp: 5, png: 3, avif: 27 };
+const ENCODE_COST: Record<OutputFormat, number> = { jpeg: 5, webp: 5, png: 3, avif: 44 };
 
 /** What a variant takes of the pixel budget: its source's decode and its output's encode. */
 export const variantCost = (width: number, height: number, box: { w: number; h: number }, format: OutputFormat): number =>

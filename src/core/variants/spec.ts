@@ -14,10 +14,10 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /** The largest side a variant may ask for (imgproxy and weserv cap near here too). */
 export const MAX_VARIANT_SIDE = 5000;
-/** The most pixels an AVIF variant has (a 2560x1440 screen's): AVIF's encoder holds about 30 bytes
- * a pixel (one encode at 5000x5000 took 0.9 GB, at 2880x2880 230 MB, at this size about 125 MB;
- * issue 25); a larger box shrinks to its aspect within it. */
-export const MAX_AVIF_PIXELS = 2560 * 1440;
+/** The most pixels an AVIF variant has (a 1920x1200 screen's): AVIF's encoder holds about 30 bytes
+ * a pixel (one encode at 5000x5000 took 0.9 GB, at 2880x2880 230 MB, at 1920x1920 about 130 MB,
+ * which left a real `serve` at 293-306 MB; issue 25); a larger box shrinks to its aspect within it. */
+export const MAX_AVIF_PIXELS = 1920 * 1200;
 export const VARIANT_PARAMS = ['w', 'h', 'fit', 'crop', 'as', 'quality', 'enlarge'] as const;
 
 /** A requested variant, defaults applied except the output format (the source's own by default). */
