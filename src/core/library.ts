@@ -69,6 +69,7 @@ export function openLibrary(options: OpenOptions): Library {
   const thumbnails = new ThumbnailCache(dirs.cache);
   const variants = createVariants({
     cacheHome: dirs.cache,
+    version: () => store.version(),
     budget: () => settingsStore.read().variant_cache_bytes,
     get: (id) => library.get(id),
     openFile: (id) => library.openFile(id),

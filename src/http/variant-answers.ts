@@ -8,11 +8,16 @@ import { API_READ_HEADERS } from './json.js';
 import { type FilePolicy, type FileSlot, preparedOf } from './prepared.js';
 import { sendBytes, sendOpened } from './send.js';
 
+/** The slots of warm variants (the core answers one with the same object while it is warm), so
+ * their headers are prepared once. */
+const slots = new WeakMap<VariantFile, FileSlot>();
+
 export function sendVariant(req: IncomingMessage, res: ServerResponse, variant: VariantFile, policy: FilePolicy): Promise<void> | void {
-  const slot: FileSlot = {
-    facts: { path: '', contentType: variant.contentType, filename: variant.filename, etag: variant.etag },
-    prepared: [],
-  };
+  let slot = slots.get(variant);
+  if (!slot) {
+    slot = { facts: { path: '', contentType: variant.contentType, filename: variant.filename, etag: variant.etag }, prepared: [] };
+    slots.set(variant, slot);
+  }
   const { body } = variant;
   if ('bytes' in body) return sendBytes(req, res, preparedOf(slot, policy, body.size, body.mtimeMs), body.bytes);
   return sendOpened(req, res, slot, policy, body);

@@ -64,6 +64,12 @@ t.test('the box of the answer', async (t) => {
     [{ w: '3840', h: '2160', enlarge: '1' }, [1920, 1200], { w: 3840, h: 2160 }],
     [{ w: '4000', enlarge: '1' }, [1920, 1080], { w: 4000, h: 2250 }],
     [{ as: 'webp' }, [1920, 1080], { w: 1920, h: 1080 }],
+    // AVIF: at most 1920x1200's pixels (its encoder's memory), a larger box shrunk to its aspect.
+    [{ w: '1920', h: '1200', as: 'avif' }, [6000, 4000], { w: 1920, h: 1200 }],
+    [{ w: '5000', h: '5000', as: 'avif', enlarge: '1' }, [1920, 1080], { w: 1517, h: 1517 }],
+    [{ w: '2560', h: '1440', as: 'avif' }, [6000, 4000], { w: 2023, h: 1138 }],
+    [{ as: 'avif' }, [6000, 4000], { w: 1859, h: 1239 }],
+    [{ w: '5000', h: '5000', as: 'png', enlarge: '1' }, [1920, 1080], { w: 5000, h: 5000 }],
   ];
   for (const [query, [width, height], expected] of table)
     t.same(box(query, width, height), expected, `${JSON.stringify(query)} of ${width}x${height}`);

@@ -89,10 +89,7 @@ export class Store {
 
   /** A token that changes whenever the index may have changed (a commit here or elsewhere). */
   version = (): string => this.conn.version();
-  close = (): void => {
-    this.shuffles.flush();
-    this.conn.close();
-  };
+  close = (): void => this.conn.close();
 
   writeFiles = (results: readonly writes.FileResult[], now: string): writes.WriteEffect => writes.writeFiles(this.conn, results, now);
   removeFiles = (paths: readonly string[]): writes.WriteEffect => writes.removeFiles(this.conn, paths);

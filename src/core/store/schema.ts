@@ -188,6 +188,10 @@ export const MIGRATIONS: string[] = [
      last_error TEXT,
      not_before TEXT
    ) WITHOUT ROWID;`,
+  // Issue 25: the clients' walks are read and advanced in one transaction per call, none kept in
+  // memory; PostgreSQL stops telling the other processes of each advance (postgres/schema.ts). No
+  // change here: SQLite's data_version moves on any commit.
+  '',
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,10 +4,12 @@
 // place without moving the others. `seed` + `n` reads one position (stateless, like Wallhaven's
 // seed); `sort=random&seed=` pages through the order; a named client walks it, its position kept by
 // client-walks.ts (O(1) per client), and starts a new permutation when it has seen them all.
+// Index changes mid-cycle: a wallpaper added joins the current cycle when its place in the cycle's
+// order is still ahead of the client's position, else the next cycle; one removed leaves at once.
 import { createHash } from 'node:crypto';
 import { VersionedCache } from '../cache.js';
 import type { Filters, Paging } from '../types.js';
-import { ClientWalks } from './client-walks.js';
+import { loadWalk, saveWalk } from './client-walks.js';
 import type { Connection } from './connection.js';
 import type { Queries } from './queries.js';
 import { type StoredWallpaper, keyOf, whereClause } from './sql.js';
@@ -15,6 +17,10 @@ import { type StoredWallpaper, keyOf, whereClause } from './sql.js';
 /** Orders kept sorted in memory (per key, filters and index version): a client's next pick is then
  * a binary search, not a pass over every match. */
 const ORDERS_KEPT = 32;
+
+/** Cycle keys tried for an order that does not begin with the last one served: each try fails with
+ * chance 1/matches, so with 2 matches 40 tries all fail about once in 10^12 new cycles. */
+const CYCLE_TRIES = 40;
 
 interface Order {
   ids: string[];
@@ -58,19 +64,11 @@ function after(order: Order, position: number, id: string): number {
 
 export class Shuffles {
   private readonly orders = new VersionedCache<Order>({ maxEntries: ORDERS_KEPT });
-  private readonly walks: ClientWalks;
 
   constructor(
     private readonly conn: Connection,
     private readonly queries: Queries,
-  ) {
-    this.walks = new ClientWalks(conn);
-  }
-
-  /** Write the clients' walks to the index now (the store is closing). */
-  flush(): void {
-    this.walks.flush();
-  }
+  ) {}
 
   /** The matches of `filters` in the order of `key`. */
   private order(filters: Filters, key: string, reachable: boolean): Order {
@@ -105,21 +103,28 @@ export class Shuffles {
   }
 
   /** The client's next wallpaper: the match after its position in its cycle's order; past the end, a
-   * new cycle (a new permutation) that does not begin with the one just served. */
+   * new cycle: the next cycle key whose order (a whole permutation) does not begin with the one just
+   * served. Read and advanced in one write transaction, so every worker and replica shares one walk. */
   next(client: string, filters: Filters, reachable: boolean): StoredWallpaper | undefined {
     const filterKey = keyOf(filters, reachable);
-    const state = this.walks.load(client, filterKey);
-    let cycle = state?.cycle ?? 0;
-    let order = this.order(filters, `client:${client}:${cycle}`, reachable);
-    if (order.ids.length === 0) return undefined;
-    let index = state ? after(order, state.position, state.lastId) : 0;
-    if (index >= order.ids.length) {
-      cycle++;
-      order = this.order(filters, `client:${client}:${cycle}`, reachable);
-      index = order.ids.length > 1 && order.ids[0] === state?.lastId ? 1 : 0;
-    }
-    const id = order.ids[index]!;
-    this.walks.save(client, filterKey, { cycle, position: order.positions[index]!, lastId: id });
-    return this.queries.get(id);
+    const id = this.conn.transaction(() => {
+      const state = loadWalk(this.conn, client, filterKey);
+      let cycle = state?.cycle ?? 0;
+      let order = this.order(filters, `client:${client}:${cycle}`, reachable);
+      if (order.ids.length === 0) return undefined;
+      let index = state ? after(order, state.position, state.lastId) : 0;
+      if (index >= order.ids.length) {
+        for (let tries = 0; tries < CYCLE_TRIES; tries++) {
+          cycle++;
+          order = this.order(filters, `client:${client}:${cycle}`, reachable);
+          if (order.ids.length < 2 || order.ids[0] !== state?.lastId) break;
+        }
+        index = 0;
+      }
+      const id = order.ids[index]!;
+      saveWalk(this.conn, client, filterKey, { cycle, position: order.positions[index]!, lastId: id });
+      return id;
+    });
+    return id === undefined ? undefined : this.queries.get(id);
   }
 }

@@ -107,6 +107,16 @@ export class VariantCache {
     return files.sort((a, b) => a[2] - b[2]).map(([path, size]) => [path, size]);
   }
 
+  /** Mark a warm variant's file used: in the LRU at once, on disk (its atime, read after a restart)
+   * when `onDisk`. False when the budget changed since the bookkeeping was made: then the caller
+   * goes through get(), which makes it again (and evicts what no longer fits). */
+  touch(path: string, mtimeMs: number, onDisk: boolean): boolean {
+    if (this.lru?.maxSize !== Math.max(1, this.budget())) return false;
+    this.lru.get(path);
+    if (onDisk) void utimes(path, new Date(), new Date(mtimeMs)).catch(() => undefined);
+    return true;
+  }
+
   /** Forget and remove every variant of these ids (their wallpapers left the library). */
   async drop(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
@@ -123,7 +133,8 @@ export class VariantCache {
   }
 }
 
-async function openCached(path: string): Promise<{ handle: FileHandle; size: number; mtimeMs: number } | undefined> {
+/** The cached file at `path` opened, with its size and mtime from the descriptor, or undefined. */
+export async function openCached(path: string): Promise<{ handle: FileHandle; size: number; mtimeMs: number } | undefined> {
   let handle: FileHandle;
   try {
     handle = await open(path, 'r');

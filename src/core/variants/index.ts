@@ -1,15 +1,17 @@
 // Sized variants as the library offers them (issue 13): the variant of a wallpaper for a spec, made
 // once from a source file that is still what the index recorded, on the bounded resize pool, kept in
 // the cache home's budget; with what its answer needs (type, a strong ETag per variant, a name
-// `<stem>-<w>x<h>.<ext>`).
+// `<stem>-<w>x<h>.<ext>`). A variant answered once is answered again from warm.ts: one stat of its
+// source, its bytes from memory (or its file opened), none of the lookups below.
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { goneFromDisk, readRange } from '../files.js';
 import { VARIANT_QUEUE_PER_CORE } from '../limits.js';
 import type { OpenedFile, VariantFile, Wallpaper } from '../types.js';
-import { VariantCache, type VariantBody, variantKey } from './cache.js';
+import { VariantCache, type VariantBody, openCached, variantKey } from './cache.js';
 import { WorkPool } from './pool.js';
 import { renderVariant } from './render.js';
+import { WARM_BYTES_EACH, WarmVariants } from './warm.js';
 import { CONTENT_TYPES, EXTENSIONS, type VariantSpec, canonicalQuery, formatOfType, outputBox } from './spec.js';
 
 export { type VariantSpec, parseVariant, canonicalQuery } from './spec.js';
@@ -17,6 +19,8 @@ export type { VariantBody, VariantFile } from '../types.js';
 
 export interface VariantSource {
   cacheHome: string;
+  /** The index's version: a warm answer holds for one. */
+  version(): string;
   budget: () => number;
   get(id: string): Wallpaper | undefined;
   openFile(id: string): Promise<OpenedFile | undefined>;
@@ -26,6 +30,7 @@ export function createVariants(source: VariantSource) {
   const cache = new VariantCache(join(source.cacheHome), source.budget);
   const cores = availableParallelism();
   const pool = new WorkPool(cores, cores * VARIANT_QUEUE_PER_CORE);
+  const warm = new WarmVariants<VariantFile>();
 
   /** The source's bytes, only while its file is still as indexed. */
   const readSource = async (id: string): Promise<Buffer> => {
@@ -42,6 +47,16 @@ export function createVariants(source: VariantSource) {
     /** The variant of `id`, or undefined for an unknown id. A source file changed behind the index
      * is not found (and queued for a rescan), cached variant or not. */
     async file(id: string, spec: VariantSpec): Promise<VariantFile | undefined> {
+      const version = source.version();
+      const key = `${id}${JSON.stringify(spec)}`;
+      const known = await warm.get(version, key);
+      if (known) {
+        const body = known.bytes ? undefined : await openCached(known.path);
+        if ((known.bytes || body) && cache.touch(known.path, known.mtimeMs, warm.due(known))) {
+          return body ? { ...known.answer, body } : known.answer;
+        }
+        await body?.handle.close();
+      }
       const wallpaper = source.get(id);
       if (!wallpaper) return undefined;
       const opened = await source.openFile(id);
@@ -50,13 +65,12 @@ export function createVariants(source: VariantSource) {
       const sourceFormat = formatOfType(wallpaper.content_type);
       const format = spec.as ?? sourceFormat;
       const query = canonicalQuery(spec, sourceFormat);
-      const box = outputBox(spec, wallpaper.width, wallpaper.height);
-      const body = await cache.get(id, query, EXTENSIONS[format], () =>
+      const box = outputBox(spec, wallpaper.width, wallpaper.height, format);
+      let body = await cache.get(id, query, EXTENSIONS[format], () =>
         pool.run(async () => (await renderVariant(await readSource(id), wallpaper.width, wallpaper.height, spec, format)).bytes),
       );
       const stem = wallpaper.filename.replace(/\.[^.]+$/, '');
-      return {
-        body,
+      const answer = {
         contentType: CONTENT_TYPES[format],
         filename: `${stem}-${box.w}x${box.h}.${EXTENSIONS[format]}`,
         etag: `"${id}-v${variantKey(query)}"`,
@@ -64,8 +78,32 @@ export function createVariants(source: VariantSource) {
         width: box.w,
         height: box.h,
       };
+      if ('handle' in body) {
+        // Kept in the cache folder: warm from now on, its bytes in memory when small.
+        const { size, mtimeMs } = body;
+        let bytes: Buffer | undefined;
+        if (size <= WARM_BYTES_EACH) {
+          const handle = body.handle;
+          try {
+            bytes = await readRange(handle, 0, size);
+          } finally {
+            await handle.close();
+          }
+          body = { bytes, size: bytes.length, mtimeMs };
+        }
+        const file = { ...answer, body };
+        const path = cache.pathOf(id, query, EXTENSIONS[format]);
+        const checked = { path: opened.path, size: opened.size, mtimeMs: opened.mtimeMs };
+        if (!bytes || bytes.length === size)
+          warm.set(version, key, { answer: file, source: checked, path, size, mtimeMs, bytes, touchedAt: Date.now() });
+        return file;
+      }
+      return { ...answer, body };
     },
-    drop: (ids: readonly string[]) => cache.drop(ids),
+    drop: (ids: readonly string[]) => {
+      if (ids.length > 0) warm.clear();
+      return cache.drop(ids);
+    },
     stats: async () => ({ ...(await cache.stats()), ...pool.load }),
   };
 }

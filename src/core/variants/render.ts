@@ -1,7 +1,8 @@
 // Making one variant with sharp: the image as displayed (EXIF orientation applied), resized to the
 // box of spec.ts (cover crops by attention, entropy or the centre; contain letterboxes in black;
-// inside keeps the whole image), encoded as asked. The decode takes its pixels from the process's
-// one budget, and the source pixel limit holds as at scan time.
+// inside keeps the whole image), encoded as asked. The decode and the encode take their pixels from
+// the process's one budget (issue 25: two 5000x5000 AVIF encodes at once drove `serve` to 2.1 GB),
+// and the source pixel limit holds as at scan time.
 import { decodeBudget } from '../decode-budget.js';
 import { WallpaperError } from '../errors.js';
 import { MAX_PIXELS } from '../limits.js';
@@ -15,6 +16,16 @@ const ENCODE: Record<OutputFormat, (quality?: number) => object> = {
   avif: (quality) => ({ quality: quality ?? 55, effort: 4 }),
   png: () => ({ compressionLevel: 6 }),
 };
+
+/** Budget pixels per output pixel, by what resizing and encoding one was measured to hold (issue 25):
+ * a 5000x5000 JPEG with attention cropping ~270 MB, WebP ~235 MB, PNG ~130 MB; AVIF ~30 bytes a
+ * pixel. A 5000x5000 of any format, or an AVIF at its cap (spec.ts), takes the whole budget: it
+ * runs alone, never beside another encode or a large decode. */
+const ENCODE_COST: Record<OutputFormat, number> = { jpeg: 5, webp: 5, png: 3, avif: 44 };
+
+/** What a variant takes of the pixel budget: its source's decode and its output's encode. */
+export const variantCost = (width: number, height: number, box: { w: number; h: number }, format: OutputFormat): number =>
+  width * height + box.w * box.h * ENCODE_COST[format];
 
 export interface Rendered {
   bytes: Buffer;
@@ -32,10 +43,10 @@ export async function renderVariant(
   format: OutputFormat,
 ): Promise<Rendered> {
   const { default: sharp } = await import('sharp');
-  const box = outputBox(spec, width, height);
+  const box = outputBox(spec, width, height, format);
   const position = spec.crop === 'attention' ? sharp.strategy.attention : spec.crop === 'entropy' ? sharp.strategy.entropy : 'centre';
   try {
-    return await decodeBudget.run(width * height, async () => {
+    return await decodeBudget.run(variantCost(width, height, box, format), async () => {
       const { data, info } = await sharp(source, { limitInputPixels: MAX_PIXELS })
         .rotate()
         .resize({

@@ -3,7 +3,7 @@
 // holds them to it), in PostgreSQL's types. Text compares byte by byte (COLLATE "C") as SQLite's
 // does, integers are 64-bit as SQLite's are, and the trigger-kept numbers of migration 8 are
 // PL/pgSQL. What PostgreSQL adds:
-// every table but the leases tells the listeners of CHANNEL that the index changed (the other
+// every table but the leases and the clients' walks tells the listeners of CHANNEL that the index changed (the other
 // processes' caches follow it, as data_version tells SQLite's).
 import { FIRST_INDEXES, MIGRATIONS as SQLITE } from '../schema.js';
 
@@ -79,4 +79,7 @@ export const MIGRATIONS: string[] = [
    CREATE TABLE source_fetched (name ${TEXT} NOT NULL, remote ${TEXT} NOT NULL, PRIMARY KEY (name, remote));
    CREATE TABLE source_state (name ${TEXT} PRIMARY KEY, last_fetch ${TEXT}, last_error ${TEXT}, not_before ${TEXT});
    ${notices('source_files')} ${notices('source_state')}`,
+  // The clients' walks are read in the transaction that advances them (client-walks.ts): no process
+  // keeps one in memory, so an advance need not move every other replica's caches.
+  'DROP TRIGGER random_clients_noticed ON random_clients;',
 ];
