@@ -72,6 +72,24 @@ export function openLibrary(options: OpenOptions): Library {
     openFile: (id) => library.openFile(id),
   });
   let scanning: Promise<ScanSummary> | undefined;
+  let nextScan: Promise<ScanSummary> | undefined;
+  const startScan = (onProgress?: (progress: ScanProgress) => void): Promise<ScanSummary> => {
+    nextScan = undefined;
+    scanning = (async () => {
+      const settings = settingsStore.read();
+      await mkdir(settings.upload_folder, { recursive: true });
+      const report = (now: ScanProgress) => {
+        progress = now;
+        onProgress?.(now);
+      };
+      return exclusiveScan(store, report, (onProgress) => runScan({ dirs, store, thumbnails, settings, onProgress }));
+    })().finally(() => {
+      scanning = undefined;
+      progress = undefined;
+      releaseMemory();
+    });
+    return scanning;
+  };
   let progress: ScanProgress | undefined;
   const staleListeners = new Set<(path: string) => void>();
   /** Uploads are placed one request at a time (intake.ts says why); decoding is not serialised. */
@@ -93,20 +111,17 @@ export function openLibrary(options: OpenOptions): Library {
     updateSettings: (patch) => settingsStore.update(patch),
 
     scan(options = {}) {
-      scanning ??= (async () => {
-        const settings = settingsStore.read();
-        await mkdir(settings.upload_folder, { recursive: true });
-        const report = (now: ScanProgress) => {
-          progress = now;
-          options.onProgress?.(now);
-        };
-        return exclusiveScan(store, report, (onProgress) => runScan({ dirs, store, thumbnails, settings, onProgress }));
-      })().finally(() => {
-        scanning = undefined;
-        progress = undefined;
-        releaseMemory();
-      });
-      return scanning;
+      // A scan already running here began before this request: the next one answers it, shared by
+      // every request that arrives meanwhile (CONTRACT.md 7.1).
+      if (nextScan) return nextScan;
+      if (scanning) {
+        nextScan ??= scanning.then(
+          () => startScan(),
+          () => startScan(),
+        );
+        return nextScan;
+      }
+      return startScan(options.onProgress);
     },
 
     list(filters: Filters, paging: Paging, order: ListOrder = { sort: 'added' }) {
