@@ -20,6 +20,8 @@ import { FILE_VARIABLES, helpFooter } from './commands/help.js';
 import { databaseOption, homeOption } from './commands/options.js';
 import { suggestFlag } from './commands/suggest.js';
 
+export { endQuietlyWhenOutputCloses } from './commands/closed-output.js';
+
 const EXIT_FAILURE = 1;
 const EXIT_USAGE = 2;
 

@@ -15,7 +15,6 @@ import {
   dueIntervalOf,
   formatDuration,
   parseEvery,
-  parseFilters,
   planSchedule,
   readState,
   removeSchedule,
@@ -23,7 +22,7 @@ import {
   writeState,
 } from '../core/index.js';
 import { type CliContext, databaseOf, dirsOf } from './context.js';
-import { addFilterFlags, filterArgv, filterParams } from './filter-flags.js';
+import { addFilterFlags, filterArgv, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 
 /** This package's bin: two levels up from dist/commands/ (and src/commands/). */
@@ -99,7 +98,7 @@ export function scheduleCommand(ctx: CliContext): Command {
     }
     // Everything is checked before anything is written.
     const every = parseEvery(options.every!);
-    parseFilters(filterParams(options));
+    parseFilterFlags(options);
     const { home } = cmd.optsWithGlobals<{ home?: string }>();
     // The timer's command reads the same index (a --database URL is written into the unit as given).
     const database = databaseOf(cmd);

@@ -5,9 +5,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { Command } from 'commander';
-import { PORTAL, type Scheme, WallpaperError, colorScheme, parseFilters, schemeOfSignal } from '../core/index.js';
+import { PORTAL, type Scheme, WallpaperError, colorScheme, schemeOfSignal } from '../core/index.js';
 import { type CliContext, libraryOf } from './context.js';
-import { addFilterFlags, filterParams } from './filter-flags.js';
+import { addFilterFlags, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { setOnDesktop } from './random-set.js';
 
@@ -30,7 +30,7 @@ export function watchCommand(ctx: CliContext): Command {
   return addFilterFlags(command).action(async (options: WatchOptions, cmd: Command) => {
     if (options.appearance !== 'auto')
       throw new WallpaperError('invalid_param', `invalid --appearance "${options.appearance}": watch follows the desktop, expected auto`);
-    const filters = parseFilters(filterParams(options));
+    const filters = parseFilterFlags(options);
     if (filters.brightness !== undefined)
       throw new WallpaperError('invalid_param', 'invalid --brightness: watch chooses the brightness from the scheme');
     const library = libraryOf(cmd, ctx);

@@ -71,7 +71,7 @@ t.test('bad input is refused before anything is written', async (t) => {
   const s = setup(t);
   const cases: [string[], RegExp][] = [
     [['--every', '7m'], /^wallpaper: invalid --every "7m": expected an interval that divides an hour or a day/],
-    [['--every', '30m', '--brightness', 'dim'], /^wallpaper: invalid brightness "dim": expected light, dark, medium or any/],
+    [['--every', '30m', '--brightness', 'dim'], /^wallpaper: invalid --brightness "dim": expected light, dark, medium or any/],
     [[], /^wallpaper: wallpaper schedule needs one of --every WHEN, --status, --remove, --pause or --resume/],
     [['--every', '30m', '--remove'], /needs one of/],
   ];
