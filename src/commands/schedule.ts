@@ -120,6 +120,8 @@ export function scheduleCommand(ctx: CliContext): Command {
     if (options.dryRun) {
       for (const file of plan.files) ctx.stdout.write(`# ${file.path}\n${file.text.replace(/\r\n/g, '\n')}\n`);
       for (const step of plan.commands) ctx.stdout.write(`$ ${step.join(' ')}\n`);
+      // Where the service manager is missing (a container, WSL, a bare server): the same with cron.
+      if (plan.cron.length > 0) ctx.stdout.write(`# or, without it, these crontab lines (crontab -e):\n${plan.cron.join('\n')}\n`);
       return;
     }
     await applySchedule(plan, host);
@@ -129,7 +131,11 @@ export function scheduleCommand(ctx: CliContext): Command {
 
 function printStatus(ctx: CliContext, status: Awaited<ReturnType<typeof scheduleStatus>>): void {
   const lines = [
-    status.installed ? `Schedule: ${status.schedule}` : 'Schedule: none (set one with `wallpaper schedule --every 30m`)',
+    status.installed
+      ? `Schedule: ${status.schedule}`
+      : status.notRunning
+        ? `Schedule: none (${status.notRunning}; \`wallpaper schedule --remove\` deletes them)`
+        : 'Schedule: none (set one with `wallpaper schedule --every 30m`)',
     ...(status.installed ? [`Last run: ${status.lastRun ?? 'not yet'}`, `Next run: ${status.nextRun ?? 'unknown'}`] : []),
     `Last change: ${status.lastChange ?? 'none recorded'}`,
     ...(status.paused ? ['Paused: yes (`wallpaper schedule --resume` to change again)'] : []),
