@@ -31,7 +31,7 @@ export type { FileResult, WriteEffect } from './writes.js';
 export { SCHEMA_VERSION } from './schema.js';
 export type { StoredWallpaper } from './sql.js';
 
-export { isPostgresUrl, redacted } from './postgres/open.js';
+export { databaseUrlProblem, isPostgresUrl, maskPasswords, redacted } from './postgres/open.js';
 
 /** Open (creating and migrating if needed) the index at `location`: a SQLite file, or a
  * PostgreSQL database by its URL (postgres://user:password@host:port/name). */
