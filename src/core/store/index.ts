@@ -147,6 +147,7 @@ export class Store {
   distinctPairs = (): Set<string> => curation.distinctPairs(this.conn);
   markDistinct = (ids: readonly string[]): void => curation.markDistinct(this.conn, ids);
   idOfPath = (path: string): string | undefined => curation.idOfPath(this.conn, path);
+  idsStartingWith = (prefix: string, limit: number): string[] => curation.idsStartingWith(this.conn, prefix, limit);
 
   // Leases (lease.ts): one process at a time does a named job on this index.
   lease = (name: string): leases.LeaseRow | undefined => leases.readLease(this.conn, name);
