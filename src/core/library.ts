@@ -10,6 +10,7 @@ import { RANDOM_FILE_TRIES, STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } f
 import { intake, sweepStaleUploads } from './intake.js';
 import { runScan } from './scan.js';
 import { exclusiveScan, othersScan } from './scan-lease.js';
+import { scanQueue } from './scan-queue.js';
 import { releaseMemory } from './release-memory.js';
 import { type LibraryDirs, oneFolder } from './home.js';
 import { openSettings } from './settings.js';
@@ -28,7 +29,6 @@ import type {
   OpenedFile,
   Paging,
   ScanProgress,
-  ScanSummary,
   UploadedFile,
   VerifiedFile,
   Wallpaper,
@@ -71,11 +71,9 @@ export function openLibrary(options: OpenOptions): Library {
     get: (id) => library.get(id),
     openFile: (id) => library.openFile(id),
   });
-  let scanning: Promise<ScanSummary> | undefined;
-  let nextScan: Promise<ScanSummary> | undefined;
-  const startScan = (onProgress?: (progress: ScanProgress) => void): Promise<ScanSummary> => {
-    nextScan = undefined;
-    scanning = (async () => {
+  let progress: ScanProgress | undefined;
+  const scans = scanQueue((onProgress) =>
+    (async () => {
       const settings = settingsStore.read();
       await mkdir(settings.upload_folder, { recursive: true });
       const report = (now: ScanProgress) => {
@@ -84,13 +82,10 @@ export function openLibrary(options: OpenOptions): Library {
       };
       return exclusiveScan(store, report, (onProgress) => runScan({ dirs, store, thumbnails, settings, onProgress }));
     })().finally(() => {
-      scanning = undefined;
       progress = undefined;
       releaseMemory();
-    });
-    return scanning;
-  };
-  let progress: ScanProgress | undefined;
+    }),
+  );
   const staleListeners = new Set<(path: string) => void>();
   /** Uploads are placed one request at a time (intake.ts says why); decoding is not serialised. */
   let placing: Promise<unknown> = Promise.resolve();
@@ -110,19 +105,7 @@ export function openLibrary(options: OpenOptions): Library {
     settings: () => settingsStore.read(),
     updateSettings: (patch) => settingsStore.update(patch),
 
-    scan(options = {}) {
-      // A scan already running here began before this request: the next one answers it, shared by
-      // every request that arrives meanwhile (CONTRACT.md 7.1).
-      if (nextScan) return nextScan;
-      if (scanning) {
-        nextScan ??= scanning.then(
-          () => startScan(),
-          () => startScan(),
-        );
-        return nextScan;
-      }
-      return startScan(options.onProgress);
-    },
+    scan: (options = {}) => scans.scan(options.onProgress),
 
     list(filters: Filters, paging: Paging, order: ListOrder = { sort: 'added' }) {
       if (order.sort === 'color' && !filters.color) {
@@ -151,8 +134,8 @@ export function openLibrary(options: OpenOptions): Library {
 
     status() {
       // A scan here, or one another process (a worker, a replica, cron) holds the lease for.
-      const now = scanning ? progress : othersScan(store);
-      const running = scanning !== undefined || now !== undefined;
+      const now = scans.running ? progress : othersScan(store);
+      const running = scans.running || now !== undefined;
       return {
         scanning: running,
         // While the walk runs nothing is known to read yet: zeros, never null, while scanning.
