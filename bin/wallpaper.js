@@ -1,3 +1,4 @@
 #!/usr/bin/env node
-import { run } from '../dist/cli.js';
+import { endQuietlyWhenOutputCloses, run } from '../dist/cli.js';
+endQuietlyWhenOutputCloses([process.stdout, process.stderr], () => process.exit(0));
 process.exitCode = await run(process.argv);

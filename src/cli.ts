@@ -20,10 +20,12 @@ import { scanCommand } from './commands/scan.js';
 import { scheduleCommand } from './commands/schedule.js';
 import { serveCommand } from './commands/serve.js';
 import { readFileSync } from 'node:fs';
-import { type ErrorCode, isWallpaperError, oneLine } from './core/index.js';
+import { type ErrorCode, isWallpaperError, maskPasswords, oneLine } from './core/index.js';
 import { FILE_VARIABLES, helpFooter } from './commands/help.js';
 import { databaseOption, homeOption } from './commands/options.js';
 import { suggestFlag } from './commands/suggest.js';
+
+export { endQuietlyWhenOutputCloses } from './commands/closed-output.js';
 
 const EXIT_FAILURE = 1;
 const EXIT_USAGE = 2;
@@ -90,7 +92,8 @@ export function createProgram(ctx: CliContext): Command {
 /** Commander's "error: unknown option '--hue'" as one line of ours, with a suggestion that looks
  * among the command's own flags first (`--hue` -> `--dominant-hue`, not the global `--home`). */
 function errorLine(text: string, command: Command): string {
-  const message = oneLine(text.replace(/^error: /, ''));
+  // Commander quotes a rejected value as given: a database URL's password is masked here too.
+  const message = maskPasswords(oneLine(text.replace(/^error: /, '')));
   const flags = (of: Command | null) => of?.options.map((option) => option.long ?? '') ?? [];
   const unknownFlag = /^unknown option '([^']+)'/.exec(message)?.[1];
   const unknownCommand = /^unknown command '([^']+)'/.exec(message)?.[1];
@@ -125,7 +128,7 @@ export async function run(
       // Commander has already printed its message (or the help).
       return error.exitCode === 0 ? 0 : EXIT_USAGE;
     }
-    ctx.stderr.write(`wallpaper: ${oneLine(error)}\n`);
+    ctx.stderr.write(`wallpaper: ${maskPasswords(oneLine(error))}\n`);
     return isWallpaperError(error) ? (EXIT_BY_CODE[error.code] ?? EXIT_FAILURE) : EXIT_FAILURE;
   }
 }

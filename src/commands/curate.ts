@@ -22,7 +22,7 @@ async function withWallpaper<T>(cmd: Command, ctx: CliContext, target: string, w
 function markCommand(ctx: CliContext, name: 'favorite' | 'hide', mark: Mark, description: string): Command {
   const command = new Command(name)
     .description(description)
-    .argument('<wallpaper>', 'an id, or the path of an indexed file')
+    .argument('<wallpaper>', 'an id (or a unique prefix of 4+ hex characters), or the path of an indexed file')
     .option('--off', mark === 'favorite' ? 'no longer a favourite' : 'show it again');
   helpFooter(
     command,
@@ -47,7 +47,7 @@ function markCommand(ctx: CliContext, name: 'favorite' | 'hide', mark: Mark, des
 function tagCommand(ctx: CliContext): Command {
   const command = new Command('tag')
     .description('add (+name or name) and remove (-name) user tags of a wallpaper; alone, list every tag')
-    .argument('[wallpaper]', 'an id, or the path of an indexed file')
+    .argument('[wallpaper]', 'an id (or a unique prefix of 4+ hex characters), or the path of an indexed file')
     .argument('[changes...]', '+name adds, -name removes (a bare name adds)')
     .option('--json', 'print the wallpaper (or the tag list) as JSON')
     .allowUnknownOption(); // `-old` is a tag to remove, not an option

@@ -25,7 +25,8 @@ export function duplicatesCommand(ctx: CliContext): Command {
     const library = libraryOf(cmd, ctx);
     try {
       if (options.not) {
-        library.markDistinct(options.not);
+        // Ids may be shortened to a unique prefix, as in favorite, hide and tag.
+        library.markDistinct(options.not.map((given) => library.resolveWallpaper(given) ?? given));
         ctx.stdout.write(`Marked ${options.not.length} wallpapers as not duplicates of each other\n`);
         return;
       }

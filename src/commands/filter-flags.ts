@@ -1,8 +1,9 @@
 // The filter flags shared by `list` and `random`, turned into the same raw parameters the HTTP query
 // gives, so one parser (core/filters.ts) validates both faces. `--color` and `--tag` repeat (all must
-// match), `--favorites` is favorite=true.
+// match), `--favorites` is favorite=true. The core's errors name the HTTP parameter (`min_width`);
+// on the CLI they name the flag as typed (`--min-width`).
 import type { Command } from 'commander';
-import { FILTER_WORDS, type RawParams } from '../core/index.js';
+import { FILTER_WORDS, type Filters, type RawParams, WallpaperError, isWallpaperError, parseFilters } from '../core/index.js';
 
 const FLAGS: [flag: string, param: string, help: string][] = [
   ['--brightness <value>', 'brightness', 'light, dark, medium or any'],
@@ -62,3 +63,31 @@ export function filterParams(options: Record<string, unknown>): Record<string, s
   if (options.favorites === true) params.favorite = 'true';
   return params satisfies RawParams;
 }
+
+/** The flag of each HTTP parameter a CLI flag stands for (`min_width` -> `--min-width`). */
+const FLAG_OF: Record<string, string> = {
+  ...Object.fromEntries(FLAGS.map(([flag, param]) => [param, flag.slice(0, flag.indexOf(' '))])),
+  favorite: '--favorites',
+  page: '--page',
+  limit: '--limit',
+  sort: '--sort',
+  seed: '--seed',
+};
+
+/** Run a core parser on flag values; its usage error names the flags, not the HTTP parameters. */
+export function inFlagTerms<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (!isWallpaperError(error) || error.code !== 'invalid_param') throw error;
+    // `invalid NAME ...` names one parameter; the range error names two (`min_width ... max_width`):
+    // a name with an underscore is never an ordinary word, a bare one only right after "invalid".
+    const message = error.message
+      .replace(/\b(?:min|max)_(?:width|height)\b|\b[a-z]+_[a-z_]+\b/g, (name) => FLAG_OF[name] ?? name)
+      .replace(/^invalid ([a-z]+)\b/, (whole, name: string) => (FLAG_OF[name] ? `invalid ${FLAG_OF[name]}` : whole));
+    throw new WallpaperError(error.code, message, { cause: error });
+  }
+}
+
+/** The filter flags given, parsed and checked as the HTTP filters are. */
+export const parseFilterFlags = (options: Record<string, unknown>): Filters => inFlagTerms(() => parseFilters(filterParams(options)));

@@ -1,10 +1,10 @@
 // `wallpaper list [FILTERS]`: one page of matching wallpapers from the local index or a server.
 import { Command } from 'commander';
-import { openRemote, parseFilters, parseListOrder, parsePaging } from '../core/index.js';
+import { openRemote, parseListOrder, parsePaging } from '../core/index.js';
 import { type CliContext, isInteractive, libraryOf } from './context.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { serverOption } from './options.js';
-import { addFilterFlags, filterParams } from './filter-flags.js';
+import { addFilterFlags, inFlagTerms, parseFilterFlags } from './filter-flags.js';
 import { noMatchMessage, printJson, printList } from './output.js';
 
 interface ListOptions extends Record<string, unknown> {
@@ -38,9 +38,9 @@ export function listCommand(ctx: CliContext): Command {
     [...FILE_VARIABLES, 'WALLPAPER_SERVER'],
   );
   return addFilterFlags(command).action(async (options: ListOptions, cmd: Command) => {
-    const filters = parseFilters(filterParams(options));
-    const paging = parsePaging({ page: options.page, limit: options.limit });
-    const order = parseListOrder({ sort: options.sort, seed: options.seed });
+    const filters = parseFilterFlags(options);
+    const paging = inFlagTerms(() => parsePaging({ page: options.page, limit: options.limit }));
+    const order = inFlagTerms(() => parseListOrder({ sort: options.sort, seed: options.seed }));
     const server = options.server;
     const source = server ? await openRemote(server) : libraryOf(cmd, ctx);
     try {

@@ -2,7 +2,7 @@
 // Option.env): for these, flag > environment > default is decided here and nowhere else (the
 // settings file's own precedence is the core's settings.ts). An empty variable counts as unset.
 import { InvalidArgumentError, Option } from 'commander';
-import { isPostgresUrl } from '../core/index.js';
+import { databaseUrlProblem } from '../core/index.js';
 
 const unlessEmpty = (value: string): string | undefined => (value.trim() === '' ? undefined : value);
 
@@ -19,9 +19,8 @@ export const databaseOption = (): Option =>
     .env('WALLPAPER_DATABASE_URL')
     .argParser((value) => {
       const url = unlessEmpty(value);
-      if (url !== undefined && !isPostgresUrl(url)) {
-        throw new InvalidArgumentError(`expected a PostgreSQL URL, postgres://user:password@host:5432/name (got "${value}")`);
-      }
+      const problem = url === undefined ? undefined : databaseUrlProblem(url);
+      if (problem) throw new InvalidArgumentError(problem);
       return url;
     });
 

@@ -15,10 +15,9 @@ import {
   openRemote,
   parseDuration,
   parseAppearance,
-  parseFilters,
 } from '../core/index.js';
 import { type CliContext, libraryOf } from './context.js';
-import { addFilterFlags, filterParams } from './filter-flags.js';
+import { addFilterFlags, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { monitorsOption, serverOption } from './options.js';
 import { noMatchMessage, printJson } from './output.js';
@@ -68,7 +67,7 @@ export function randomCommand(ctx: CliContext): Command {
     ],
   );
   return addFilterFlags(command).action(async (options: RandomOptions, cmd: Command) => {
-    const filters = parseFilters(filterParams(options));
+    const filters = parseFilterFlags(options);
     const dueMs = options.ifDue === undefined ? undefined : parseDuration(options.ifDue);
     for (const [key, flag] of SET_ONLY) {
       if (options[key] !== undefined && !options.set)

@@ -15,7 +15,6 @@ import {
   dueIntervalOf,
   formatDuration,
   parseEvery,
-  parseFilters,
   planSchedule,
   readState,
   removeSchedule,
@@ -23,7 +22,7 @@ import {
   writeState,
 } from '../core/index.js';
 import { type CliContext, databaseOf, dirsOf } from './context.js';
-import { addFilterFlags, filterArgv, filterParams } from './filter-flags.js';
+import { addFilterFlags, filterArgv, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 
 /** This package's bin: two levels up from dist/commands/ (and src/commands/). */
@@ -99,7 +98,7 @@ export function scheduleCommand(ctx: CliContext): Command {
     }
     // Everything is checked before anything is written.
     const every = parseEvery(options.every!);
-    parseFilters(filterParams(options));
+    parseFilterFlags(options);
     const { home } = cmd.optsWithGlobals<{ home?: string }>();
     // The timer's command reads the same index (a --database URL is written into the unit as given).
     const database = databaseOf(cmd);
@@ -114,6 +113,8 @@ export function scheduleCommand(ctx: CliContext): Command {
     if (options.dryRun) {
       for (const file of plan.files) ctx.stdout.write(`# ${file.path}\n${file.text.replace(/\r\n/g, '\n')}\n`);
       for (const step of plan.commands) ctx.stdout.write(`$ ${step.join(' ')}\n`);
+      // Where the service manager is missing (a container, WSL, a bare server): the same with cron.
+      if (plan.cron.length > 0) ctx.stdout.write(`# or, without it, these crontab lines (crontab -e):\n${plan.cron.join('\n')}\n`);
       return;
     }
     await applySchedule(plan, host);
@@ -123,7 +124,11 @@ export function scheduleCommand(ctx: CliContext): Command {
 
 function printStatus(ctx: CliContext, status: Awaited<ReturnType<typeof scheduleStatus>>): void {
   const lines = [
-    status.installed ? `Schedule: ${status.schedule}` : 'Schedule: none (set one with `wallpaper schedule --every 30m`)',
+    status.installed
+      ? `Schedule: ${status.schedule}`
+      : status.notRunning
+        ? `Schedule: none (${status.notRunning}; \`wallpaper schedule --remove\` deletes them)`
+        : 'Schedule: none (set one with `wallpaper schedule --every 30m`)',
     ...(status.installed ? [`Last run: ${status.lastRun ?? 'not yet'}`, `Next run: ${status.nextRun ?? 'unknown'}`] : []),
     `Last change: ${status.lastChange ?? 'none recorded'}`,
     ...(status.paused ? ['Paused: yes (`wallpaper schedule --resume` to change again)'] : []),

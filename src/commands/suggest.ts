@@ -2,14 +2,18 @@
 // flag that contains the typed word counts as a match (`--hue` -> `--dominant-hue`, `--width` ->
 // `--min-width`); only then the closest by edit distance, the global flags last.
 
-/** Edit distance (insertions, deletions, substitutions) between two short strings. */
+/** Edit distance (insertions, deletions, substitutions, and swaps of two neighbours: `lsit` is one
+ * edit from `list`, the commonest slip of fast fingers) between two short strings. */
 function distance(a: string, b: string): number {
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
       current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) current[j] = Math.min(current[j]!, before[j - 2]! + 1);
     }
+    before = previous;
     previous = current;
   }
   return previous[b.length]!;

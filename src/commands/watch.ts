@@ -3,9 +3,9 @@
 // change comes from the settings portal's SettingChanged signal (`gdbus monitor`); without it the
 // scheme is read again every second. SIGINT and SIGTERM end it cleanly.
 import { Command } from 'commander';
-import { type Scheme, WallpaperError, openDesktop, parseFilters } from '../core/index.js';
+import { type Scheme, WallpaperError, openDesktop } from '../core/index.js';
 import { type CliContext, libraryOf } from './context.js';
-import { addFilterFlags, filterParams } from './filter-flags.js';
+import { addFilterFlags, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 
 interface WatchOptions extends Record<string, unknown> {
@@ -24,7 +24,7 @@ export function watchCommand(ctx: CliContext): Command {
   return addFilterFlags(command).action(async (options: WatchOptions, cmd: Command) => {
     if (options.appearance !== 'auto')
       throw new WallpaperError('invalid_param', `invalid --appearance "${options.appearance}": watch follows the desktop, expected auto`);
-    const filters = parseFilters(filterParams(options));
+    const filters = parseFilterFlags(options);
     if (filters.brightness !== undefined)
       throw new WallpaperError('invalid_param', 'invalid --brightness: watch chooses the brightness from the scheme');
     const library = libraryOf(cmd, ctx);

@@ -2,7 +2,7 @@
 // import from here and from types.ts only (test/boundaries.test.ts holds them to it), so the core's
 // inside can be rearranged without touching a face.
 export { isId, openLibrary, type OpenOptions } from './library.js';
-export { isPostgresUrl, redacted } from './store/index.js';
+export { databaseUrlProblem, isPostgresUrl, maskPasswords, redacted } from './store/index.js';
 export { parseListOrder, parseRandomOrder } from './order-params.js';
 export { parseVariant } from './variants/spec.js';
 export { screenOf, variantUrl } from './variants/index.js';

@@ -10,6 +10,7 @@ import { RANDOM_FILE_TRIES, STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } f
 import { intake, sweepStaleUploads } from './intake.js';
 import { runScan } from './scan.js';
 import { exclusiveScan, othersScan } from './scan-lease.js';
+import { scanQueue } from './scan-queue.js';
 import { releaseMemory } from './release-memory.js';
 import { type LibraryDirs, oneFolder } from './home.js';
 import { openSettings } from './settings.js';
@@ -23,18 +24,7 @@ import { moveToTrash } from './trash.js';
 import { startUploadBatch } from './upload-batch.js';
 import { createVariants } from './variants/index.js';
 import { openIndexed } from './verify.js';
-import type {
-  Filters,
-  Library,
-  ListOrder,
-  OpenedFile,
-  Paging,
-  ScanProgress,
-  ScanSummary,
-  UploadedFile,
-  VerifiedFile,
-  Wallpaper,
-} from './types.js';
+import type { Filters, Library, ListOrder, OpenedFile, Paging, ScanProgress, UploadedFile, VerifiedFile, Wallpaper } from './types.js';
 import { hasFilters } from './filters.js';
 
 export type OpenOptions =
@@ -74,8 +64,21 @@ export function openLibrary(options: OpenOptions): Library {
     get: (id) => library.get(id),
     openFile: (id) => library.openFile(id),
   });
-  let scanning: Promise<ScanSummary> | undefined;
   let progress: ScanProgress | undefined;
+  const scans = scanQueue((onProgress) =>
+    (async () => {
+      const settings = settingsStore.read();
+      await mkdir(settings.upload_folder, { recursive: true });
+      const report = (now: ScanProgress) => {
+        progress = now;
+        onProgress?.(now);
+      };
+      return exclusiveScan(store, report, (onProgress) => runScan({ dirs, store, thumbnails, settings, onProgress }));
+    })().finally(() => {
+      progress = undefined;
+      releaseMemory();
+    }),
+  );
   const staleListeners = new Set<(path: string) => void>();
   /** Uploads are placed one request at a time (intake.ts says why); decoding is not serialised. */
   let placing: Promise<unknown> = Promise.resolve();
@@ -105,22 +108,7 @@ export function openLibrary(options: OpenOptions): Library {
     settings: () => settingsStore.read(),
     updateSettings: (patch) => settingsStore.update(patch),
 
-    scan(options = {}) {
-      scanning ??= (async () => {
-        const settings = settingsStore.read();
-        await mkdir(settings.upload_folder, { recursive: true });
-        const report = (now: ScanProgress) => {
-          progress = now;
-          options.onProgress?.(now);
-        };
-        return exclusiveScan(store, report, (onProgress) => runScan({ dirs, store, thumbnails, settings, onProgress }));
-      })().finally(() => {
-        scanning = undefined;
-        progress = undefined;
-        releaseMemory();
-      });
-      return scanning;
-    },
+    scan: (options = {}) => scans.scan(options.onProgress),
 
     list(filters: Filters, paging: Paging, order: ListOrder = { sort: 'added' }) {
       if (order.sort === 'color' && !filters.color) {
@@ -149,8 +137,8 @@ export function openLibrary(options: OpenOptions): Library {
 
     status() {
       // A scan here, or one another process (a worker, a replica, cron) holds the lease for.
-      const now = scanning ? progress : othersScan(store);
-      const running = scanning !== undefined || now !== undefined;
+      const now = scans.running ? progress : othersScan(store);
+      const running = scans.running || now !== undefined;
       return {
         scanning: running,
         // While the walk runs nothing is known to read yet: zeros, never null, while scanning.

@@ -1,9 +1,13 @@
 // One scan at a time per index, across processes: server workers, replicas and a cron
 // `wallpaper scan` share the index, and two scans at once would read every new file twice. A scan
-// first takes the index's "scan" lease (store/lease.ts). A process that finds it held waits: when
-// the holder finishes, the waiter answers with that scan's summary; when the holder dies (its
-// process gone from this host, or no renewal for LEASE_TTL_MS), the waiter takes the lease over and
-// scans itself, so a scan asked for is never lost.
+// first takes the index's "scan" lease (store/lease.ts). A process that finds it held waits. A scan
+// that was already running when the request arrived may have walked past a file written just before
+// it (CONTRACT.md 7.1), so its summary never answers the request: the waiter takes the lease next and
+// scans, and waiters who meet that follow-up scan running (it began after they arrived) answer with
+// its summary, so all of them share one. When the holder dies (its process gone from this host, or
+// no renewal for LEASE_TTL_MS), the waiter takes the lease over and scans itself, so a scan asked for
+// is never lost. Each scan's holder name is unique, and a released lease keeps it in the outcome
+// (`{by, summary}`), which tells a waiter whose scan it is.
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { holderName, isHeld, type Store } from './store/index.js';
@@ -26,14 +30,29 @@ export function othersScan(store: Store): ScanProgress | undefined {
   return progress ?? { toRead: 0, read: 0, failed: 0 };
 }
 
-/** Wait for the lease: undefined once this process holds it, or the summary of the scan another
- * process finished meanwhile. */
+/** What a released lease keeps: which scan finished (its unique holder name) and its summary. */
+interface Outcome {
+  by: string;
+  summary: ScanSummary;
+}
+
+const readOutcome = (text: string | null): Outcome | undefined => {
+  const outcome = text ? (JSON.parse(text) as Partial<Outcome>) : undefined;
+  return typeof outcome?.by === 'string' && outcome.summary ? (outcome as Outcome) : undefined;
+};
+
+/** Wait for the lease: undefined once this process holds it, or the summary of a scan another
+ * process began after this request arrived and finished meanwhile. */
 async function takeOrWait(store: Store, holder: string, onProgress: (progress: ScanProgress) => void): Promise<ScanSummary | undefined> {
+  // The scan running when this request arrived: it may have missed what was just written.
+  const atArrival = store.lease(SCAN);
+  const tooEarly = isHeld(atArrival) ? atArrival.holder : undefined;
   for (;;) {
     if (store.takeLease(SCAN, holder, LEASE_TTL_MS)) return undefined;
     await sleep(WAIT_POLL_MS);
     const row = store.lease(SCAN);
-    if (row && row.holder === '' && row.outcome) return JSON.parse(row.outcome) as ScanSummary;
+    const finished = row && row.holder === '' ? readOutcome(row.outcome) : undefined;
+    if (finished && finished.by !== tooEarly) return finished.summary;
     const progress = othersScan(store);
     if (progress) onProgress(progress);
   }
@@ -62,7 +81,7 @@ export async function exclusiveScan(
       onProgress(progress);
       if (Date.now() - written >= PROGRESS_WRITE_MS) renew();
     });
-    outcome = JSON.stringify(summary);
+    outcome = JSON.stringify({ by: holder, summary } satisfies Outcome);
     return summary;
   } finally {
     clearInterval(timer);

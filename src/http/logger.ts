@@ -5,6 +5,7 @@
 // carries a token: the Authorization header is never read here, and token-like query values are
 // replaced by `REDACTED`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { maskPasswords } from '../core/index.js';
 import type { Logger } from './errors.js';
 
 export type LogFormat = 'text' | 'json';
@@ -64,12 +65,13 @@ function decodeSafely(text: string): string {
 
 export function createLogger({ format, write, now = Date.now }: LogOptions): ServerLogger {
   const time = () => new Date(now()).toISOString();
+  // A database URL in an error (a driver's message) never shows its password in the log.
   const emit = (level: 'info' | 'error', message: string, fields: Record<string, unknown> = {}, stack?: string) => {
     if (format === 'json') {
-      write(`${JSON.stringify({ time: time(), level, msg: message, ...fields, ...(stack ? { stack } : {}) })}\n`);
+      write(maskPasswords(`${JSON.stringify({ time: time(), level, msg: message, ...fields, ...(stack ? { stack } : {}) })}\n`));
       return;
     }
-    write(`${time()} ${level.toUpperCase()} ${message}\n${stack ? `${stack}\n` : ''}`);
+    write(maskPasswords(`${time()} ${level.toUpperCase()} ${message}\n${stack ? `${stack}\n` : ''}`));
   };
   return {
     info: (line) => emit('info', line),

@@ -38,8 +38,11 @@ t.test('--help and usage errors', async (t) => {
     "wallpaper: unknown option '--hue' (did you mean --dominant-hue?); see wallpaper random --help\n",
     'the filter flag, not --home',
   );
-  const typo = await runCli(['lst']);
-  t.match(typo.stderr, /^wallpaper: unknown command 'lst' \(did you mean list\?\)/);
+  for (const typed of ['lst', 'lsit', 'lits']) {
+    const typo = await runCli([typed]);
+    t.equal(typo.code, 2);
+    t.equal(typo.stderr, `wallpaper: unknown command '${typed}' (did you mean list?); see wallpaper --help\n`, typed);
+  }
   const version = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
   for (const flag of ['--version', '-V']) {
     const printed = await runCli([flag]);
@@ -121,22 +124,22 @@ t.test('exit statuses: no match 1, invalid filter 2, one line on stderr', async 
   );
   const impossible = await cli('list', '--min-width', '4000', '--max-width', '1000');
   t.equal(impossible.code, 2, 'an impossible range is invalid usage');
-  t.match(impossible.stderr, /^wallpaper: invalid min_width 4000 and max_width 1000: /);
+  t.match(impossible.stderr, /^wallpaper: invalid --min-width 4000 and --max-width 1000: --min-width must not be larger than --max-width/);
   for (const limit of ['-1', '0']) {
     const refused = await cli('list', '--limit', limit);
     t.equal(refused.code, 2);
     t.equal(
       refused.stderr,
-      `wallpaper: invalid limit "${limit}": expected a whole number of 1 or more (more than 200 counts as 200)\n`,
+      `wallpaper: invalid --limit "${limit}": expected a whole number of 1 or more (more than 200 counts as 200)\n`,
       `--limit ${limit}: one message`,
     );
   }
   const invalid = await cli('random', '--brightness', 'purple');
   t.equal(invalid.code, 2);
-  t.equal(invalid.stderr, 'wallpaper: invalid brightness "purple": expected light, dark, medium or any\n');
+  t.equal(invalid.stderr, 'wallpaper: invalid --brightness "purple": expected light, dark, medium or any\n');
   const badNumber = await cli('list', '--min-width', '-5');
   t.equal(badNumber.code, 2);
-  t.match(badNumber.stderr, /^wallpaper: invalid min_width "-5"/);
+  t.match(badNumber.stderr, /^wallpaper: invalid --min-width "-5"/);
   const badPage = await cli('list', '--page', '0');
   t.equal(badPage.code, 2);
   const emptyList = await cli('list', '--json', '--brightness', 'light', '--orientation', 'landscape');

@@ -59,9 +59,9 @@ t.test('favorite, hide and tag by id or path; the flags filter by them', async (
   t.match(tags.stdout, /^TAG\s+WALLPAPERS\nblue\s+1\nmountains\s+1\nnature\s+2\n$/, 'counts leave hidden ones out (city/night.jpg)');
 
   for (const [args, message] of [
-    [['list', '--color', 'navy'], /^wallpaper: invalid color "navy": expected a hex colour/],
+    [['list', '--color', 'navy'], /^wallpaper: invalid --color "navy": expected a hex colour/],
     [['list', '--sort', 'color'], /^wallpaper: invalid sort "color": .*color=HEX/],
-    [['list', '--hidden', 'maybe'], /^wallpaper: invalid hidden "maybe"/],
+    [['list', '--hidden', 'maybe'], /^wallpaper: invalid --hidden "maybe"/],
   ] as const) {
     const result = await s.cli(...args);
     t.equal(result.code, 2, args.join(' '));

@@ -2,6 +2,7 @@
 // written to the user's systemd folder and handed to `systemctl --user` (a recording fake: no user
 // session runs here); --dry-run writes nothing; --status, --remove, --pause; bad input is refused
 // before anything is written; and a timer, a login hook and cron together change the wallpaper once.
+import { execFile } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,7 +72,7 @@ t.test('bad input is refused before anything is written', async (t) => {
   const s = setup(t);
   const cases: [string[], RegExp][] = [
     [['--every', '7m'], /^wallpaper: invalid --every "7m": expected an interval that divides an hour or a day/],
-    [['--every', '30m', '--brightness', 'dim'], /^wallpaper: invalid brightness "dim": expected light, dark, medium or any/],
+    [['--every', '30m', '--brightness', 'dim'], /^wallpaper: invalid --brightness "dim": expected light, dark, medium or any/],
     [[], /^wallpaper: wallpaper schedule needs one of --every WHEN, --status, --remove, --pause or --resume/],
     [['--every', '30m', '--remove'], /needs one of/],
   ];
@@ -84,12 +85,70 @@ t.test('bad input is refused before anything is written', async (t) => {
   t.equal(s.calls(), '');
 });
 
-t.test('a failing systemctl is reported in words', async (t) => {
+t.test('without a user systemd: nothing left behind, the cron line to paste, and --status says none', async (t) => {
   const s = setup(t);
-  const result = await s.cli(['schedule', '--every', '1h'], { FAKE_FAIL_STDERR: 'Failed to connect to bus: No medium found' });
+  const noBus = { FAKE_FAIL_STDERR: 'Failed to connect to bus: No medium found', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus' };
+  const result = await s.cli(['schedule', '--every', '30m', '--brightness', 'dark'], noBus);
   t.equal(result.code, 1);
-  t.equal(result.stderr, 'wallpaper: `systemctl --user daemon-reload` failed (exit 1): Failed to connect to bus: No medium found\n');
+  const line = `*/30 * * * * XDG_CURRENT_DESKTOP=GNOME PATH=${s.env.PATH} XDG_CONFIG_HOME=${s.root}/config DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/bus ${process.execPath} ${BIN} --home ${s.home} random --set --if-due 29m --brightness dark`;
+  t.equal(
+    result.stderr,
+    `wallpaper: \`systemctl --user daemon-reload\` failed (exit 1): Failed to connect to bus: No medium found; nothing was installed. Use cron instead: run \`crontab -e\` and add this line: ${line}\n`,
+  );
+  t.notOk(existsSync(join(s.units, 'wallpaper-random.timer')), 'no timer left');
+  t.notOk(existsSync(join(s.units, 'wallpaper-random.service')), 'no service left');
+  const status = await s.cli(['schedule', '--status'], noBus);
+  t.equal(status.code, 0);
+  t.match(status.stdout, /^Schedule: none \(set one/);
+
+  // No systemctl at all (a container): the same, and --dry-run shows the crontab lines too.
+  const bare = await s.cli(['schedule', '--every', 'Mon..Fri 08:00'], { PATH: '/nonexistent' });
+  t.equal(bare.code, 1);
+  t.match(
+    bare.stderr,
+    /^wallpaper: systemctl is not on PATH: this system has no systemd user manager to hand the schedule to; nothing was installed\. Use cron instead: run `crontab -e` and add this line: 0 8 \* \* 1,2,3,4,5 XDG_CURRENT_DESKTOP=GNOME PATH=\/nonexistent .* random --set --if-due 23h59m\n$/,
+  );
+  t.notOk(existsSync(join(s.units, 'wallpaper-random.timer')));
+  const dry = await s.cli(['schedule', '--every', '07:00,19:30', '--dry-run']);
+  t.match(
+    dry.stdout,
+    /# or, without it, these crontab lines \(crontab -e\):\n0 7 \* \* \* .* random --set --if-due 11h29m\n30 19 \* \* \* /,
+  );
+
+  // A schedule in place stays as it was when replacing it fails.
+  t.equal((await s.cli(['schedule', '--every', 'daily'])).code, 0);
+  const before = readFileSync(join(s.units, 'wallpaper-random.timer'), 'utf8');
+  t.equal((await s.cli(['schedule', '--every', '1h'], noBus)).code, 1);
+  t.equal(readFileSync(join(s.units, 'wallpaper-random.timer'), 'utf8'), before, 'the previous timer is put back');
 });
+
+t.test('--status tells the truth: files the user manager does not run are no schedule', async (t) => {
+  const s = setup(t);
+  t.equal((await s.cli(['schedule', '--every', 'daily'])).code, 0);
+  t.match((await s.cli(['schedule', '--status'])).stdout, /^Schedule: \*-\*-\* 00:00:00\n/);
+  // The same files, seen from a session with no user manager (WSL, a container, ssh without linger).
+  const lost = await s.cli(['schedule', '--status'], { FAKE_FAIL_STDERR: 'Failed to connect to bus: No medium found' });
+  t.equal(lost.code, 0);
+  t.match(
+    lost.stdout,
+    `Schedule: none (${s.units} holds its files, but Failed to connect to bus: No medium found; \`wallpaper schedule --remove\` deletes them)\n`,
+  );
+  // Disabled behind our back: files, but no timer.
+  await runCliIn(s, ['systemctl', '--user', 'disable', 'wallpaper-random.timer']);
+  t.match((await s.cli(['schedule', '--status'])).stdout, /^Schedule: none \(.* holds its files, but systemd has not enabled the timer;/);
+  // --remove still deletes them where no manager answers.
+  const removed = await s.cli(['schedule', '--remove'], { FAKE_FAIL_STDERR: 'Failed to connect to bus: No medium found' });
+  t.equal(removed.code, 0, removed.stderr);
+  t.notOk(existsSync(join(s.units, 'wallpaper-random.timer')));
+  t.match((await s.cli(['schedule', '--status'])).stdout, /^Schedule: none \(set one/);
+});
+
+/** Run the fake systemctl as the user would, in the test's environment. */
+function runCliIn(s: ReturnType<typeof setup>, [program, ...args]: string[]): Promise<void> {
+  return new Promise((resolve, reject) =>
+    execFile(join(s.root, 'bin', program!), args, { env: { ...process.env, ...s.env } }, (error) => (error ? reject(error) : resolve())),
+  );
+}
 
 t.test('--status, --pause, --resume and --remove', async (t) => {
   const s = setup(t);

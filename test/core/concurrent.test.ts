@@ -26,9 +26,9 @@ eachBackend('two processes scanning the same index at the same time', async (t, 
   t.equal(JSON.parse(a.stdout).total, IMAGES);
   t.equal(JSON.parse(b.stdout).total, IMAGES);
   t.equal(JSON.parse(a.stdout).failed.length + JSON.parse(b.stdout).failed.length, 0);
-  // The scan lease: one of them read the files, the other waited and answers with its summary.
-  t.same(JSON.parse(a.stdout), JSON.parse(b.stdout), 'one scan, two identical summaries');
-  t.equal(JSON.parse(a.stdout).added, IMAGES);
+  // The scan lease: one of them read the files; the other answers with that scan (when it began
+  // after the request) or with one of its own after it, which finds nothing new to read.
+  t.equal(JSON.parse(a.stdout).added + JSON.parse(b.stdout).added === IMAGES || a.stdout === b.stdout, true, 'each file read once');
 
   const db = openStore(backend.database ?? join(home, 'index.sqlite'));
   t.teardown(() => db.close());

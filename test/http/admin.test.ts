@@ -35,7 +35,7 @@ t.test('DELETE /api/wallpapers/{id}: 204, file in the trash, record gone', async
   t.equal((await call(f.base, '/api/wallpapers/random', { method: 'DELETE' })).status, 405, 'random is not an id');
 });
 
-t.test('POST /api/refresh: 200 and the summary; concurrent calls share one scan', async (t) => {
+t.test('POST /api/refresh: 200 and the summary; calls during a scan share one scan after it', async (t) => {
   const idle = await call(f.base, '/api/refresh', { method: 'POST' });
   t.equal(idle.status, 200);
   t.equal(header(idle, 'content-type'), 'application/json; charset=utf-8');
@@ -48,8 +48,15 @@ t.test('POST /api/refresh: 200 and the summary; concurrent calls share one scan'
   const replies = await Promise.all(Array.from({ length: 5 }, () => call(f.base, '/api/refresh', { method: 'POST' })));
   const summaries = replies.map((reply) => reply.json<ScanSummary>());
   for (const reply of replies) t.equal(reply.status, 200);
-  for (const other of summaries.slice(1)) t.same(other, summaries[0], 'the same summary for every concurrent refresh');
-  t.equal(summaries[0]!.added, 4, 'one scan added the four new files');
+  // The first starts a scan; those arriving while it runs are answered by one scan after it.
+  const scans = [...new Set(summaries.map((summary) => JSON.stringify(summary)))].map((text) => JSON.parse(text) as ScanSummary);
+  t.ok(scans.length <= 2, `at most two scans for five concurrent refreshes (${scans.length})`);
+  t.equal(
+    scans.reduce((sum, scan) => sum + scan.added, 0),
+    4,
+    'the four new files read once',
+  );
+  t.equal(Math.max(...summaries.map((summary) => summary.added)), 4);
   t.equal(await total(), summaries[0]!.total);
 });
 

@@ -97,6 +97,27 @@ if (typeof pg === 'string') {
     t.notOk((await status(b.base)).scanning, 'and its end');
   });
 
+  t.test('a refresh through the other replica while one scans sees a file written meanwhile (7.1)', async (t) => {
+    const shared = tempDir(t);
+    await pictures(shared, 2, 'start');
+    const [a, b] = await replicas(t, shared);
+    await until(async () => (await list(b.base)).pagination.total === 2);
+    await pictures(shared, 40, 'new');
+    const first = call(a.base, '/api/refresh', { method: 'POST' });
+    // A's walk is done (it knows what to read): a file written now is not in its list.
+    const progress = async () =>
+      (await call(b.base, '/api/status', { reset: true })).json<{ progress: { to_read: number } | null }>().progress;
+    await until(async () => (await progress())?.to_read === 40, 20_000);
+    await writeImage(join(shared, 'late.png'), { width: 640, height: 480, color: '#ff2200', format: 'png' });
+    const second = await call(b.base, '/api/refresh', { method: 'POST' });
+    t.equal(second.status, 200);
+    t.match(second.json(), { added: 1, total: 43 }, "B's refresh is answered by a scan that saw the late file");
+    t.match((await first).json(), { added: 40 });
+    const late = (await list(b.base)).wallpapers.find((w) => w.filename === 'late.png');
+    t.ok(late, 'listed through B');
+    t.equal((await call(b.base, `/api/wallpapers/${late?.id}`, { reset: true })).status, 200, 'and found by id on B');
+  });
+
   t.test('killing the replica that holds the scan lease mid-scan hands the lease over', async (t) => {
     const shared = tempDir(t);
     await pictures(shared, 2, 'start');

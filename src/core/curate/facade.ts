@@ -11,6 +11,11 @@ import { parseTag } from './tags.js';
 
 export type { Curation, DuplicateGroup, DuplicateGroupRecords, Mark };
 
+/** A shortened id, as git allows: 4 to 15 hex characters (16 is a whole id). */
+const ID_PREFIX = /^[0-9a-f]{4,15}$/i;
+/** Candidates an ambiguous prefix lists. */
+const SHOWN_CANDIDATES = 5;
+
 /** User tags a wallpaper may carry. */
 export const MAX_USER_TAGS = 32;
 
@@ -31,7 +36,15 @@ export function createCuration(store: Store, get: (id: string) => Wallpaper | un
   const curation: Curation = {
     resolveWallpaper(idOrPath) {
       if (get(idOrPath)) return idOrPath;
-      return store.idOfPath(resolvePath(idOrPath));
+      const byPath = store.idOfPath(resolvePath(idOrPath));
+      if (byPath || !ID_PREFIX.test(idOrPath)) return byPath;
+      const matches = store.idsStartingWith(idOrPath.toLowerCase(), SHOWN_CANDIDATES + 1);
+      if (matches.length <= 1) return matches[0];
+      const shown = matches.slice(0, SHOWN_CANDIDATES).join(', ');
+      throw new WallpaperError(
+        'invalid_param',
+        `ambiguous id ${JSON.stringify(idOrPath)}: it begins ${matches.length > SHOWN_CANDIDATES ? `${shown} and more` : shown}; give more of the id`,
+      );
     },
     setMark(id, mark, on) {
       return store.setMark(id, mark, on) ? get(id) : undefined;

@@ -4,7 +4,8 @@
 // is data first, which is also what `--dry-run` prints.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { WallpaperError } from '../errors.js';
+import { WallpaperError, oneLine } from '../errors.js';
+import { cronLines } from './cron.js';
 import { readState } from './due.js';
 import type { Every } from './every.js';
 import {
@@ -46,6 +47,8 @@ export interface Plan {
   files: PlannedFile[];
   /** Commands run after the files are written, in order; a failure stops the rest. */
   commands: string[][];
+  /** The same schedule as crontab lines, for a system without the service manager (not Windows). */
+  cron: string[];
 }
 
 function configHome(host: ScheduleHost): string {
@@ -66,10 +69,12 @@ export function scheduleFiles(host: ScheduleHost): string[] {
 
 export function planSchedule(every: Every, command: ScheduledCommand, host: ScheduleHost): Plan {
   const files = scheduleFiles(host);
+  const cron = host.platform === 'win32' ? [] : cronLines(every, command, host.env);
   if (host.platform === 'darwin') {
     const [plist = ''] = files;
     const log = join(host.home, 'Library', 'Logs', 'wallpaper-random.log');
     return {
+      cron,
       files: [{ path: plist, text: launchdAgent(every, command, log), encoding: 'utf8' }],
       // bootout first: bootstrap refuses a label that is already loaded.
       commands: [
@@ -81,12 +86,14 @@ export function planSchedule(every: Every, command: ScheduledCommand, host: Sche
   if (host.platform === 'win32') {
     const [xml = ''] = files;
     return {
+      cron,
       files: [{ path: xml, text: windowsTask(every, command), encoding: 'utf16le' }],
       commands: [['schtasks', '/Create', '/TN', TASK_NAME, '/XML', xml, '/F']],
     };
   }
   const [timer = '', service = ''] = files;
   return {
+    cron,
     files: [
       { path: service, text: systemdService(command), encoding: 'utf8' },
       { path: timer, text: systemdTimer(every), encoding: 'utf8' },
@@ -100,11 +107,11 @@ export function planSchedule(every: Every, command: ScheduledCommand, host: Sche
 
 export function planRemoval(host: ScheduleHost): Plan & { remove: string[] } {
   const remove = scheduleFiles(host);
-  if (host.platform === 'darwin') return { files: [], remove, commands: [['launchctl', 'bootout', `gui/${host.uid}/${LAUNCHD_LABEL}`]] };
-  if (host.platform === 'win32') return { files: [], remove, commands: [['schtasks', '/Delete', '/TN', TASK_NAME, '/F']] };
+  const none = { files: [], cron: [], remove };
+  if (host.platform === 'darwin') return { ...none, commands: [['launchctl', 'bootout', `gui/${host.uid}/${LAUNCHD_LABEL}`]] };
+  if (host.platform === 'win32') return { ...none, commands: [['schtasks', '/Delete', '/TN', TASK_NAME, '/F']] };
   return {
-    files: [],
-    remove,
+    ...none,
     commands: [
       ['systemctl', '--user', 'disable', '--now', `${UNIT_NAME}.timer`],
       ['systemctl', '--user', 'daemon-reload'],
@@ -121,7 +128,7 @@ async function runAll(commands: readonly string[][], host: ScheduleHost): Promis
       if (error.code === 'ENOENT') {
         throw new WallpaperError(
           'unavailable',
-          `${program} is not on PATH: this system has no ${program === 'systemctl' ? 'systemd user session' : 'scheduler'} to hand the schedule to; see \`wallpaper schedule --dry-run\` and the README's cron recipe`,
+          `${program} is not on PATH: this system has no ${program === 'systemctl' ? 'systemd user manager' : 'scheduler'} to hand the schedule to`,
         );
       }
       throw error;
@@ -133,12 +140,30 @@ async function runAll(commands: readonly string[][], host: ScheduleHost): Promis
   }
 }
 
+/** Write the files and hand them to the service manager; when that fails, put back what was there
+ * before (nothing, or the previous schedule's files) and say what to do instead: cron, with the lines
+ * to paste. A schedule the system cannot run is never left behind to look installed. */
 export async function applySchedule(plan: Plan, host: ScheduleHost): Promise<void> {
-  for (const file of plan.files) {
-    mkdirSync(dirname(file.path), { recursive: true });
-    writeFileSync(file.path, file.encoding === 'utf16le' ? Buffer.from(`\ufeff${file.text}`, 'utf16le') : file.text);
+  const before = plan.files.map((file) => ({ path: file.path, old: existsSync(file.path) ? readFileSync(file.path) : undefined }));
+  try {
+    for (const file of plan.files) {
+      mkdirSync(dirname(file.path), { recursive: true });
+      writeFileSync(file.path, file.encoding === 'utf16le' ? Buffer.from(`\ufeff${file.text}`, 'utf16le') : file.text);
+    }
+    await runAll(plan.commands, host);
+  } catch (error) {
+    for (const { path, old } of before) {
+      if (old === undefined) rmSync(path, { force: true });
+      else writeFileSync(path, old);
+    }
+    if (plan.cron.length === 0) throw error;
+    const lines = plan.cron.length === 1 ? `this line: ${plan.cron[0]}` : `these ${plan.cron.length} lines (shown by --dry-run)`;
+    throw new WallpaperError(
+      'unavailable',
+      `${oneLine(error)}; nothing was installed. Use cron instead: run \`crontab -e\` and add ${lines}`,
+      { cause: error },
+    );
   }
-  await runAll(plan.commands, host);
 }
 
 /** Undo: disable first (a timer whose files are gone cannot be stopped by name), then delete. */
@@ -147,9 +172,16 @@ export async function removeSchedule(host: ScheduleHost): Promise<string[]> {
   const present = plan.remove.filter((file) => existsSync(file));
   if (present.length === 0) return [];
   const [disable, ...rest] = plan.commands;
-  if (disable) await runAll([disable], host).catch(() => undefined);
+  // Disabling fails where no service manager runs (files left by hand or by an older version): the
+  // files still go, and there is nothing to reload.
+  const reachable = disable
+    ? await runAll([disable], host).then(
+        () => true,
+        () => false,
+      )
+    : true;
   for (const file of present) rmSync(file, { force: true });
-  await runAll(rest, host);
+  if (reachable) await runAll(rest, host);
   return present;
 }
 
@@ -160,6 +192,8 @@ export interface ScheduleStatus {
   /** As the service manager says: the last and next run (text), when it can say. */
   lastRun?: string;
   nextRun?: string;
+  /** Why files of a schedule are there but not run (not enabled, no user manager), when so. */
+  notRunning?: string;
   /** From the if-due state file. */
   lastChange: string | null;
   paused: boolean;
@@ -179,8 +213,30 @@ export async function scheduleStatus(host: ScheduleHost, dataDir: string): Promi
   if (host.platform === 'darwin' || host.platform === 'win32') return { installed: true, schedule: file, ...base };
   const calendars = [...readFileSync(file, 'utf8').matchAll(/^OnCalendar=(.*)$/gm)].map((match) => match[1]).join('; ');
   const shown = await host
-    .run('systemctl', ['--user', 'show', `${UNIT_NAME}.timer`, '--property=LastTriggerUSec', '--property=NextElapseUSecRealtime'])
-    .catch(() => ({ code: 1, stdout: '', stderr: '' }));
+    .run('systemctl', [
+      '--user',
+      'show',
+      `${UNIT_NAME}.timer`,
+      '--property=LastTriggerUSec',
+      '--property=NextElapseUSecRealtime',
+      '--property=UnitFileState',
+      '--property=ActiveState',
+    ])
+    .catch((error: NodeJS.ErrnoException) => ({
+      code: 1,
+      stdout: '',
+      stderr: error.code === 'ENOENT' ? 'systemctl is not on PATH' : oneLine(error),
+    }));
+  // Files alone are not a schedule: only a timer the user manager has enabled or running is.
+  const enabled = property(shown.stdout, 'UnitFileState') === 'enabled' || property(shown.stdout, 'ActiveState') === 'active';
+  if (shown.code !== 0 || !enabled) {
+    const said = (shown.stderr || '').trim().split('\n')[0];
+    return {
+      installed: false,
+      notRunning: `${dirname(file)} holds its files, but ${said || 'systemd has not enabled the timer'}`,
+      ...base,
+    };
+  }
   const lastRun = property(shown.stdout, 'LastTriggerUSec');
   const nextRun = property(shown.stdout, 'NextElapseUSecRealtime');
   return { installed: true, schedule: calendars, ...(lastRun ? { lastRun } : {}), ...(nextRun ? { nextRun } : {}), ...base };

@@ -79,6 +79,10 @@ export function markDistinct(conn: Connection, ids: readonly string[]): void {
 export const idOfPath = (conn: Connection, path: string): string | undefined =>
   (conn.prepare('SELECT id FROM files WHERE path = ? AND id IS NOT NULL').pluck().get(path) as string | undefined) ?? undefined;
 
+/** Up to `limit` ids that begin with `prefix` (lowercase hex, checked by the caller), in order. */
+export const idsStartingWith = (conn: Connection, prefix: string, limit: number): string[] =>
+  conn.prepare('SELECT id FROM wallpapers WHERE id LIKE ? ORDER BY id LIMIT ?').pluck().all(`${prefix}%`, limit) as string[];
+
 /** Every indexed file's path with its wallpaper's id (for the folder tags). */
 export const filesWithIds = (conn: Connection): [string, string][] =>
   conn.prepare('SELECT path, id FROM files WHERE id IS NOT NULL').raw().all() as [string, string][];

@@ -37,7 +37,7 @@ export { SCHEMA_VERSION } from './schema.js';
 export type { StoredWallpaper } from './sql.js';
 export type { SourceFile, SourceState } from './sources.js';
 
-export { isPostgresUrl, redacted } from './postgres/open.js';
+export { databaseUrlProblem, isPostgresUrl, maskPasswords, redacted } from './postgres/open.js';
 
 /** Open (creating and migrating if needed) the index at `location`: a SQLite file, or a
  * PostgreSQL database by its URL (postgres://user:password@host:port/name). */
@@ -154,6 +154,7 @@ export class Store {
   distinctPairs = (): Set<string> => curation.distinctPairs(this.conn);
   markDistinct = (ids: readonly string[]): void => curation.markDistinct(this.conn, ids);
   idOfPath = (path: string): string | undefined => curation.idOfPath(this.conn, path);
+  idsStartingWith = (prefix: string, limit: number): string[] => curation.idsStartingWith(this.conn, prefix, limit);
 
   // Leases (lease.ts): one process at a time does a named job on this index.
   lease = (name: string): leases.LeaseRow | undefined => leases.readLease(this.conn, name);

@@ -48,7 +48,9 @@ export interface DuplicateGroup {
 export type DuplicateGroupRecords = DuplicateGroup & { wallpapers: Wallpaper[] };
 
 export interface Curation {
-  /** The id of the wallpaper named by an id or the path of one of its files; undefined if none. */
+  /** The id of the wallpaper named by an id, the path of one of its files, or (as git allows) a
+   * unique prefix of at least 4 hex characters of its id; undefined if none; invalid_param listing
+   * the candidates when a prefix is ambiguous. */
   resolveWallpaper(idOrPath: string): string | undefined;
   /** Set or clear a mark; the wallpaper as it is then, or undefined for an unknown id. */
   setMark(id: string, mark: Mark, on: boolean): Wallpaper | undefined;

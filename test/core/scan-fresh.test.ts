@@ -1,0 +1,95 @@
+// Every write seen (CONTRACT.md 7.1): a scan asked for while another scan runs is answered by a scan
+// that began after it was asked for, so a file written just before the request is in its summary and
+// listed after it. Across two processes (a cron `wallpaper scan` and this library), and within one
+// library (two refreshes through one serve share the follow-up scan).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { openLibrary } from '../../src/core/library.js';
+import { BIN, runCli } from '../helpers/cli.js';
+import { databaseFlag, eachBackend } from '../helpers/backends.js';
+import { tempDir, writeImage } from '../helpers/fixtures.js';
+import { until } from '../helpers/serve.js';
+
+const IMAGES = 80;
+
+async function slowFolder(t: Parameters<typeof tempDir>[0]): Promise<string> {
+  const folder = tempDir(t);
+  for (let i = 0; i < IMAGES; i++) {
+    const shade = ((i * 3) % 256).toString(16).padStart(2, '0');
+    await writeImage(join(folder, `${String(i).padStart(3, '0')}.png`), {
+      width: 2400 + i,
+      height: 1600,
+      color: `#${shade}6080`,
+      format: 'png',
+    });
+  }
+  return folder;
+}
+
+const LATE = { width: 640, height: 480, color: '#ff2200', format: 'png' as const };
+
+eachBackend('a file written while another process scans is in the summary of a scan asked for after it', async (t, backend) => {
+  const home = tempDir(t);
+  const folder = await slowFolder(t);
+  const library = openLibrary({ home, database: backend.database });
+  t.teardown(() => library.close());
+  library.updateSettings({ folders: [folder] });
+  // Process A: a cron scan over many images.
+  const child = spawn(process.execPath, [BIN, '--home', home, ...databaseFlag(backend), 'scan', '--json'], {
+    env: { ...process.env, WALLPAPER_HOME: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+  const exited = once(child, 'exit');
+  // Its walk is done (it knows how many files to read) and it is reading them: a file written now is
+  // not in its list.
+  await until(() => (library.status().progress?.to_read ?? 0) === IMAGES, 30_000);
+  await writeImage(join(folder, 'late.png'), LATE);
+  // Process B (this one) asks for a scan while A still holds the lease.
+  const asked = library.scan();
+  t.ok(library.status().total < IMAGES, 'asked while the other scan was still reading');
+  const summary = await asked;
+  await exited;
+  t.equal(JSON.parse(stdout).added, IMAGES, "the other process's scan read what it had walked");
+  t.equal(summary.added, 1, 'the scan that answers began after the request: it adds the late file');
+  t.equal(summary.total, IMAGES + 1);
+  const listed = library.list({ q: 'late' }, { page: 1, limit: 10 }).wallpapers;
+  t.equal(listed.length, 1, 'and the late file is listed');
+});
+
+eachBackend('a CLI scan asked for while another process scans adds the file written meanwhile', async (t, backend) => {
+  const home = tempDir(t);
+  const folder = await slowFolder(t);
+  const library = openLibrary({ home, database: backend.database });
+  t.teardown(() => library.close());
+  library.updateSettings({ folders: [folder] });
+  // Process A: this library's scan; process B: `wallpaper scan` once a file was written meanwhile.
+  const first = library.scan();
+  await until(() => (library.status().progress?.to_read ?? 0) === IMAGES);
+  await writeImage(join(folder, 'late.png'), LATE);
+  const second = await runCli(['--home', home, ...databaseFlag(backend), 'scan', '--json']);
+  t.equal(second.code, 0, second.stderr);
+  t.equal((await first).added, IMAGES);
+  t.match(JSON.parse(second.stdout), { added: 1, total: IMAGES + 1 }, "B's summary includes the late file");
+  const listed = await runCli(['--home', home, ...databaseFlag(backend), 'list', '--search', 'late', '--json']);
+  t.equal(JSON.parse(listed.stdout).pagination.total, 1, 'and B lists it');
+});
+
+eachBackend('within one library: requests during a scan share one follow-up scan', async (t, backend) => {
+  const home = tempDir(t);
+  const folder = await slowFolder(t);
+  const library = openLibrary({ home, database: backend.database });
+  t.teardown(() => library.close());
+  library.updateSettings({ folders: [folder] });
+  const first = library.scan();
+  await until(() => (library.status().progress?.to_read ?? 0) === IMAGES);
+  await writeImage(join(folder, 'late.png'), LATE);
+  const waiters = [library.scan(), library.scan(), library.scan()];
+  const [one, ...others] = await Promise.all([first, ...waiters]);
+  t.equal(one!.added, IMAGES);
+  for (const summary of others) t.match(summary, { added: 1, total: IMAGES + 1 }, 'a waiter is answered by a scan that saw the late file');
+  t.same(others[1], others[0], 'one follow-up scan for all of them');
+  t.same(others[2], others[0]);
+});
