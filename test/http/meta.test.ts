@@ -99,7 +99,11 @@ t.test('GET /download/<filename>: the image bytes under the file name, only that
   await f.library.scan();
   const [w] = f.library.list({}, { page: 1, limit: 1 }).wallpapers as [Wallpaper];
   t.equal(w.download_url, `/api/wallpapers/${w.id}/download/${encodeURIComponent(name)}`, 'the URL of CONTRACT.md 6.4');
-  t.same(Object.keys(w).slice(-8), ['download_url', 'palette', 'favorite', 'hidden', 'tags', 'pair_id', 'title', 'source'], 'after the spec fields');
+  t.same(
+    Object.keys(w).slice(-8),
+    ['download_url', 'palette', 'favorite', 'hidden', 'tags', 'pair_id', 'title', 'source'],
+    'after the spec fields',
+  );
 
   const image = await call(f.base, w.url);
   const download = await call(f.base, w.download_url);
