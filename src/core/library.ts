@@ -22,17 +22,7 @@ import { ThumbnailCache, sweepThumbnailTemps } from './thumbnails.js';
 import { startUploadBatch } from './upload-batch.js';
 import { createVariants } from './variants/index.js';
 import { openIndexed, readOpened } from './verify.js';
-import type {
-  Filters,
-  ImageFile,
-  Library,
-  OpenedFile,
-  Paging,
-  ScanProgress,
-  UploadedFile,
-  VerifiedFile,
-  Wallpaper,
-} from './types.js';
+import type { Filters, ImageFile, Library, OpenedFile, Paging, ScanProgress, UploadedFile, VerifiedFile, Wallpaper } from './types.js';
 import { hasFilters } from './filters.js';
 
 export type OpenOptions =

@@ -17,7 +17,11 @@ t.test('a URL that is not PostgreSQL is a usage error naming the flag or the var
       {},
       /option '--database <url>' argument 'index\.sqlite' is invalid\. expected a PostgreSQL URL/,
     ],
-    [['--database', 'mysql://db/x', 'list'], {}, /expected a PostgreSQL URL, postgres:\/\/USER@HOST:5432\/NAME, with :PASSWORD after USER when it needs one/],
+    [
+      ['--database', 'mysql://db/x', 'list'],
+      {},
+      /expected a PostgreSQL URL, postgres:\/\/USER@HOST:5432\/NAME, with :PASSWORD after USER when it needs one/,
+    ],
     [['list'], { WALLPAPER_DATABASE_URL: 'sqlite:///x' }, /from env 'WALLPAPER_DATABASE_URL' is invalid/],
   ];
   for (const [args, env, message] of table) {
