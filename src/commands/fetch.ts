@@ -2,7 +2,7 @@
 // trim each to its --keep. One line per source (or `--json`); exit 1 when any source failed (the
 // others are still fetched). `--if-due` makes timers, login hooks and cron fetch once per interval.
 import { Command } from 'commander';
-import { type FetchSummary, WallpaperError, claimIfDue, openDesktop, parseDuration } from '../core/index.js';
+import { type FetchSummary, openDesktop, schedule, WallpaperError } from '../core/index.js';
 import { type CliContext, libraryOf } from './context.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { printJson } from './output.js';
@@ -30,11 +30,11 @@ export function fetchCommand(ctx: CliContext): Command {
     [...FILE_VARIABLES, 'WALLPAPER_FETCH_TIMEOUT', 'WALLPAPER_MONITORS'],
   );
   return command.action(async (names: string[], options: { ifDue?: string; json?: boolean }, cmd: Command) => {
-    const dueMs = options.ifDue === undefined ? undefined : parseDuration(options.ifDue);
+    const dueMs = options.ifDue === undefined ? undefined : schedule.parseDuration(options.ifDue);
     const seconds = Number(ctx.env.WALLPAPER_FETCH_TIMEOUT);
     const timeoutMs = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
     const library = libraryOf(cmd, ctx);
-    const claim = dueMs === undefined ? undefined : claimIfDue(library.dirs.data, dueMs, Date.now, 'fetch');
+    const claim = dueMs === undefined ? undefined : schedule.claimIfDue(library.dirs.data, dueMs, Date.now, 'fetch');
     if (dueMs !== undefined && !claim) return library.close();
     try {
       const wanted = names.length > 0 ? library.settings().sources.filter((s) => names.includes(s.name)) : library.settings().sources;

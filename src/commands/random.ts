@@ -8,13 +8,12 @@ import {
   type DesktopSet,
   type Filters,
   type Library,
-  WallpaperError,
-  type WallpaperSource,
-  claimIfDue,
   openDesktop,
   openRemote,
-  parseDuration,
   parseAppearance,
+  schedule,
+  WallpaperError,
+  type WallpaperSource,
 } from '../core/index.js';
 import { type CliContext, libraryOf } from './context.js';
 import { addFilterFlags, parseFilterFlags } from './filter-flags.js';
@@ -68,14 +67,14 @@ export function randomCommand(ctx: CliContext): Command {
   );
   return addFilterFlags(command).action(async (options: RandomOptions, cmd: Command) => {
     const filters = parseFilterFlags(options);
-    const dueMs = options.ifDue === undefined ? undefined : parseDuration(options.ifDue);
+    const dueMs = options.ifDue === undefined ? undefined : schedule.parseDuration(options.ifDue);
     for (const [key, flag] of SET_ONLY) {
       if (options[key] !== undefined && !options.set)
         throw new WallpaperError('invalid_param', `invalid ${flag}: it applies to --set only`);
     }
     const library = libraryOf(cmd, ctx);
     // A timer, a login hook and cron may all ask: one change per interval, the rest do nothing.
-    const claim = dueMs === undefined ? undefined : claimIfDue(library.dirs.data, dueMs);
+    const claim = dueMs === undefined ? undefined : schedule.claimIfDue(library.dirs.data, dueMs);
     if (dueMs !== undefined && !claim) {
       library.close();
       return;

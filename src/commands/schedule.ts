@@ -7,20 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import {
-  type ScheduleHost,
-  type ScheduledCommand,
-  WallpaperError,
-  applySchedule,
-  dueIntervalOf,
-  formatDuration,
-  parseEvery,
-  planSchedule,
-  readState,
-  removeSchedule,
-  scheduleStatus,
-  writeState,
-} from '../core/index.js';
+import { schedule, type ScheduledCommand, type ScheduleHost, WallpaperError } from '../core/index.js';
 import { type CliContext, databaseOf, dirsOf } from './context.js';
 import { addFilterFlags, filterArgv, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
@@ -84,20 +71,20 @@ export function scheduleCommand(ctx: CliContext): Command {
     }
     const dirs = dirsOf(cmd, ctx);
     const host = hostOf(ctx);
-    if (options.status) return printStatus(ctx, await scheduleStatus(host, dirs.data));
+    if (options.status) return printStatus(ctx, await schedule.scheduleStatus(host, dirs.data));
     if (options.pause || options.resume) {
       mkdirSync(dirs.data, { recursive: true });
-      writeState(dirs.data, { ...readState(dirs.data), paused: Boolean(options.pause) });
+      schedule.writeState(dirs.data, { ...schedule.readState(dirs.data), paused: Boolean(options.pause) });
       ctx.stdout.write(options.pause ? 'Paused: the schedule changes nothing until `wallpaper schedule --resume`.\n' : 'Resumed.\n');
       return;
     }
     if (options.remove) {
-      const removed = await removeSchedule(host);
+      const removed = await schedule.removeSchedule(host);
       ctx.stdout.write(removed.length > 0 ? `Removed ${removed.join(', ')}\n` : 'No schedule to remove.\n');
       return;
     }
     // Everything is checked before anything is written.
-    const every = parseEvery(options.every!);
+    const every = schedule.parseEvery(options.every!);
     parseFilterFlags(options);
     const { home } = cmd.optsWithGlobals<{ home?: string }>();
     // The timer's command reads the same index (a --database URL is written into the unit as given).
@@ -106,10 +93,17 @@ export function scheduleCommand(ctx: CliContext): Command {
     const run: ScheduledCommand = {
       // New wallpapers from the sources (if any) once a day, before the change.
       before: [[...program, 'fetch', '--if-due', '1d']],
-      argv: [...program, 'random', '--set', '--if-due', formatDuration(dueIntervalOf(every.intervalMs)), ...filterArgv(options)],
+      argv: [
+        ...program,
+        'random',
+        '--set',
+        '--if-due',
+        schedule.formatDuration(schedule.dueIntervalOf(every.intervalMs)),
+        ...filterArgv(options),
+      ],
       env: Object.fromEntries(KEPT_VARIABLES.flatMap((name) => (ctx.env[name] ? [[name, ctx.env[name]!]] : []))),
     };
-    const plan = planSchedule(every, run, host);
+    const plan = schedule.planSchedule(every, run, host);
     if (options.dryRun) {
       for (const file of plan.files) ctx.stdout.write(`# ${file.path}\n${file.text.replace(/\r\n/g, '\n')}\n`);
       for (const step of plan.commands) ctx.stdout.write(`$ ${step.join(' ')}\n`);
@@ -117,12 +111,12 @@ export function scheduleCommand(ctx: CliContext): Command {
       if (plan.cron.length > 0) ctx.stdout.write(`# or, without it, these crontab lines (crontab -e):\n${plan.cron.join('\n')}\n`);
       return;
     }
-    await applySchedule(plan, host);
+    await schedule.applySchedule(plan, host);
     ctx.stdout.write(`Scheduled: ${every.text} (${plan.files.map((file) => file.path).join(', ')})\n`);
   });
 }
 
-function printStatus(ctx: CliContext, status: Awaited<ReturnType<typeof scheduleStatus>>): void {
+function printStatus(ctx: CliContext, status: Awaited<ReturnType<typeof schedule.scheduleStatus>>): void {
   const lines = [
     status.installed
       ? `Schedule: ${status.schedule}`

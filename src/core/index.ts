@@ -35,5 +35,7 @@ export {
 export type { Monitor } from './monitors/index.js';
 export { type Appearance, type Scheme, parseAppearance } from './appearance.js';
 export { type Check, type CheckLevel, diagnose } from './doctor.js';
-export * from './schedule/index.js';
+/** The schedule's parts (`schedule --every`, `--if-due`): one name at the door. */
+export * as schedule from './schedule/index.js';
+export type { ChangeState, Every, Plan, ScheduleHost, ScheduleStatus, ScheduledCommand } from './schedule/index.js';
 export { type CopyReport, copyIndex } from './portable/copy.js';
