@@ -3,7 +3,7 @@
 import { createConnection } from 'node:net';
 import { type Check, check } from './checks.js';
 import { SET_COMMAND_SETTER } from './setters/custom.js';
-import { detectSetter } from './setters/index.js';
+import { describeSetter } from './setters/index.js';
 
 /** Setters that talk to their desktop over the session bus (gsettings/dconf, xfconf, Plasma). */
 const BUS_SETTERS = new Set(['gnome', 'cinnamon', 'mate', 'xfce', 'kde']);
@@ -36,7 +36,8 @@ function connects(socket: string): Promise<boolean> {
 }
 
 export async function checkDesktop(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, setCommand: string | null): Promise<Check[]> {
-  const found = detectSetter({ env, platform, setCommand });
+  // The facade's own detection (openDesktop's setter), on the platform doctor is asked about.
+  const found = describeSetter({ env, platform, setCommand });
   const checks: Check[] = [];
   if (found.name !== undefined) {
     const tools = found.tools.map((tool) => `${tool.name} (${tool.path})`).join(', ');

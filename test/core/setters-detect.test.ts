@@ -4,7 +4,7 @@ import { chmod, copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { commandFor, detectSetter, splitCommandLine } from '../../src/core/setters/index.js';
+import { commandFor, describeSetter, splitCommandLine } from '../../src/core/setters/index.js';
 
 const FAKE = fileURLToPath(new URL('../fixtures/fake-setters/record', import.meta.url));
 
@@ -162,7 +162,7 @@ t.test('detection table', async (t) => {
         await mkdir(path.join(dir, 'hypr', row.hyprpaperSocket), { recursive: true });
         await writeFile(path.join(dir, 'hypr', row.hyprpaperSocket, '.hyprpaper.sock'), '');
       }
-      const found = detectSetter({
+      const found = describeSetter({
         env: { ...row.env, PATH: bin, XDG_RUNTIME_DIR: dir },
         platform: row.platform ?? 'linux',
         setCommand: row.setCommand,
@@ -176,10 +176,10 @@ t.test('tools are found on the PATH of the given env only', async (t) => {
   const dir = t.testdir({ empty: {} });
   // /usr/bin/gsettings may well exist on this machine; detection must not see it.
   const missing = { reason: 'GNOME detected from XDG_CURRENT_DESKTOP=GNOME, but gsettings is not on PATH', desktop: 'GNOME' };
-  t.same(detectSetter({ env: { XDG_CURRENT_DESKTOP: 'GNOME', PATH: path.join(dir, 'empty') }, platform: 'linux' }), missing);
-  t.same(detectSetter({ env: { XDG_CURRENT_DESKTOP: 'GNOME' }, platform: 'linux' }), missing);
+  t.same(describeSetter({ env: { XDG_CURRENT_DESKTOP: 'GNOME', PATH: path.join(dir, 'empty') }, platform: 'linux' }), missing);
+  t.same(describeSetter({ env: { XDG_CURRENT_DESKTOP: 'GNOME' }, platform: 'linux' }), missing);
   t.same(
-    detectSetter({ env: { PATH: path.join(dir, 'empty') }, platform: 'linux' }),
+    describeSetter({ env: { PATH: path.join(dir, 'empty') }, platform: 'linux' }),
     {
       reason: 'XDG_CURRENT_DESKTOP unset, no DISPLAY or WAYLAND_DISPLAY',
     },

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import t, { type Test } from 'tap';
-import { setEachMonitor, setLightDark, setSpanned, setterAbilities } from '../../src/core/setters/index.js';
+import { setEachMonitor, setLightDark, describeSetter, setSpanned } from '../../src/core/setters/index.js';
 import { plasmaScript } from '../../src/core/setters/kde.js';
 import { ASSIGNMENTS_VARIABLE } from '../../src/core/setters/windows-desktop.js';
 import { session } from '../helpers/fake-desktop.js';
@@ -141,21 +141,21 @@ t.test('macOS and Windows: one osascript, one PowerShell with the assignments in
 t.test('set_command with {monitor} runs once per monitor; without it there is no per-monitor setting', async (t) => {
   const s = await twoMonitors(t, ['my-setter'], {});
   const options = { ...s.options, setCommand: 'my-setter --output {monitor} {path}' };
-  t.same(setterAbilities(options), { name: 'set_command', perMonitor: true, span: false, lightDark: false });
+  t.has(describeSetter(options), { name: 'set_command', perMonitor: true, span: false, lightDark: false });
   await setEachMonitor(s.assignments, options);
   t.same(await s.calls(), [
     { tool: 'my-setter', args: ['--output', 'DP-1', s.files[0]] },
     { tool: 'my-setter', args: ['--output', 'HDMI-A-1', s.files[1]] },
   ]);
   const plain = { ...s.options, setCommand: 'my-setter {path}' };
-  t.equal((setterAbilities(plain) as { perMonitor: boolean }).perMonitor, false);
+  t.has(describeSetter(plain), { name: 'set_command', perMonitor: false });
   await t.rejects(setEachMonitor(s.assignments, plain), { message: /set_command has one wallpaper for all monitors: use --same/ });
 });
 
 t.test('GNOME, Cinnamon, MATE: spanned, and back to zoom on the next plain set; GNOME light and dark', async (t) => {
   const s = await session(t, ['gsettings'], { XDG_CURRENT_DESKTOP: 'GNOME' });
   const [dark] = await s.more(1);
-  t.same(setterAbilities(s.options), { name: 'gnome', perMonitor: false, span: true, lightDark: true });
+  t.has(describeSetter(s.options), { name: 'gnome', perMonitor: false, span: true, lightDark: true });
   await setSpanned(s.image, s.options);
   const state = (key: string) =>
     readFile(`${s.dir}/fake-state/gsettings-org.gnome.desktop.background-${key}`, 'utf8').then((text) => text.trim());

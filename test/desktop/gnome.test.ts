@@ -1,9 +1,10 @@
 // GNOME Shell 43, for real (headless, two virtual monitors: 1920x1080 and 1080x1920 beside it). By
-// screenshot: `random --set` reports a light and a dark pick (`light`/`dark` lines), each fitting
-// the primary monitor, and the screen shows each in its style; `--span` shows each monitor its own
-// pick; `--appearance auto` picks dark under the dark style; `watch` follows a flip; a cron-like run
-// without the session bus fails and changes nothing; `POST /api/wallpapers/{id}/set` from a `serve`
-// inside the session puts that wallpaper on the screen.
+// screenshot: `random --set` reports a light and a dark pick (`light`/`dark` lines; with `--json` an
+// array of `{monitor, slot, wallpaper}`), each fitting the primary monitor, and the screen shows each
+// in its style; `--span` shows each monitor its own pick; `--appearance auto` picks dark under the
+// dark style; `watch` follows a flip; a cron-like run without the session bus fails and changes
+// nothing; `POST /api/wallpapers/{id}/set` from a `serve` inside the session puts that wallpaper on
+// the screen.
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import { startWallpaperIn, wallpaperIn } from '../helpers/desktops/cli.js';
@@ -62,6 +63,32 @@ if (desktop) {
     } else {
       t.fail('the dark pick is not reported, so the dark style shows a wallpaper nobody named');
     }
+    await setColorScheme(desktop, 'default');
+  });
+
+  t.test('random --set --json: the light and the dark slot as {monitor, slot, wallpaper}, each shown in its style', async (t) => {
+    await setColorScheme(desktop, 'default');
+    const result = await wallpaperIn(desktop, library.home, ['random', '--set', '--json']);
+    t.equal(result.code, 0, `exit 0 ${result.stderr}`);
+    // MIXED has light and dark matches, so the two picks always differ: an array, never one object.
+    const entries = JSON.parse(result.stdout) as { monitor: string | null; slot: string | null; wallpaper: { path: string } }[];
+    t.ok(Array.isArray(entries), `an array: ${result.stdout}`);
+    t.same(
+      entries.map(({ monitor, slot }) => [monitor, slot]),
+      [
+        [null, 'light'],
+        [null, 'dark'],
+      ],
+      'one entry per slot, on no monitor in particular',
+    );
+    const [light, dark] = entries.map((entry) => entry.wallpaper.path);
+    t.not(light, dark, 'two different wallpapers');
+    t.ok(DARK.includes(colourOf(dark ?? '')), `the dark slot holds a dark wallpaper (${library.fixtureOf(dark ?? '')?.name})`);
+    let screen = await waitForScreen(desktop, GNOME_MONITORS, everywhere(colourOf(light ?? '')));
+    t.ok(screen.ok, `light style: the screen shows the light entry ${colourOf(light ?? '')} (seen ${screen.seen.join(', ')})`);
+    await setColorScheme(desktop, 'prefer-dark');
+    screen = await waitForScreen(desktop, GNOME_MONITORS, everywhere(colourOf(dark ?? '')));
+    t.ok(screen.ok, `dark style: the screen shows the dark entry ${colourOf(dark ?? '')} (seen ${screen.seen.join(', ')})`);
     await setColorScheme(desktop, 'default');
   });
 

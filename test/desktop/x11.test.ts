@@ -1,7 +1,8 @@
 // Plain X11 with feh, for real (Xvfb): a 3840x2160 monitor and a 1080x1920 portrait one, a library of
 // 1920x1080 and 1080x1920 solid colours. The screenshot shows on each monitor what `random --set`
-// reported; the 4K monitor, larger than every match, still cycles through its matches in 8 sets and
-// always gets a landscape pick; `--appearance light` never sets one wallpaper twice in one call.
+// reported (as `NAME<TAB>PATH` lines and as `--json`); the 4K monitor, larger than every match,
+// still cycles through its matches in 8 sets and always gets a landscape pick; `--appearance light`
+// never sets one wallpaper twice in one call.
 import t, { type Test } from 'tap';
 import { wallpaperIn } from '../helpers/desktops/cli.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
@@ -45,6 +46,23 @@ if (desktop) {
       picks.map((pick) => orientation(pick.fixture)),
       ['landscape', 'portrait'],
     );
+  });
+
+  t.test('random --set --json: one {monitor, slot: null, wallpaper} per monitor, each shown on its monitor', async (t) => {
+    const result = await wallpaperIn(desktop, library.home, ['random', '--set', '--json']);
+    t.equal(result.code, 0, `exit 0 ${result.stderr}`);
+    const entries = JSON.parse(result.stdout) as { monitor: string | null; slot: string | null; wallpaper: { path: string } }[];
+    t.ok(Array.isArray(entries), `an array: ${result.stdout}`);
+    t.same(
+      entries.map(({ monitor, slot }) => [monitor, slot]),
+      X11_MONITORS.map((place) => [place.name, null]),
+      'one entry per monitor, by name, in no slot',
+    );
+    const fixtures = entries.map((entry) => library.fixtureOf(entry.wallpaper.path));
+    t.same(fixtures.map(orientation), ['landscape', 'portrait'], 'each of its monitor orientation');
+    const colours = fixtures.map((fixture) => fixture?.colour ?? '#000000');
+    const screen = await waitForScreen(desktop, X11_MONITORS, colours);
+    t.ok(screen.ok, `the screen shows ${colours.join(', ')} (seen ${screen.seen.join(', ')})`);
   });
 
   t.test('a 3840x2160 monitor, 1920x1080 wallpapers: 8 dark sets cycle through the 4 landscape ones', async (t) => {

@@ -43,7 +43,7 @@ export type SetterInfo =
 export const detectOnce = (options: SetterOptions): Detection =>
   options.detection ?? detect({ ...options, platform: options.platform ?? process.platform });
 
-/** The one description of a detection (doctor, the desktop facade). */
+/** The one description of a detection: doctor and the desktop facade both read it. */
 export function describeSetter(options: SetterOptions): SetterInfo {
   const detection = detectOnce(options);
   if (!detection.setter) return { reason: detection.reason, ...(detection.desktop ? { desktop: detection.desktop } : {}) };
@@ -55,24 +55,6 @@ export function describeSetter(options: SetterOptions): SetterInfo {
     span: !!setter.setSpanned,
     lightDark: !!setter.setLightDark,
   };
-}
-
-/** Which setter would be used and with which programs, or why none fits (for `doctor`). */
-export function detectSetter(
-  options: SetterOptions,
-): { name: string; tools: { name: string; path: string }[] } | { name?: undefined; reason: string; desktop?: string } {
-  const info = describeSetter(options);
-  return info.name === undefined ? info : { name: info.name, tools: info.tools };
-}
-
-/** What the detected setter can do beyond one wallpaper for all monitors, or why there is none. */
-export function setterAbilities(
-  options: SetterOptions,
-): { name: string; perMonitor: boolean; span: boolean; lightDark: boolean } | { reason: string } {
-  const info = describeSetter(options);
-  return info.name === undefined
-    ? { reason: info.reason }
-    : { name: info.name, perMonitor: info.perMonitor, span: info.span, lightDark: info.lightDark };
 }
 
 /** The detected setter and its context, once every file is checked to be one. */
