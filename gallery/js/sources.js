@@ -96,6 +96,7 @@ export class SourcesPanel {
 
   /** @param {string} name @param {HTMLButtonElement} button */
   async fetchNow(name, button) {
+    this.error.hidden = true;
     button.disabled = true;
     button.setAttribute('aria-busy', 'true');
     button.textContent = 'Fetching…';
