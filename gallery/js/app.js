@@ -14,6 +14,7 @@ import { askToken, notify } from './notify.js';
 import { Pages } from './pages.js';
 import { Rescan } from './rescan.js';
 import { SettingsPanel } from './settings.js';
+import { SourcesPanel } from './sources.js';
 import { Uploader } from './upload.js';
 import { Viewer } from './viewer.js';
 import { clearFromUrl, showInUrl, viewedId } from './viewer-url.js';
@@ -134,6 +135,9 @@ const settings = new SettingsPanel({
   },
 });
 
+// A fetch that added or removed wallpapers changes the grid.
+const sources = new SourcesPanel({ notify, onFetched: (s) => void (s.added || s.removed ? reload() : null) });
+
 /** Start over with the current filters: the first page, then more as the user scrolls. */
 function reload() {
   filterBar.set(state.filters);
@@ -218,6 +222,7 @@ function clearFilters() {
 el.surprise.addEventListener('click', () => void surprise());
 byId('upload-button').addEventListener('click', () => uploader.pick());
 byId('settings-button').addEventListener('click', () => void settings.open());
+byId('sources-button').addEventListener('click', () => void sources.open());
 el.filtersToggle.addEventListener('click', () => {
   const open = el.filtersForm.classList.toggle('open');
   el.filtersToggle.setAttribute('aria-expanded', String(open));
