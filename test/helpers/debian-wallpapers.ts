@@ -25,6 +25,19 @@ const CACHE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-ar
 /** Bump when the set changes, so an older cache is made again. */
 const VERSION = '1';
 
+/** `apt-get download` the packages into `debs`; as root on a machine whose package lists were never
+ * fetched (a fresh CI machine that needed no other package), fetch them once and try again. */
+function download(debs: string): void {
+  const get = () => execFileSync('apt-get', ['download', ...DEBIAN_PACKAGES], { cwd: debs, stdio: 'pipe', timeout: 300_000 });
+  try {
+    get();
+  } catch (error) {
+    if (process.getuid?.() !== 0) throw error;
+    execFileSync('apt-get', ['update', '-q'], { stdio: 'pipe', timeout: 300_000 });
+    get();
+  }
+}
+
 /** The unpacked packages' root (holding `usr/share/...`), or the reason they cannot be had. */
 export function debianWallpapers(): { root: string } | { reason: string } {
   const root = join(CACHE, 'root');
@@ -34,7 +47,7 @@ export function debianWallpapers(): { root: string } | { reason: string } {
   try {
     rmSync(CACHE, { recursive: true, force: true });
     mkdirSync(debs, { recursive: true });
-    execFileSync('apt-get', ['download', ...DEBIAN_PACKAGES], { cwd: debs, stdio: 'pipe', timeout: 300_000 });
+    download(debs);
     for (const deb of readdirSync(debs).filter((name) => name.endsWith('.deb'))) {
       execFileSync('dpkg-deb', ['-x', join(debs, deb), root], { stdio: 'pipe' });
     }
