@@ -9,7 +9,6 @@ import { WallpaperError } from '../errors.js';
 import type { LibraryDirs } from '../home.js';
 import type { Store } from '../store/index.js';
 import type { ScanSummary, Settings, Wallpaper } from '../types.js';
-import { fetchOne } from './run.js';
 import { freeName, maskKeys } from './settings.js';
 import type { FetchSummary, SourceSetting, Sources } from './types.js';
 
@@ -106,6 +105,8 @@ export function createSources(deps: SourcesDeps): Sources {
         has: (id: string) => kept.has(id) || store.get(id) !== undefined,
         fingerprints: store.candidates().map((candidate) => prepare(candidate.fingerprint)),
       };
+      // undici and the kinds load only when something is fetched: list and random stay quick to start.
+      const { fetchOne } = await import('./run.js');
       const summaries: FetchSummary[] = [];
       for (const source of chosen) {
         const context = {
