@@ -1,7 +1,8 @@
 // What the frame does for the screen itself (issue 25, CONTRACT.md 7.2), in a real Chromium: the
 // clock's burn-in movement under Playwright's fake clock (it moves every few minutes, stays on
 // screen and tells the right time in 12 and 24 hour form), and the Wake Lock (asked on load, asked
-// again when the page is visible again, and a browser without it runs the frame without an error).
+// again when the page is visible again, and a browser without it runs the frame without an error),
+// and its modules asked for at once (modulepreload), so the first wallpaper's request starts sooner.
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import t from 'tap';
@@ -169,6 +170,24 @@ if (haveChromium(t)) {
     await dispatchVisibility(frame.page);
     t.ok(await next(frame.page), 'a next change');
     t.equal((await frameState(frame.page)).changes, 2);
+    t.same(frame.problems, []);
+    await frame.close();
+  });
+
+  t.test('frame.html preloads every module the frame loads: no module found only after its importer', async (t) => {
+    const frame = await open(browser, server.base, 'client=preload&transition=none', async () => undefined);
+    const { preloaded, loaded } = await frame.page.evaluate(() => ({
+      preloaded: [...document.querySelectorAll('link[rel="modulepreload"]')].map(
+        (link) => new URL((link as HTMLLinkElement).href).pathname,
+      ),
+      loaded: performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.endsWith('.js')),
+    }));
+    const imported = loaded.filter((path) => path !== '/js/frame.js');
+    t.ok(imported.length >= 4, `modules imported by frame.js: ${imported.join(' ')}`);
+    t.same([...new Set(imported)].sort(), [...new Set(preloaded)].sort(), 'preloaded: exactly the modules it imports');
     t.same(frame.problems, []);
     await frame.close();
   });
