@@ -3,6 +3,7 @@
 // arrives), every metadata field, the direct image URL to copy, download, delete with confirmation,
 // and previous/next with the arrow keys or a swipe. Esc closes (the dialog's own behaviour).
 
+import { copyField } from './copy-field.js';
 import { DeviceLinks } from './device-link.js';
 import { byId } from './dom.js';
 import { metadata } from './viewer-meta.js';
@@ -181,22 +182,7 @@ export class Viewer {
   }
 
   async copyUrl() {
-    const text = this.urlInput.value;
-    try {
-      await navigator.clipboard.writeText(text);
-      this.options.notify('Image URL copied.');
-      return;
-    } catch {
-      // No async clipboard (plain http on another host, or permission refused): fall back below.
-    }
-    this.urlInput.focus();
-    this.urlInput.select();
-    let copied = false;
-    try {
-      copied = document.execCommand('copy');
-    } catch {
-      copied = false;
-    }
+    const copied = await copyField(this.urlInput);
     this.options.notify(copied ? 'Image URL copied.' : 'The URL is selected: press Ctrl+C (⌘C) to copy it.');
   }
 
