@@ -140,12 +140,14 @@ eachBackend('links are followed, loops are not; an unreachable folder keeps its 
   t.equal(library.randomJson({ q: 'kept' }), JSON.stringify(library.random({ q: 'kept' })));
 });
 
-eachBackend('concurrent scans in one process share one run', async (t, backend) => {
+eachBackend('scans asked for while one runs share one follow-up scan', async (t, backend) => {
   const { pictures, library } = setup(t, backend);
   await writeImage(join(pictures, 'one.jpg'), { width: 100, height: 100, color: '#123456' });
-  const [a, b] = await Promise.all([library.scan(), library.scan()]);
-  t.equal(a, b, 'the same summary object');
-  t.equal(a.added, 1);
+  const [a, b, c] = await Promise.all([library.scan(), library.scan(), library.scan()]);
+  t.equal(a.added, 1, 'the first reads the new file');
+  t.equal(b, c, 'the two that arrived while it ran share one scan (the same summary object)');
+  t.not(a, b, 'which began after them (CONTRACT.md 7.1)');
+  t.same([b.added, b.unchanged], [0, 1]);
 });
 
 eachBackend('a thumbnail whose source left the disk behind the index is not found, not a fault', async (t, backend) => {

@@ -79,7 +79,7 @@ t.test('an index made before titles shows stems at once and package names after 
     await writeImage(join(folder, 'plain.photo.jpg'), { width: 160, height: 90, color: '#e0c080' }),
   ];
   // The index as the version before titles wrote it.
-  const before = MIGRATIONS.length - 1;
+  const before = MIGRATIONS.findIndex((sql) => sql.includes('ADD COLUMN title'));
   const db = openDatabase(join(home, 'index.sqlite'));
   for (const sql of MIGRATIONS.slice(0, before)) db.exec(sql);
   prepareKept(db, `PRAGMA user_version = ${before}`).run();
