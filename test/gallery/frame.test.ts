@@ -75,7 +75,7 @@ if (haveChromium(t)) {
     await page.keyboard.press('ArrowRight');
     const second = await untilChanges(page, 2);
     t.not(second.ids[0], first.ids[0], 'Right arrow: the next one');
-    t.equal(await page.textContent('#frame-title'), records.get(second.ids[0]!)?.filename, 'the info names it');
+    t.equal(await page.textContent('#frame-title'), records.get(second.ids[0]!)?.title, 'the info names it by its title');
     await page.keyboard.press('ArrowLeft');
     t.same((await untilChanges(page, 3)).ids, first.ids, 'Left arrow: the previous one again');
     t.ok(frame.requests.filter((url) => url === first.urls[0]).length <= 1, 'the previous one is not asked for again');

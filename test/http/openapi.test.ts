@@ -293,9 +293,9 @@ t.test("the core's and the gallery's Wallpaper types have exactly the schema's f
   const fields = Object.keys(schema.properties);
   t.same(schema.required, fields, 'every field required, in order');
   t.same(
-    sourceFields('../../src/core/types.ts', /export interface Wallpaper \{\n([^}]+)\}/, /^ {2}([a-z_]+)\??:/gm),
+    sourceFields('../../src/core/types/records.ts', /export interface Wallpaper \{\n([^}]+)\}/, /^ {2}([a-z_]+)\??:/gm),
     fields,
-    'src/core/types.ts',
+    'src/core/types/records.ts',
   );
   const gallery = sourceFields(
     '../../gallery/js/api.js',
