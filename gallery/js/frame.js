@@ -89,32 +89,31 @@ class Frame {
 
   /** Show the next wallpaper: ahead in the history, else the fresh pick (fetched now if need be). */
   async next() {
-    if (this.stopped) return false;
-    try {
-      const forward = this.position < this.history.length - 1;
-      if (!forward && !this.upcoming) this.upcoming = await this.fetchEntry();
-      const entry = forward ? this.history[this.position + 1] : /** @type {Entry} */ (this.upcoming);
-      await this.prepare(entry);
-      if (!forward) {
-        this.upcoming = null;
-        this.history.push(entry);
-        if (this.history.length > HISTORY) this.history.shift();
-      }
-      this.position = this.history.indexOf(entry);
-      await this.show();
-      return true;
-    } catch (error) {
-      this.failed(error);
-      return false;
-    }
+    return this.move(async () => {
+      if (this.position < this.history.length - 1) return this.history[this.position + 1];
+      this.upcoming = this.upcoming || (await this.fetchEntry());
+      return this.upcoming;
+    });
   }
 
   /** Show the previous wallpaper again (from the browser's cache). */
   async previous() {
-    if (this.stopped || this.position <= 0) return false;
+    if (this.position <= 0) return false;
+    return this.move(async () => this.history[this.position - 1]);
+  }
+
+  /** Decode the chosen entry, then show it; a fresh one joins the history (HISTORY at most). A
+   * failure keeps the wallpaper on screen and is reported. @param {() => Promise<Entry | undefined>} choose */
+  async move(choose) {
+    if (this.stopped) return false;
     try {
-      const entry = this.history[this.position - 1];
+      const entry = /** @type {Entry} */ (await choose());
       await this.prepare(entry);
+      if (entry === this.upcoming) this.upcoming = null;
+      if (!this.history.includes(entry)) {
+        this.history.push(entry);
+        if (this.history.length > HISTORY) this.history.shift();
+      }
       this.position = this.history.indexOf(entry);
       await this.show();
       return true;
