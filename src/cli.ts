@@ -14,6 +14,7 @@ import { sourceCommand } from './commands/source.js';
 import type { CliContext } from './commands/context.js';
 import { listCommand } from './commands/list.js';
 import { monitorsCommand } from './commands/monitors.js';
+import { backCommand, currentCommand, nextCommand } from './commands/on-screen.js';
 import { watchCommand } from './commands/watch.js';
 import { randomCommand } from './commands/random.js';
 import { scanCommand } from './commands/scan.js';
@@ -53,6 +54,9 @@ export function createProgram(ctx: CliContext): Command {
     scanCommand,
     listCommand,
     randomCommand,
+    currentCommand,
+    backCommand,
+    nextCommand,
     duplicatesCommand,
     sourceCommand,
     fetchCommand,

@@ -76,7 +76,7 @@ export function randomCommand(ctx: CliContext): Command {
         ? await openRemote(options.server, { downloads: options.set ? join(library.dirs.data, 'downloads') : undefined })
         : library;
       const desktop = openDesktop(ctx.env);
-      const request = { library, source, filters, options };
+      const request = { library, source, filters, options, server: options.server };
       const result = options.set ? await desktop.set(request) : await desktop.choose(request);
       if (!result) throw noMatch(filters, options.server ? undefined : library);
       if (options.set) claim?.changed();

@@ -7,9 +7,12 @@ import { openSession } from './session.js';
 import { chooseFor, setOnDesktop } from './set.js';
 import { setById } from './by-id.js';
 import { followScheme } from './follow.js';
+import { back } from './back.js';
+import { currentId, entriesOf, shownFiles } from './current.js';
+import { readOnScreen } from './on-screen.js';
 import type { Desktop } from './types.js';
 
-export type { Desktop, DesktopOptions, DesktopRequest, DesktopSet, SetEntry, Slot } from './types.js';
+export type { Desktop, DesktopOptions, DesktopRequest, DesktopSet, SetEntry, ShownEntry, Slot } from './types.js';
 
 const opened = new WeakMap<NodeJS.ProcessEnv, Desktop>();
 
@@ -25,6 +28,10 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
       choose: (request) => chooseFor(session, request),
       setById: (library, id, options) => setById(session, library, id, options),
       followScheme: (onScheme) => followScheme(env, onScheme),
+      current: async (library) => entriesOf(library, await shownFiles(session, library)),
+      currentId: (library, monitor) => currentId(session, library, monitor),
+      back: (library) => back(session, library),
+      lastRequest: (library) => readOnScreen(library.dirs.data).last_request ?? undefined,
     };
     opened.set(env, desktop);
   }

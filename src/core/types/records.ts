@@ -117,3 +117,12 @@ export interface Candidate {
   size_bytes: number;
   content_type: string;
 }
+
+/** One file on the screen as `current` and `back` report it: on a monitor (null: every one), in a
+ * slot (null: both), with its record, or null for a file this library does not know. */
+export interface ShownEntry {
+  monitor: string | null;
+  slot: 'light' | 'dark' | null;
+  path: string;
+  wallpaper: Wallpaper | null;
+}
