@@ -24,7 +24,7 @@ t.test('npm start serves a try library under the checkout and writes nowhere els
   const realHome = tempDir(t);
   const pictures = tempDir(t);
   await writeImage(join(pictures, 'dune.jpg'), { width: 64, height: 36, color: '#c08040' });
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOME: realHome,
     XDG_CONFIG_HOME: join(realHome, '.config'),
