@@ -238,3 +238,12 @@ t.test('the README lists every endpoint of the OpenAPI document, one row each, w
     t.match(row, /\]\(docs\/[\w-]+\.md(#[\w-]+)?\)/, `${method} ${path}: a link to its page`);
   }
 });
+
+t.test('every page of docs/ opens with its summary and a link back to the README', async (t) => {
+  for (const document of DOCUMENTS.filter((name) => name.startsWith('docs/'))) {
+    const text = readFileSync(join(ROOT, document), 'utf8');
+    const opening = text.split(/\n## /)[0]!;
+    t.match(opening, /^# .+\n\n\S/, `${document}: a title, then a paragraph`);
+    t.match(opening, /\]\(\.\.\/README\.md\)/, `${document}: a link back to the README before its first section`);
+  }
+});
