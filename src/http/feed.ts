@@ -3,7 +3,7 @@
 // away from the page that linked it); each item carries `media:content` with the image's own type,
 // size and pixel dimensions, a thumbnail, an enclosure for podcast-style readers, and a `<link>` to
 // the wallpaper in the gallery.
-import type { Filters, ListResponse, Wallpaper } from '../core/index.js';
+import type { Filters, ListResponse, Wallpaper } from '../core/types.js';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
