@@ -133,8 +133,9 @@ export function shownCommands(markdown: string): ShownCommand[] {
     }
   }
   const prose = markdown.replace(/^```[\s\S]*?^```/gm, '');
-  for (const [, code] of prose.matchAll(/`([^`\n]+)`/g)) {
-    const synopsis = /^(?:\$ )?(?:npx )?wallpaper(?: (.*))?$/.exec(code!.trim());
+  // Inline code may run over a line break (not a blank line).
+  for (const [, code] of prose.matchAll(/`((?:[^`\n]|\n(?!\s*\n))+)`/g)) {
+    const synopsis = /^(?:\$ )?(?:npx )?wallpaper(?: (.*))?$/.exec(code!.replace(/\s+/g, ' ').trim());
     if (!synopsis) continue;
     const words = (synopsis[1] ?? '')
       .split(/\s+/)
