@@ -180,13 +180,14 @@ t.test('the reading of shell lines finds the commands and only those', async (t)
   ];
   for (const [line, expected] of cases) t.same(invocations(line), expected, line);
   const shown = shownCommands(
-    '```console\n$ wallpaper scan\nwallpaper list is output\n```\n```text\nwallpaper bogus\n```\nSee `wallpaper source add|list [--json]`.\n',
+    '```console\n$ wallpaper scan\nwallpaper list is output\n```\n```text\nwallpaper bogus\n```\nSee `wallpaper source add|list [--json]`.\nAnd `wallpaper random\n--set`.\n',
   );
   t.same(
     shown.map(({ words, synopsis }) => [words, synopsis]),
     [
       [['scan'], false],
       [['source', 'add|list', '--json'], true],
+      [['random', '--set'], true],
     ],
   );
 });
