@@ -49,7 +49,9 @@ export class FilterFold {
     this.filters = filters;
     const hidden = Object.keys(filters).filter((key) => {
       const control = this.control(key);
-      return control !== null && !control.checkVisibility();
+      // No boxes: a folded ancestor has display: none (getClientRects, not checkVisibility(), which
+      // Safari before 17.4 lacks).
+      return control !== null && control.getClientRects().length === 0;
     }).length;
     this.badge.hidden = hidden === 0;
     this.badge.textContent = hidden === 0 ? '' : String(hidden);
