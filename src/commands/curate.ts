@@ -2,7 +2,8 @@
 // named by its id or the path of one of its files. They are kept by id, so they survive rescans,
 // moves and renames. `wallpaper tag` alone lists every tag with its count.
 import { Command } from 'commander';
-import { type Library, type Mark, WallpaperError } from '../core/index.js';
+import { WallpaperError } from '../core/index.js';
+import type { Library, Mark } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { formatTable, printJson } from './output.js';

@@ -3,18 +3,8 @@
 // set most recently.
 import { join } from 'node:path';
 import { Command } from 'commander';
-import {
-  type DesktopOptions,
-  type DesktopSet,
-  type Filters,
-  type Library,
-  openDesktop,
-  openRemote,
-  parseAppearance,
-  schedule,
-  WallpaperError,
-  type WallpaperSource,
-} from '../core/index.js';
+import { type DesktopOptions, type DesktopSet, openDesktop, openRemote, parseAppearance, schedule, WallpaperError } from '../core/index.js';
+import type { Filters, Library, WallpaperSource } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
 import { addFilterFlags, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';

@@ -4,7 +4,7 @@
 // size and pixel dimensions, a thumbnail, an enclosure for podcast-style readers, and a `<link>` to
 // the wallpaper in the gallery. An item says what a reader wants to know (the title, the author and
 // source where known, the tags) and never where the file lies on the server: a feed travels.
-import type { Filters, ListResponse, Wallpaper } from '../core/index.js';
+import type { Filters, ListResponse, Wallpaper } from '../core/types.js';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
