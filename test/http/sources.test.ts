@@ -30,7 +30,7 @@ t.test('GET /api/sources and POST /api/sources/{name}/fetch on a real serve; the
   const before = await call(serve.base, '/api/sources');
   t.equal(before.status, 200);
   t.same(before.json(), {
-    sources: [{ name: 'wallhaven', kind: 'wallhaven', query: null, keep: 50, count: 0, last_fetch: null, last_error: null }],
+    sources: [{ name: 'wallhaven', kind: 'wallhaven', query: null, keep: 50, key: '***', count: 0, last_fetch: null, last_error: null }],
   });
   t.equal((await call(serve.base, '/api/sources/wallhaven/fetch', post)).status, 401, 'a mutation: the token rule');
   t.equal((await call(serve.base, '/api/sources/nope/fetch', auth)).status, 404);

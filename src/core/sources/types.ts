@@ -38,6 +38,8 @@ export interface SourceEntry {
   kind: SourceKind;
   query: string | null;
   keep: number;
+  /** "***" when the source has a key (the key itself is never shown), else null. */
+  key: string | null;
   count: number;
   last_fetch: string | null;
   last_error: string | null;
