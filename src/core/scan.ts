@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { diffFiles, type FileState } from './diff.js';
 import { folderTagsById } from './curate/tags.js';
 import { sourcesRoot } from './sources/facade.js';
-import { withSourceTags } from './sources/tags.js';
+import { withSourceTags, withSourceTitles } from './sources/tags.js';
 import { findPairs } from './pairs.js';
 import { findTitles } from './titles.js';
 import { oneLine } from './errors.js';
@@ -105,9 +105,12 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
     store.setFolderTags(withSourceTags(folderTagsById(files, settings.folders), files, sourcesRoot(dirs)));
     store.setTitles(
       files,
-      await findTitles(
-        files.map(([path]) => path),
-        settings.folders,
+      withSourceTitles(
+        await findTitles(
+          files.map(([path]) => path),
+          settings.folders,
+        ),
+        store.sources.titles(),
       ),
     );
     store.noteFolderTags(stale, folders);

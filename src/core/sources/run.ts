@@ -5,7 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Store } from '../store/index.js';
 import { SourceFailure, SourceHttp } from './http.js';
-import { type Seen, downloadOne } from './download.js';
+import { type Seen, downloadOne, fileStemOf } from './download.js';
 import { KINDS, ownUrl } from './kinds/index.js';
 import type { FetchOptions, FetchSummary, SourceSetting } from './types.js';
 
@@ -42,7 +42,13 @@ export async function fetchOne(source: SourceSetting, ctx: RunContext, options: 
     const candidates = await KINDS[source.kind]({ source, http, client: ctx.client, limit: FETCH_LIMIT, monitor: options.monitor });
     for (const candidate of candidates) {
       if (summary.added >= FETCH_LIMIT) break;
-      if (ctx.store.sources.fetchedBefore(source.name, candidate.remote)) continue;
+      if (ctx.store.sources.fetchedBefore(source.name, candidate.remote)) {
+        // Seen again: its file takes the title the source gives it now (one fetched before titles
+        // were kept is titled by its name until then).
+        if (candidate.title)
+          ctx.store.sources.retitle(source.name, { remote: candidate.remote, stem: fileStemOf(candidate), title: candidate.title });
+        continue;
+      }
       let outcome: Awaited<ReturnType<typeof downloadOne>>;
       try {
         outcome = await downloadOne(candidate, {
@@ -72,7 +78,7 @@ export async function fetchOne(source: SourceSetting, ctx: RunContext, options: 
       ctx.store.sources.recordFetched(
         outcome.kept,
         { name: source.name, kind: source.kind, ...credit(candidate) },
-        candidate.remote,
+        { remote: candidate.remote, title: candidate.title },
         new Date().toISOString(),
       );
       summary.added++;
