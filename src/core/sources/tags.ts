@@ -2,7 +2,7 @@
 // `<data home>/sources/<name>/` (CONTRACT.md 7.3), and the title the source gave each file
 // (CONTRACT.md 7.6, issue 33), where no package names it.
 import { relative, sep } from 'node:path';
-import { normalTag } from '../curate/tags.js';
+import { normalTag } from '../query/index.js';
 
 export function withSourceTags(
   tags: Map<string, string[]>,

@@ -1,8 +1,8 @@
 // The index's part of sources (issue 26): each fetched file's attribution (by path: the record's
 // `source` follows its canonical file), the title the source gave it, what each source fetched
 // before, and its last fetch.
-import { stemOf } from '../titles.js';
-import type { SourceCredit } from '../sources/types.js';
+import { stemOf } from '../packages/index.js';
+import type { SourceCredit } from '../types/sources.js';
 import type { Connection } from './connection.js';
 
 export interface SourceState {
