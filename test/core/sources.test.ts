@@ -256,37 +256,3 @@ t.test('--keep N: the oldest go to the trash first, favourites never (and count 
   );
   t.equal(readdirSync(join(library.dirs.data, 'trash')).length, 2, 'the removed went to the trash');
 });
-
-t.test('an item titled "Shell" is a wallpaper titled "Shell"; one fetched before titles were kept gets it when seen again', async (t) => {
-  const { library, fake, home } = await setUp(t);
-  fake.images.set('shell', await photo(60));
-  const guid = '0c9f6ad4b89f735c';
-  fake.routes.set('/shell.xml', (_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/rss+xml' });
-    res.end(`<?xml version="1.0"?><rss version="2.0"><channel><title>Wallpapers</title>
-      <item><title>Shell</title><guid isPermaLink="false">${guid}</guid><enclosure url="${fake.base}/img/shell" type="image/png" length="1"/></item>
-      </channel></rss>`);
-  });
-  library.addSource({ kind: 'rss', url: `${fake.base}/shell.xml` });
-  await library.fetchSources();
-  const [fetched] = bySource(library, 'rss');
-  t.equal(fetched!.filename, `${guid}.png`, 'the file is named by the item');
-  t.equal(fetched!.title, 'Shell', 'the wallpaper is titled by it (the record the viewer and the feed show)');
-  t.same(
-    library.list({ q: 'Shell' }, { page: 1, limit: 10 }).wallpapers.map((w) => w.id),
-    [fetched!.id],
-    'found by its title',
-  );
-
-  // As an index written before titles were kept has it: no title, no item, the file's name as title.
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(join(home, 'index.sqlite'));
-  db.exec(`UPDATE source_files SET title = NULL, remote = NULL; UPDATE wallpapers SET title = '${guid}'`);
-  db.close();
-  t.equal(library.get(fetched!.id)!.title, guid);
-  const [again] = await library.fetchSources();
-  t.equal(again!.added, 0, 'nothing new');
-  t.equal(library.get(fetched!.id)!.title, 'Shell', 'the next fetch that sees the item titles it');
-  await library.scan();
-  t.equal(library.get(fetched!.id)!.title, 'Shell', 'and a scan keeps it');
-});
