@@ -4,11 +4,11 @@
 // answers from what the library last put there; the real desktops' read-back is in test/desktop/.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { runCli } from '../helpers/cli.js';
 import { writeImage } from '../helpers/fixtures.js';
 
-async function library(t: Tap.Test) {
+async function library(t: Test) {
   const dir = t.testdir({ walls: {} });
   const walls = join(dir, 'walls');
   for (const [name, color] of [
