@@ -12,7 +12,7 @@ import { WallpaperError, oneLine } from '../errors.js';
 import type { LibraryDirs } from '../settings/index.js';
 import { type SettingsStore, validateSettings } from '../settings/index.js';
 import type { HistoryRow, Store, UserDataChanges } from '../store/index.js';
-import type { ExportEntry, ExportFile, ImportReport, ImportSection, Unplaced } from '../types.js';
+import type { ExportFile, ImportReport, ImportSection, Unplaced } from '../types.js';
 
 export type { ImportReport, ImportSection, Unplaced };
 
