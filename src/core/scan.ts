@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { diffFiles, type FileState } from './diff.js';
-import { folderTagsById } from './curate/tags.js';
+import { folderTagsById } from './curate/folder-tags.js';
 import { sourcesRoot } from './sources/facade.js';
 import { withSourceTags } from './sources/tags.js';
 import { findPairs } from './pairs.js';

@@ -192,6 +192,10 @@ export const MIGRATIONS: string[] = [
   // memory; PostgreSQL stops telling the other processes of each advance (postgres/schema.ts). No
   // change here: SQLite's data_version moves on any commit.
   '',
+  // Issue 33: folders that say nothing about a picture (`usr`, `share`, `wallpapers`, `128x128`) no
+  // longer make tags (curate/folder-tags.ts): the folder tags are marked stale so the next scan
+  // remakes them by the new rule, reading no image again.
+  'UPDATE folder_tags_from SET generation = -1;',
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
