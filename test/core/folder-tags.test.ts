@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { folderTagOf, folderTags } from '../../src/core/curate/folder-tags.js';
-import { openLibrary } from '../../src/core/library.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import { openStore } from '../../src/core/store/index.js';
 import { MIGRATIONS } from '../../src/core/store/schema.js';
 import { eachBackend } from '../helpers/backends.js';

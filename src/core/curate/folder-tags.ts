@@ -13,7 +13,7 @@
 // Names are compared after normalTag (lowercase, spaces folded), so `Wallpapers` and `WALLPAPERS`
 // are one name.
 import { relative, sep } from 'node:path';
-import { packageInside } from '../titles.js';
+import { packageInside } from '../packages/titles.js';
 import { normalTag } from './tags.js';
 
 /** Parts of system paths: where a tree of files sits, not what its pictures show. */

@@ -3,7 +3,7 @@
 // characters without commas or control characters, so a tag typed in any case or read from any
 // folder name is one tag.
 import { WallpaperError } from '../errors.js';
-import { invalid } from '../params.js';
+import { invalid } from '../query/params.js';
 
 export const MAX_TAG_LENGTH = 64;
 
