@@ -4,6 +4,7 @@
 // one module to answer.
 import { extname } from 'node:path';
 import { MIN_COLOR_SHARE } from '../query/curation-params.js';
+import { ratioCondition, ratioOf } from '../query/ratio.js';
 import { cellsNear, hexToLab } from '../analysis/oklab.js';
 import type { Filters, SourceCredit, Wallpaper } from '../types.js';
 
@@ -91,6 +92,13 @@ export function whereClause(filters: Filters, reachable = false): Where {
   add('height >= ?', filters.min_height);
   add('width <= ?', filters.max_width);
   add('height <= ?', filters.max_height);
+  const ratio = filters.ratio === undefined ? undefined : ratioOf(filters.ratio);
+  if (ratio) {
+    // On the width and height the browse index holds: no table row is read for it.
+    const condition = ratioCondition(ratio);
+    parts.push(condition.sql);
+    params.push(...condition.params);
+  }
   if (filters.color?.length) {
     // One set of ids per colour, intersected before any wallpaper is read: a common colour alone
     // would otherwise drive thousands of lookups that a rarer second colour rejects.
