@@ -91,3 +91,25 @@ eachBackend('an index tagged by the old rule is corrected by its next scan', asy
     ['lake'],
   );
 });
+
+t.test('a folder tag cannot be removed by hand: refused with the reason, nothing changed', async (t) => {
+  const home = tempDir(t);
+  const root = tempDir(t);
+  await writeImage(join(root, 'Abstract', 'a.png'), { width: 160, height: 100, color: '#8040c0', format: 'png' });
+  const library = openLibrary({ home });
+  t.teardown(() => library.close());
+  library.updateSettings({ folders: [root] });
+  await library.scan();
+  const id = library.list({}, { page: 1, limit: 1 }).wallpapers[0]!.id;
+  t.same(library.editTags(id, ['mine'], [])?.tags, ['abstract', 'mine']);
+  const refusal = {
+    code: 'folder_tag',
+    message: `cannot remove tag "abstract" from ${id}: it is a folder tag (a folder its file is in has that name); rename or move the folder to change it`,
+  };
+  t.throws(() => library.editTags(id, [], ['abstract']), refusal);
+  t.throws(() => library.editTags(id, ['other'], ['Abstract', 'mine']), refusal, 'named in any case; no part of the edit is made');
+  t.same(library.get(id)?.tags, ['abstract', 'mine'], 'nothing changed');
+  library.editTags(id, ['abstract'], []);
+  t.throws(() => library.editTags(id, [], ['abstract']), refusal, 'also a user tag: it would stay all the same');
+  t.same(library.editTags(id, [], ['mine', 'never-had'])?.tags, ['abstract'], 'user tags still go');
+});
