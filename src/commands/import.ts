@@ -5,7 +5,8 @@
 // first and import again, and the exit status is 1 (nothing of the kind asked was done).
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { type ImportReport, type ImportSection, WallpaperError, oneLine } from '../core/index.js';
+import { WallpaperError, oneLine } from '../core/index.js';
+import type { ImportReport, ImportSection } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { formatTable, printJson } from './output.js';

@@ -3,18 +3,8 @@
 // set most recently.
 import { join } from 'node:path';
 import { Command } from 'commander';
-import {
-  type DesktopOptions,
-  type DesktopSet,
-  type Filters,
-  type Library,
-  openDesktop,
-  openRemote,
-  parseAppearance,
-  schedule,
-  WallpaperError,
-  type WallpaperSource,
-} from '../core/index.js';
+import { type DesktopOptions, type DesktopSet, openDesktop, openRemote, parseAppearance, schedule, WallpaperError } from '../core/index.js';
+import type { Filters, Library, WallpaperSource } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
 import { addFilterFlags, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
@@ -86,7 +76,7 @@ export function randomCommand(ctx: CliContext): Command {
         ? await openRemote(options.server, { downloads: options.set ? join(library.dirs.data, 'downloads') : undefined })
         : library;
       const desktop = openDesktop(ctx.env);
-      const request = { library, source, filters, options };
+      const request = { library, source, filters, options, server: options.server };
       const result = options.set ? await desktop.set(request) : await desktop.choose(request);
       if (!result) throw noMatch(filters, options.server ? undefined : library);
       if (options.set) claim?.changed();

@@ -8,7 +8,7 @@ import { groupDuplicates, nearDuplicates } from '../../src/core/curate/duplicate
 import { parseCurationFilters } from '../../src/core/query/curation-params.js';
 import { cellOf, cellsNear, hexToLab, labDistance, labToHex } from '../../src/core/analysis/oklab.js';
 import { folderTags } from '../../src/core/curate/folder-tags.js';
-import { normalTag } from '../../src/core/curate/tags.js';
+import { normalTag } from '../../src/core/query/tag-words.js';
 import { WallpaperError } from '../../src/core/errors.js';
 import { twoColourBytes } from '../helpers/fixtures.js';
 import { EDITS, OTHER_VERSIONS, photo } from '../helpers/photos.js';

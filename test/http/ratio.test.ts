@@ -2,7 +2,7 @@
 // in `filters`, combined with the others; an invalid value is a 400 naming `ratio` and what it
 // accepts; an aspect_ratio of a shape (`16:10`) is refused saying which category it counts as.
 import t from 'tap';
-import type { ListResponse, Wallpaper } from '../../src/core/index.js';
+import type { ListResponse, Wallpaper } from '../../src/core/types.js';
 import { call, startFixture } from './helpers.js';
 
 t.test('ratio on the list and random endpoints, and its refusals', async (t) => {

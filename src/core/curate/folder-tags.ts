@@ -13,8 +13,8 @@
 // Names are compared after normalTag (lowercase, spaces folded), so `Wallpapers` and `WALLPAPERS`
 // are one name.
 import { relative, sep } from 'node:path';
-import { packageInside } from '../packages/titles.js';
-import { normalTag } from './tags.js';
+import { packageInside } from '../packages/index.js';
+import { normalTag } from '../query/index.js';
 
 /** Parts of system paths: where a tree of files sits, not what its pictures show. */
 const SYSTEM_PARTS = [

@@ -9,10 +9,10 @@
 // - a library with no wallpaper yet (an import before the first scan) says so: `library_empty`,
 //   and each entry's reason says to scan first (the CLI then exits 1).
 import { statSync } from 'node:fs';
-import { MAX_USER_TAGS } from '../curate/facade.js';
+import { MAX_USER_TAGS } from '../curate/index.js';
 import { WallpaperError, oneLine } from '../errors.js';
-import type { LibraryDirs } from '../settings/home.js';
-import { type SettingsStore, validateSettings } from '../settings/settings.js';
+import type { LibraryDirs } from '../settings/index.js';
+import { type SettingsStore, validateSettings } from '../settings/index.js';
 import type { HistoryRow, Store, UserDataChanges } from '../store/index.js';
 import type { ExportEntry, ExportFile, ImportReport, ImportSection, Unplaced } from '../types.js';
 

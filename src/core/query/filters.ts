@@ -1,6 +1,6 @@
 // One parser for the filters and paging of CONTRACT.md section 3, shared by CLI flags and HTTP query
 // parameters, so both faces accept and refuse exactly the same values with the same messages.
-import { ASPECT_RATIOS, BRIGHTNESS, HUES, ORIENTATIONS } from '../analysis/classify.js';
+import { ASPECT_RATIOS, BRIGHTNESS, HUES, ORIENTATIONS } from '../analysis/index.js';
 import { parseCurationFilters } from './curation-params.js';
 import { WallpaperError } from '../errors.js';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../limits.js';

@@ -5,11 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Prepared, prepare, similar } from '../curate/similarity.js';
-import { placeWithoutClobber } from '../common/files.js';
-import { sanitiseStem } from '../library/intake.js';
+import { type Prepared, prepare, similar } from '../curate/index.js';
+import { placeWithoutClobber, sanitiseStem } from '../common/index.js';
 import type { Candidate } from './kinds/index.js';
 import type { SourceHttp } from './http.js';
+import { loadAnalyzer } from '../analysis/index.js';
 
 const EXTENSIONS = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
 
@@ -41,7 +41,7 @@ export async function downloadOne(candidate: Candidate, ctx: DownloadContext): P
   try {
     await ctx.http.download(candidate.image, temp, ctx.maxBytes, candidate.headers);
     const bytes = await readFile(temp);
-    const { analyzeImage } = await import('../analysis/analyze.js');
+    const { analyzeImage } = await loadAnalyzer();
     let analysis: Awaited<ReturnType<typeof analyzeImage>>['analysis'];
     try {
       ({ analysis } = await analyzeImage(bytes, ctx.thumbnailSize));

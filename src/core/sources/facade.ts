@@ -4,13 +4,13 @@
 // trash like a delete, favourites never).
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { prepare } from '../curate/similarity.js';
+import { prepare } from '../curate/index.js';
 import { WallpaperError } from '../errors.js';
-import type { LibraryDirs } from '../settings/home.js';
+import type { LibraryDirs } from '../types/library.js';
 import type { Store } from '../store/index.js';
 import type { ScanSummary, Settings, Wallpaper } from '../types.js';
 import { freeName, maskKeys } from './settings.js';
-import type { FetchSummary, SourceSetting, Sources } from './types.js';
+import type { FetchSummary, SourceSetting, Sources } from '../types/sources.js';
 
 export interface SourcesDeps {
   store: Store;

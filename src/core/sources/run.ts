@@ -7,7 +7,7 @@ import type { Store } from '../store/index.js';
 import { SourceFailure, SourceHttp } from './http.js';
 import { type Seen, downloadOne } from './download.js';
 import { KINDS } from './kinds/index.js';
-import type { FetchOptions, FetchSummary, SourceSetting } from './types.js';
+import type { FetchOptions, FetchSummary, SourceSetting } from '../types/sources.js';
 
 /** Wallpapers one fetch adds to a source at most (CONTRACT.md 7.3). */
 export const FETCH_LIMIT = 10;

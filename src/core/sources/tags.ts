@@ -1,7 +1,7 @@
 // The folder tag of fetched wallpapers: `source:<name>` for every file under
 // `<data home>/sources/<name>/` (CONTRACT.md 7.3), added to the folder tags the scan makes.
 import { relative, sep } from 'node:path';
-import { normalTag } from '../curate/tags.js';
+import { normalTag } from '../query/index.js';
 
 export function withSourceTags(
   tags: Map<string, string[]>,

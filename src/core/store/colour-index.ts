@@ -7,9 +7,9 @@
 // searches by colour with the categories, sizes, ratio and hidden, in the list order or by colour, are
 // answered here;
 // anything else (tags, search, favourites, other orders) goes to SQL.
-import { MIN_COLOR_SHARE } from '../query/curation-params.js';
-import { cellsNear, hexToLab } from '../analysis/oklab.js';
-import { matchesRatio, ratioOf } from '../query/ratio.js';
+import { MIN_COLOR_SHARE } from '../analysis/index.js';
+import { cellsNear, hexToLab } from '../analysis/index.js';
+import { matchesRatio, ratioOf } from '../analysis/index.js';
 import type { Filters, Paging } from '../types.js';
 import type { Connection } from './connection.js';
 

@@ -90,7 +90,7 @@ export const MIGRATIONS: string[] = [
   // every wallpaper) and a near-duplicate fingerprint. Marks and user tags are kept by id in their
   // own tables: they survive rescans, moves, renames and even the file going away and coming back,
   // and a filter on them is a lookup in a small set that leaves the covering browse index in use.
-  // Folder tags are rewritten from the canonical paths after each scan (curate/tags.ts). A colour
+  // Folder tags are rewritten from the canonical paths after each scan (curate/folder-tags.ts). A colour
   // search finds its matches' ids in palette_colors, then reads their filter columns from a narrow
   // index keyed by id (measured at 100k: 15,000 lookups 53 -> 21 ms against the wide rows). Files
   // indexed before are marked stale, so the next scan reads each once more to add what is new.

@@ -1,6 +1,6 @@
 // The index's part of sources (issue 26): each fetched file's attribution (by path: the record's
 // `source` follows its canonical file), what each source fetched before, and its last fetch.
-import type { SourceCredit } from '../sources/types.js';
+import type { SourceCredit } from '../types/sources.js';
 import type { Connection } from './connection.js';
 
 export interface SourceState {

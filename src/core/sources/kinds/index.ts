@@ -1,5 +1,5 @@
 // The kinds of source by name (CONTRACT.md 7.3), each in its own file.
-import type { SourceKind } from '../types.js';
+import type { SourceKind } from '../../types/sources.js';
 import { apod } from './apod.js';
 import { bing } from './bing.js';
 import { json } from './json.js';

@@ -1,7 +1,7 @@
 // What every kind of source answers: a page of candidate pictures, each with the id the service
 // gives it (or its image URL), where to download it, and whom to credit.
 import type { SourceHttp } from '../http.js';
-import type { SourceSetting } from '../types.js';
+import type { SourceSetting } from '../../types/sources.js';
 
 export interface Candidate {
   /** The service's id of the picture, else its image URL: what is remembered as fetched. */

@@ -1,9 +1,8 @@
-// Tags: folder tags (the subfolders a file is in, by the rule of folder-tags.ts) and the user's
-// own. Names are lowercase, trimmed, 1 to 64
-// characters without commas or control characters, so a tag typed in any case or read from any
-// folder name is one tag.
+// Tag names (CONTRACT.md 6.3): lowercase, trimmed, 1 to 64 characters without commas or control
+// characters, so a tag typed in any case or read from any folder name is one tag. The `tag` filter,
+// `wallpaper tag`, folder tags, sources' tags and imports all name tags through these two.
 import { WallpaperError } from '../errors.js';
-import { invalid } from '../query/params.js';
+import { invalid } from './params.js';
 
 export const MAX_TAG_LENGTH = 64;
 

@@ -1,0 +1,99 @@
+// `wallpaper current`, `back` and `next` (CONTRACT.md 8.2): what the screen shows now, put back what
+// the last change replaced, and a new pick with the filters and options of the last `random --set`.
+// Each reports like `random --set` (7.5): the path alone when one file is everywhere, else
+// `NAME<TAB>PATH` per monitor or slot; --json the Wallpaper object or the array.
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { openDesktop, openRemote, WallpaperError } from '../core/index.js';
+import type { ShownEntry, WallpaperSource } from '../core/types.js';
+import { type CliContext, libraryOf } from './context.js';
+import { type EnvironmentVariable, FILE_VARIABLES, helpFooter } from './help.js';
+import { printJson } from './output.js';
+import { printSet } from './random.js';
+
+const DESKTOP_VARIABLES: EnvironmentVariable[] = [
+  ...FILE_VARIABLES,
+  'XDG_CURRENT_DESKTOP',
+  'DBUS_SESSION_BUS_ADDRESS',
+  'DISPLAY, WAYLAND_DISPLAY',
+];
+
+/** A file the library does not know is its path and a null id, in the record's place. */
+const recordOf = (entry: ShownEntry) => entry.wallpaper ?? { id: null, path: entry.path };
+
+/** The 7.5 lines of what is on the screen (`current`, `back`). */
+export function printShown(out: CliContext['stdout'], entries: readonly ShownEntry[], json?: boolean): void {
+  const [only] = entries;
+  if (entries.length === 1 && only && !only.monitor && !only.slot) {
+    if (json) printJson(out, recordOf(only));
+    else out.write(`${only.path}\n`);
+    return;
+  }
+  if (json)
+    printJson(
+      out,
+      entries.map((entry) => ({ monitor: entry.monitor, slot: entry.slot, wallpaper: recordOf(entry) })),
+    );
+  else for (const entry of entries) out.write(`${entry.monitor ?? entry.slot}\t${entry.path}\n`);
+}
+
+export function currentCommand(ctx: CliContext): Command {
+  const command = new Command('current')
+    .description('print what the desktop shows now, per monitor or slot (read back from the desktop where it can tell)')
+    .option('--json', 'print the Wallpaper object (or the array of {monitor, slot, wallpaper}); id null for a file not in the library');
+  helpFooter(command, ['wallpaper current', 'wallpaper current --json', 'wallpaper favorite current'], DESKTOP_VARIABLES);
+  return command.action(async (options: { json?: boolean }, cmd: Command) => {
+    const library = libraryOf(cmd, ctx);
+    try {
+      const entries = await openDesktop(ctx.env).current(library);
+      if (entries.length === 0)
+        throw new WallpaperError('not_found', 'nothing is known to be on the screen: set one first (wallpaper random --set)');
+      printShown(ctx.stdout, entries, options.json);
+    } finally {
+      library.close();
+    }
+  });
+}
+
+export function backCommand(ctx: CliContext): Command {
+  const command = new Command('back')
+    .description('put back what was shown before the last change (again: further back, up to 20 changes)')
+    .option('--json', 'print what was put back as JSON');
+  helpFooter(command, ['wallpaper back', 'wallpaper back && wallpaper back'], DESKTOP_VARIABLES);
+  return command.action(async (options: { json?: boolean }, cmd: Command) => {
+    const library = libraryOf(cmd, ctx);
+    try {
+      printShown(ctx.stdout, await openDesktop(ctx.env).back(library), options.json);
+    } finally {
+      library.close();
+    }
+  });
+}
+
+/** A new pick with the last `random --set`'s filters and options, on `only` monitors when given;
+ * prints like `random --set`. */
+export async function setNext(cmd: Command, ctx: CliContext, json?: boolean, only?: string[]): Promise<void> {
+  const library = libraryOf(cmd, ctx);
+  try {
+    const desktop = openDesktop(ctx.env);
+    const last = desktop.lastRequest(library);
+    if (!last) throw new WallpaperError('not_found', 'no `random --set` to follow yet: run wallpaper random --set [FILTERS] once');
+    const source: WallpaperSource = last.server
+      ? await openRemote(last.server, { downloads: join(library.dirs.data, 'downloads') })
+      : library;
+    const options = only?.length ? { ...last.options, only } : last.options;
+    const result = await desktop.set({ library, source, filters: last.filters, options, server: last.server });
+    if (!result) throw new WallpaperError('not_found', 'no wallpaper matches the filters of the last random --set any more');
+    printSet(ctx.stdout, result, json);
+  } finally {
+    library.close();
+  }
+}
+
+export function nextCommand(ctx: CliContext): Command {
+  const command = new Command('next')
+    .description('set a new pick with the filters and options of the last `random --set`')
+    .option('--json', 'print what was set as JSON (as random --set --json)');
+  helpFooter(command, ['wallpaper random --brightness dark --set', 'wallpaper next'], DESKTOP_VARIABLES);
+  return command.action((options: { json?: boolean }, cmd: Command) => setNext(cmd, ctx, options.json));
+}
