@@ -42,3 +42,5 @@ export { describeSetter } from './setters/index.js';
 export type { Monitor } from './monitors/index.js';
 export { parseAppearance } from './appearance.js';
 export type { Appearance, Scheme } from './appearance.js';
+export { openShortcuts } from './shortcuts/index.js';
+export type { InstallReport, Installed, Shortcuts } from './shortcuts/index.js';
