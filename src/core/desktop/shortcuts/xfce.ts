@@ -41,10 +41,13 @@ export function xfceBackend(tool: Tool, env: NodeJS.ProcessEnv, timeoutMs: numbe
   const read = async () => parseListing((await query(['-l', '-v'])).stdout);
   const overridden = (properties: Map<string, string>, provider: string) => properties.get(`/${provider}/custom/override`) === 'true';
   const ours = (properties: Map<string, string>) =>
-    keysUnder(properties, '/commands/custom/').flatMap(([key, command, property]) => {
-      const shortcut = SHORTCUTS.find((candidate) => isOurs(key, command, candidate));
-      return shortcut ? [{ shortcut, binding: key, command, property }] : [];
-    });
+    keysUnder(properties, '/commands/custom/')
+      .flatMap(([key, command, property]) => {
+        const shortcut = SHORTCUTS.find((candidate) => isOurs(key, command, candidate));
+        return shortcut ? [{ shortcut, binding: key, command, property }] : [];
+      })
+      // In the shortcuts' own order, not the channel's alphabetical one.
+      .sort((a, b) => SHORTCUTS.indexOf(a.shortcut) - SHORTCUTS.indexOf(b.shortcut));
   const setString = (property: string, value: string) => query(['-p', property, '-n', '-t', 'string', '-s', value]);
 
   return {
