@@ -170,6 +170,8 @@ export class Store {
     recordFetched: (...args: Tail<typeof sources.recordFetched>) => sources.recordFetched(this.conn, ...args),
     rememberRemote: (...args: Tail<typeof sources.rememberRemote>) => sources.rememberRemote(this.conn, ...args),
     fetchedBefore: (...args: Tail<typeof sources.fetchedBefore>) => sources.fetchedBefore(this.conn, ...args),
+    titles: () => sources.sourceTitles(this.conn),
+    retitle: (...args: Tail<typeof sources.retitle>) => sources.retitle(this.conn, ...args),
     files: (name: string) => sources.sourceFiles(this.conn, name),
     forgetFiles: (paths: readonly string[]) => sources.forgetFiles(this.conn, paths),
     count: (name: string) => sources.sourceCount(this.conn, name),
