@@ -5,7 +5,7 @@
 // --database, so a shortcut acts on the library it was installed from.
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import { openShortcuts } from '../core/index.js';
+import { openDesktop } from '../core/index.js';
 import { type CliContext, databaseOf, dirsOf } from './context.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { printJson } from './output.js';
@@ -38,7 +38,7 @@ export function shortcutsCommand(ctx: CliContext): Command {
     [...VARIABLES],
   );
   install.action(async (options: { print?: boolean }, cmd: Command) => {
-    const shortcuts = openShortcuts(ctx.env);
+    const shortcuts = openDesktop(ctx.env).shortcuts;
     if (options.print) {
       ctx.stdout.write(shortcuts.print(programOf(cmd, ctx)));
       return;
@@ -53,9 +53,9 @@ export function shortcutsCommand(ctx: CliContext): Command {
   });
 
   const remove = new Command('remove').description('remove the shortcuts this command installed, leaving the rest as it was');
-  helpFooter(remove, ['wallpaper shortcuts remove'], [...VARIABLES]);
+  helpFooter(remove, ['wallpaper shortcuts remove', 'wallpaper --home ~/walls shortcuts remove'], [...VARIABLES]);
   remove.action(async () => {
-    const { desktop, removed } = await openShortcuts(ctx.env).remove();
+    const { desktop, removed } = await openDesktop(ctx.env).shortcuts.remove();
     for (const entry of removed) ctx.stdout.write(`removed ${keyOf(entry)} (${actionOf(entry)})\n`);
     if (removed.length === 0) ctx.stdout.write(`No shortcuts of wallpaper to remove on ${desktop}.\n`);
   });
@@ -63,7 +63,7 @@ export function shortcutsCommand(ctx: CliContext): Command {
   const list = new Command('list').description('show the shortcuts installed').option('--json', 'print them as a JSON array');
   helpFooter(list, ['wallpaper shortcuts list', 'wallpaper shortcuts list --json'], [...VARIABLES]);
   list.action(async (options: { json?: boolean }) => {
-    const { desktop, installed } = await openShortcuts(ctx.env).list();
+    const { desktop, installed } = await openDesktop(ctx.env).shortcuts.list();
     if (options.json) {
       printJson(
         ctx.stdout,
@@ -75,6 +75,7 @@ export function shortcutsCommand(ctx: CliContext): Command {
     if (installed.length === 0) ctx.stdout.write(`No shortcuts installed on ${desktop} (wallpaper shortcuts install).\n`);
   });
 
+  helpFooter(command, ['wallpaper shortcuts install', 'wallpaper shortcuts list', 'wallpaper shortcuts install --print'], [...VARIABLES]);
   return command.addCommand(install).addCommand(remove).addCommand(list);
 }
 

@@ -12,7 +12,6 @@ export {
   type Monitor,
   type Scheme,
   openDesktop,
-  openShortcuts,
   parseAppearance,
 } from './desktop/index.js';
 export { type Check, diagnose } from './doctor/index.js';
