@@ -2,53 +2,10 @@
 // and session bus (dconf and xfconfd are activated on it as in a real session), the CLI run
 // in-process, and everything read back with the desktops' own gsettings, dconf and xfconf-query. No
 // desktop needs to run: the settings read back are the proof, and the desktops read them from there.
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { promisify } from 'node:util';
-import t, { type Test } from 'tap';
-import { run } from '../../src/cli.js';
-import { underSessionBus } from '../helpers/desktops/bus.js';
+import t from 'tap';
+import { BIN, commandFor, settingsSession as session, wallpaper } from '../helpers/desktops/shortcuts.js';
 import { baseEnv, cannotRun, scratch } from '../helpers/desktops/session.js';
-
-const exec = promisify(execFile);
-const BIN = join(process.cwd(), 'bin', 'wallpaper.js');
-
-interface Session {
-  env: NodeJS.ProcessEnv;
-  home: string;
-  /** `wallpaper --home HOME ARGS...` in-process: exit code and output. */
-  cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
-  /** A tool of the session (gsettings, dconf, xfconf-query): its stdout, trimmed. */
-  tool(program: string, ...args: string[]): Promise<string>;
-}
-
-async function session(t: Test, name: string, desktop: string): Promise<Session> {
-  const dir = scratch(t, `shortcuts-${name}`);
-  const base = baseEnv(dir, { XDG_CURRENT_DESKTOP: desktop });
-  const bus = await underSessionBus(t, dir, base, ['sleep', '600']);
-  if (!bus) throw new Error(`the session bus did not start (see ${dir}/session.log)`);
-  const env = { ...base, DBUS_SESSION_BUS_ADDRESS: bus };
-  const home = join(dir, 'library');
-  return {
-    env,
-    home,
-    async cli(...args) {
-      const out = new PassThrough();
-      const err = new PassThrough();
-      let stdout = '';
-      let stderr = '';
-      out.on('data', (chunk: Buffer) => (stdout += chunk));
-      err.on('data', (chunk: Buffer) => (stderr += chunk));
-      const code = await run(['node', 'wallpaper', '--home', home, ...args], { env, stdout: out, stderr: err });
-      return { code, stdout, stderr };
-    },
-    tool: async (program, ...args) => (await exec(program, args, { env })).stdout.trim(),
-  };
-}
-
-/** The command each shortcut must run: this node, this bin, this library. */
-const commandFor = (s: Session, action: string) => `${process.execPath} ${BIN} --home ${s.home} ${action}`;
 
 const GNOME_BASE = '/org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/';
 const GNOME_ENTRY = 'org.gnome.settings-daemon.plugins.media-keys.custom-keybinding';
@@ -95,6 +52,16 @@ t.test(
     await s.tool('gsettings', 'set', `${GNOME_ENTRY}:${mine}`, 'command', 'xterm');
     await s.tool('gsettings', 'set', `${GNOME_ENTRY}:${mine}`, 'binding', '<Alt><Super>Down');
     await s.tool('gsettings', 'set', ...GNOME_LIST, `['${mine}']`);
+
+    // Without the session's bus (cron, ssh), gsettings exits 0 but dconf keeps nothing: an error.
+    const { DBUS_SESSION_BUS_ADDRESS: _, ...busless } = s.env;
+    const lost = await wallpaper(busless, ['--home', s.home, 'shortcuts', 'install']);
+    t.equal(lost.code, 1, 'not kept: a failure');
+    t.match(
+      lost.stderr,
+      /GNOME's settings accepted the change but 3 shortcut\(s\) did not read back installed: the desktop session's settings are not reachable/,
+    );
+    t.equal(await s.tool('gsettings', 'get', ...GNOME_LIST), `['${mine}']`, 'nothing changed');
 
     const installed = await s.cli('shortcuts', 'install');
     t.equal(installed.code, 0);
@@ -266,20 +233,13 @@ t.test(
 t.test('KDE Plasma: an error naming it and suggesting --print (exit 1); --print writes the lines', async (t) => {
   const dir = scratch(t, 'shortcuts-kde');
   const env = baseEnv(dir, { XDG_CURRENT_DESKTOP: 'KDE' });
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (chunk: Buffer) => (stdout += chunk));
-  err.on('data', (chunk: Buffer) => (stderr += chunk));
-  t.equal(await run(['node', 'wallpaper', 'shortcuts', 'install'], { env, stdout: out, stderr: err }), 1);
+  const refused = await wallpaper(env, ['shortcuts', 'install']);
+  t.equal(refused.code, 1);
   t.match(
-    stderr,
+    refused.stderr,
     /^wallpaper: keyboard shortcuts are installed on GNOME, Cinnamon, MATE and Xfce, and this session is KDE Plasma \(XDG_CURRENT_DESKTOP=KDE\): `wallpaper shortcuts install --print`/,
   );
-  t.equal(
-    await run(['node', 'wallpaper', '--home', join(dir, 'lib'), 'shortcuts', 'install', '--print'], { env, stdout: out, stderr: err }),
-    0,
-  );
-  t.match(stdout, `bindsym Mod4+Mod1+Right exec ${process.execPath} ${BIN} --home ${join(dir, 'lib')} next`);
+  const printed = await wallpaper(env, ['--home', join(dir, 'lib'), 'shortcuts', 'install', '--print']);
+  t.equal(printed.code, 0);
+  t.match(printed.stdout, `bindsym Mod4+Mod1+Right exec ${process.execPath} ${BIN} --home ${join(dir, 'lib')} next`);
 });

@@ -67,6 +67,15 @@ function backendFor(env: NodeJS.ProcessEnv): Backend {
   );
 }
 
+/** gsettings "succeeds" without the session's bus (cron, ssh) while dconf drops the change: what
+ * reads back is what counts. */
+function notKept(desktop: string, done: 'installed' | 'removed', count: number): WallpaperError {
+  return new WallpaperError(
+    'unavailable',
+    `${desktop}'s settings accepted the change but ${count} shortcut(s) did not read back ${done}: the desktop session's settings are not reachable from here (as in cron or over ssh without the session's DBUS_SESSION_BUS_ADDRESS); run this in the desktop session`,
+  );
+}
+
 /** The shortcuts of the desktop session `env` describes (recognised when first used). */
 export function openShortcuts(env: NodeJS.ProcessEnv): Shortcuts {
   let backend: Backend | undefined;
@@ -81,12 +90,17 @@ export function openShortcuts(env: NodeJS.ProcessEnv): Shortcuts {
       if (wanted.length > 0) await settings.install(wanted);
       // What is reported installed is what the desktop's settings read back.
       const installed = (await settings.installed()).filter((entry) => wanted.some((item) => item.shortcut === entry.shortcut));
+      const lost = wanted.filter((item) => !installed.some((entry) => entry.shortcut === item.shortcut && entry.command === item.command));
+      if (lost.length > 0) throw notKept(settings.desktop, 'installed', lost.length);
       const taken = planned.flatMap((plan) => (plan.taken ? [{ shortcut: plan.shortcut, by: plan.taken }] : []));
       return { desktop: settings.desktop, installed, taken };
     },
     async remove() {
       const settings = desktop();
-      return { desktop: settings.desktop, removed: await settings.remove() };
+      const removed = await settings.remove();
+      const left = (await settings.installed()).length;
+      if (left > 0) throw notKept(settings.desktop, 'removed', left);
+      return { desktop: settings.desktop, removed };
     },
     async list() {
       const settings = desktop();
