@@ -69,6 +69,10 @@ t.test('bash: commands, flags, filter words, choices, setting keys and folders',
     ],
     [['--home', '/tmp', 'random', '--dominant-hue', 'w'], ['warm']],
     [
+      ['random', '--ratio', ''],
+      ['16:10', '16:9', '21:9', '3:2', '4:3', '5:4'],
+    ],
+    [
       ['random', '--format', ''],
       ['jpg', 'jpeg', 'png', 'webp', 'any'],
     ],
@@ -98,6 +102,7 @@ t.test('bash: commands, flags, filter words, choices, setting keys and folders',
   ];
   for (const [words, expected] of table) t.same(complete(...words), expected, words.join(' '));
   t.ok(complete('list', '--').includes('--aspect-ratio'), 'flags after --');
+  t.ok(complete('list', '--').includes('--ratio'), 'the exact shape filter');
   t.ok(complete('list', '--').includes('--home'), 'the global flags too');
 });
 

@@ -9,6 +9,7 @@ import { setById } from './by-id.js';
 import { followScheme } from './follow.js';
 import { back } from './back.js';
 import { currentId, entriesOf, shownFiles } from './current.js';
+import { notifyShown } from './notify.js';
 import { readOnScreen } from './on-screen.js';
 import type { Desktop } from './types.js';
 
@@ -31,6 +32,7 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
       current: async (library) => entriesOf(library, await shownFiles(session, library)),
       currentId: (library, monitor) => currentId(session, library, monitor),
       back: (library) => back(session, library),
+      notify: (entries) => notifyShown(env, entries),
       lastRequest: (library) => readOnScreen(library.dirs.data).last_request ?? undefined,
     };
     opened.set(env, desktop);

@@ -72,6 +72,8 @@ export interface Desktop {
   currentId(library: Library, monitor?: string): Promise<{ id: string; monitors: string[] }>;
   /** Put back what the last change replaced, and forget that change (`back`; again goes further). */
   back(library: Library): Promise<ShownEntry[]>;
+  /** A desktop notification of what went on the screen; false when no notification service took it. */
+  notify(entries: readonly ShownEntry[]): Promise<boolean>;
   /** The filters and options of the last pick by filters (`next` asks them again), if any. */
   lastRequest(library: Library): { filters: Filters; options: DesktopOptions; server?: string } | undefined;
 }
