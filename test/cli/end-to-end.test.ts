@@ -74,7 +74,9 @@ t.test('every command once as a process on a real library', async (t) => {
   const file = join(root, 'data.json');
   ok(await cli(['export', file], false), 'export');
   t.match(JSON.parse(readFileSync(file, 'utf8')), { favorites: [{ id: a }], hidden: [{ id: b }] });
-  const imported = await spawnCli(['--home', join(root, 'other'), 'import', file, '--json']);
+  const other = join(root, 'other');
+  t.equal((await runCli(['--home', other, 'scan', pictures, '--quiet'])).code, 0);
+  const imported = await spawnCli(['--home', other, 'import', file, '--json']);
   ok(imported, 'import');
   t.match(JSON.parse(imported.stdout).added, { favorites: 1, hidden: 1, tags: 1 });
   const copy = await cli(['database', 'copy', '--to', `sqlite:${join(root, 'copy.sqlite')}`, '--json'], false);
