@@ -3,7 +3,8 @@
 // match), `--favorites` is favorite=true. The core's errors name the HTTP parameter (`min_width`);
 // on the CLI they name the flag as typed (`--min-width`).
 import type { Command } from 'commander';
-import { FILTER_WORDS, type Filters, type RawParams, WallpaperError, isWallpaperError, parseFilters } from '../core/index.js';
+import { FILTER_WORDS, type RawParams, WallpaperError, isWallpaperError, parseFilters } from '../core/index.js';
+import type { Filters } from '../core/types.js';
 
 const FLAGS: [flag: string, param: string, help: string][] = [
   ['--brightness <value>', 'brightness', 'light, dark, medium or any'],

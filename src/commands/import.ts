@@ -3,7 +3,8 @@
 // placed; `--json` prints the report as it is.
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { type ImportReport, type ImportSection, WallpaperError, oneLine } from '../core/index.js';
+import { WallpaperError, oneLine } from '../core/index.js';
+import type { ImportReport, ImportSection } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { formatTable, printJson } from './output.js';

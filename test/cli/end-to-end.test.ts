@@ -41,7 +41,15 @@ t.test('every command once as a process on a real library', async (t) => {
   await writeImage(join(pictures, 'light.png'), { width: 1080, height: 1920, color: '#ff9090', format: 'png' });
   await writeImage(join(pictures, 'green.webp'), { width: 1000, height: 1000, color: '#30a030', format: 'webp' });
   const home = join(root, 'home');
-  const env = { HOME: join(root, 'user'), XDG_CONFIG_HOME: join(root, 'config'), XDG_CURRENT_DESKTOP: '' };
+  // No desktop: set_command (a no-op here) is the setter.
+  const env = {
+    HOME: join(root, 'user'),
+    XDG_CONFIG_HOME: join(root, 'config'),
+    XDG_CURRENT_DESKTOP: '',
+    DISPLAY: '',
+    WAYLAND_DISPLAY: '',
+    DBUS_SESSION_BUS_ADDRESS: '',
+  };
   const cli = (args: string[], compare = true) => both(t, ['--home', home, ...args], env, compare);
   const ok = (result: CliResult, what: string) => t.equal(result.code, 0, `${what}: ${result.stderr}`);
 
@@ -68,6 +76,12 @@ t.test('every command once as a process on a real library', async (t) => {
   const schedule = await cli(['schedule', '--every', '30m', '--dry-run']);
   ok(schedule, 'schedule');
   t.match(schedule.stdout, 'wallpaper-random.timer');
+  ok(await cli(['config', 'set', 'set_command', 'true'], false), 'config set');
+  const set = await cli(['random', '--set', '--json'], false);
+  ok(set, 'random --set');
+  ok(await cli(['next'], false), 'next');
+  ok(await cli(['back'], false), 'back');
+  t.equal(JSON.parse((await cli(['current', '--json'])).stdout).id, JSON.parse(set.stdout).id, 'current: back put the first back');
   const doctor = await cli(['doctor', '--json']);
   t.ok(Array.isArray(JSON.parse(doctor.stdout)), 'doctor: its checks as JSON');
 

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import tap from 'tap';
-import { openLibrary } from '../../src/core/library.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import { BIN, spawnCli } from '../helpers/cli.js';
 import { databaseFlag, eachBackend } from '../helpers/backends.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';

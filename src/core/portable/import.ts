@@ -7,12 +7,12 @@
 // - settings: folders that exist here are added (the others reported), the upload folder stays
 //   this library's own (a different one is reported), every other key takes the file's value.
 import { statSync } from 'node:fs';
-import { MAX_USER_TAGS } from '../curate/facade.js';
+import { MAX_USER_TAGS } from '../curate/index.js';
 import { WallpaperError, oneLine } from '../errors.js';
-import type { LibraryDirs } from '../home.js';
-import { type SettingsStore, validateSettings } from '../settings.js';
+import type { LibraryDirs } from '../settings/index.js';
+import { type SettingsStore, validateSettings } from '../settings/index.js';
 import type { HistoryRow, Store, UserDataChanges } from '../store/index.js';
-import type { ExportEntry, ExportFile, ImportReport, ImportSection, Unplaced } from '../types.js';
+import type { ExportFile, ImportReport, ImportSection, Unplaced } from '../types.js';
 
 export type { ImportReport, ImportSection, Unplaced };
 

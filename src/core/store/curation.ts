@@ -1,7 +1,7 @@
 // The curation writes and reads of the index (issue 15): favourite and hidden marks and user tags,
 // kept by id; folder tags rewritten from the files' paths after a scan; tag counts; the
 // fingerprints near-duplicate grouping reads, and the pairs marked "not duplicates".
-import type { Candidate } from '../curate/duplicates.js';
+import type { Candidate } from '../types/records.js';
 import type { Mark } from '../types.js';
 import type { Connection } from './connection.js';
 

@@ -192,6 +192,10 @@ export const MIGRATIONS: string[] = [
   // memory; PostgreSQL stops telling the other processes of each advance (postgres/schema.ts). No
   // change here: SQLite's data_version moves on any commit.
   '',
+  // Fetched wallpapers' titles (issue 33): the title the source gave each picture, and the item it
+  // came from, so a fetch that sees an item again can title a file fetched before titles were kept.
+  `ALTER TABLE source_files ADD COLUMN title TEXT;
+   ALTER TABLE source_files ADD COLUMN remote TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
