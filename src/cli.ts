@@ -20,6 +20,7 @@ import { randomCommand } from './commands/random.js';
 import { scanCommand } from './commands/scan.js';
 import { scheduleCommand } from './commands/schedule.js';
 import { serveCommand } from './commands/serve.js';
+import { shortcutsCommand } from './commands/shortcuts.js';
 import { readFileSync } from 'node:fs';
 import { type ErrorCode, isWallpaperError, maskPasswords, oneLine } from './core/index.js';
 import { FILE_VARIABLES, HELP_LAYOUT, helpFooter, helpWidthOf } from './commands/help.js';
@@ -68,6 +69,7 @@ export function createProgram(ctx: CliContext): Command {
     serveCommand,
     configCommand,
     scheduleCommand,
+    shortcutsCommand,
     exportCommand,
     importCommand,
     databaseCommand,

@@ -55,7 +55,12 @@ t.test('each room has an index.ts with a header saying what it does and what it 
     const said = /May use: ([^.\n]*)/.exec(text)?.[1];
     t.ok(said !== undefined, `${room}/index.ts has a "May use:" line`);
     // The rooms named before any parenthesis (which may say why in words of its own).
-    const declared = new Set((said ?? '').replace(/\(.*$/, '').match(/[a-z]+/g)?.filter((word) => rooms.includes(word)));
+    const declared = new Set(
+      (said ?? '')
+        .replace(/\(.*$/, '')
+        .match(/[a-z]+/g)
+        ?.filter((word) => rooms.includes(word)),
+    );
     t.same([...edges.get(room)!].sort(), [...declared].sort(), `${room}: the rooms it imports are the ones its header names`);
   }
 });

@@ -90,12 +90,20 @@ t.test('favorite current and hide current act on the wallpaper on the screen', a
   t.equal(favorite.code, 0, favorite.stderr);
   t.match(favorite.stdout, `favourite: `);
   const favorites = JSON.parse((await cli('list', '--favorites', '--json')).stdout).wallpapers;
-  t.same(favorites.map((w: { path: string }) => w.path), [onScreen], 'the one on the screen is the favourite');
+  t.same(
+    favorites.map((w: { path: string }) => w.path),
+    [onScreen],
+    'the one on the screen is the favourite',
+  );
 
   const hide = await cli('hide', 'current');
   t.equal(hide.code, 0, hide.stderr);
   const hidden = JSON.parse((await cli('list', '--hidden', 'true', '--json')).stdout).wallpapers;
-  t.same(hidden.map((w: { path: string }) => w.path), [onScreen], 'hidden');
+  t.same(
+    hidden.map((w: { path: string }) => w.path),
+    [onScreen],
+    'hidden',
+  );
   t.not(shown().at(-1), onScreen, 'and another one is on the screen');
   t.match(shown().at(-1)!, /(sand|sky|snow)\.png$/, 'picked like next: a light one');
   t.equal((await cli('current')).stdout.trim(), shown().at(-1));
@@ -118,7 +126,11 @@ t.test('per monitor: current per monitor, back restores each, hide current --mon
   t.equal(second.code, 0, second.stderr);
   const back = await cli('back');
   t.same(back.stdout.trim().split('\n').sort(), firstLines, 'back puts each monitor back');
-  t.same(shown().slice(-2).sort(), firstLines.map((line) => line.replace('\t', '=')), 'on each monitor');
+  t.same(
+    shown().slice(-2).sort(),
+    firstLines.map((line) => line.replace('\t', '=')),
+    'on each monitor',
+  );
 
   const rightBefore = firstLines.find((line) => line.startsWith('RIGHT'))!.split('\t')[1];
   const hide = await cli('hide', 'current', '--monitor', 'RIGHT');

@@ -9,6 +9,7 @@ import { setById } from './by-id.js';
 import { followScheme } from './follow.js';
 import { back } from './back.js';
 import { currentId, entriesOf, shownFiles } from './current.js';
+import { openShortcuts } from './shortcuts/index.js';
 import { notifyShown } from './notify.js';
 import { readOnScreen } from './on-screen.js';
 import type { Desktop } from './types.js';
@@ -23,6 +24,7 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
   if (!desktop) {
     const session = openSession(env);
     desktop = {
+      shortcuts: openShortcuts(env),
       setter: (setCommand) => session.setter(setCommand),
       monitors: (override) => session.monitors(override),
       set: (request) => setOnDesktop(session, request),
@@ -44,3 +46,4 @@ export { describeSetter } from './setters/index.js';
 export type { Monitor } from './monitors/index.js';
 export { parseAppearance } from './appearance.js';
 export type { Appearance, Scheme } from './appearance.js';
+export type { InstallReport, Installed, Shortcuts } from './shortcuts/index.js';

@@ -145,6 +145,7 @@ export class Store {
   // Curation (curation.ts): marks, tags, fingerprints and "not duplicates" pairs.
   setMark = (id: string, mark: curation.Mark, on: boolean): boolean => curation.setMark(this.conn, id, mark, on);
   userTags = (id: string): string[] => curation.userTags(this.conn, id);
+  folderTagsOf = (id: string): string[] => curation.folderTagsOf(this.conn, id);
   setUserTags = (id: string, tags: readonly string[]): void => curation.setUserTags(this.conn, id, tags);
   setFolderTags = (wanted: ReadonlyMap<string, readonly string[]>): void => curation.setFolderTags(this.conn, wanted);
   folderTagsStale = (folders: string): number | undefined => curation.folderTagsStale(this.conn, folders);

@@ -84,4 +84,6 @@ export const MIGRATIONS: string[] = [
   'DROP TRIGGER random_clients_noticed ON random_clients;',
   `ALTER TABLE source_files ADD COLUMN title ${TEXT};
    ALTER TABLE source_files ADD COLUMN remote ${TEXT};`,
+  // Folder tags remade by the rule of issue 33 at the next scan.
+  'UPDATE folder_tags_from SET generation = -1;',
 ];
