@@ -76,6 +76,7 @@ t.test('every command once as a process on a real library', async (t) => {
   const schedule = await cli(['schedule', '--every', '30m', '--dry-run']);
   ok(schedule, 'schedule');
   t.match(schedule.stdout, 'wallpaper-random.timer');
+  t.match((await cli(['shortcuts', 'install', '--print'])).stdout, /next/, 'shortcuts: what it would install');
   ok(await cli(['config', 'set', 'set_command', 'true'], false), 'config set');
   const set = await cli(['random', '--set', '--json'], false);
   ok(set, 'random --set');
