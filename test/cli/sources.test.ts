@@ -1,4 +1,4 @@
-// `wallpaper source add|list|remove` and `wallpaper fetch` through the real bin, against local fake
+// `wallpaper source add|list|remove` and `wallpaper fetch` as bin/ runs them, against local fake
 // services: the --json shapes, exit 1 naming a failed source (the others fetched), --if-due, usage
 // errors (exit 2), a key never printed, and the schedule's fetch line.
 import t from 'tap';
