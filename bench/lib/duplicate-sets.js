@@ -12,7 +12,6 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { makeWallpaper } from './corpus.js';
 import { mapLimit, seededRandom } from './util.js';
 
 const RECIPE_VERSION = 1;
@@ -163,11 +162,18 @@ async function hardNegative(kind, i) {
   const random = seededRandom(7000 + i * 31 + kind.length * 100_003);
   const raw = Buffer.alloc(W * H * 3);
   if (kind === 'nearblack') {
-    // A real-looking picture pushed down to near black: each a different faint structure.
-    const picture = await sharp(await makeWallpaper(W, H, 'png', 40_000 + i))
-      .linear(0.04 + (i % 7) * 0.01, i % 3)
-      .raw()
-      .toBuffer();
+    // A dark sky, faint glows and shapes at 1-9% lightness, and a faint grain: each a different
+    // faint structure (SVG and this generator are deterministic; sharp's own noise is not).
+    const colour = () => `hsl(${Math.floor(random() * 360)}, ${20 + Math.floor(random() * 60)}%, ${1 + Math.floor(random() * 8)}%)`;
+    const shapes = Array.from({ length: 6 }, () => {
+      const [x, y, r] = [random() * W, random() * H, (0.05 + random() * 0.3) * W];
+      return random() < 0.5
+        ? `<circle cx="${x}" cy="${y}" r="${r}" fill="${colour()}" opacity="0.8"/>`
+        : `<rect x="${x}" y="${y}" width="${r}" height="${r * 0.6}" fill="${colour()}" transform="rotate(${Math.floor(random() * 90)} ${x} ${y})"/>`;
+    }).join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><defs><linearGradient id="g" x1="0" y1="0" x2="${random().toFixed(2)}" y2="1"><stop offset="0" stop-color="${colour()}"/><stop offset="1" stop-color="${colour()}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${shapes}</svg>`;
+    const picture = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
+    for (let p = 0; p < picture.length; p++) picture[p] = Math.max(0, Math.min(255, picture[p] + Math.round((random() - 0.5) * 4)));
     return picture;
   }
   if (kind === 'noise') {

@@ -192,6 +192,12 @@ export const MIGRATIONS: string[] = [
   // memory; PostgreSQL stops telling the other processes of each advance (postgres/schema.ts). No
   // change here: SQLite's data_version moves on any commit.
   '',
+  // Near-duplicates to trust (issue 32): a 32x32 grey grid of each picture inside its bars
+  // (curate/detail.ts), which confirms what the hash only suggests. 1 KiB a wallpaper, read only for
+  // the pairs the hash finds, never with the records. Files indexed before are marked stale, so the
+  // next scan reads each once more to add it, as migration 7 did for the fingerprints.
+  `ALTER TABLE wallpapers ADD COLUMN grid BLOB;
+   UPDATE files SET mtime_ms = -1 WHERE id IS NOT NULL;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

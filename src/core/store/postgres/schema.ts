@@ -82,4 +82,6 @@ export const MIGRATIONS: string[] = [
   // The clients' walks are read in the transaction that advances them (client-walks.ts): no process
   // keeps one in memory, so an advance need not move every other replica's caches.
   'DROP TRIGGER random_clients_noticed ON random_clients;',
+  `ALTER TABLE wallpapers ADD COLUMN grid BYTEA;
+   UPDATE files SET mtime_ms = -1 WHERE id IS NOT NULL;`,
 ];
