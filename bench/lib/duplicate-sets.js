@@ -9,7 +9,7 @@
 //     from a seeded generator (never sharp's own noise, which is random on every run).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { mapLimit, seededRandom } from './util.js';
@@ -125,7 +125,8 @@ export const transformOf = (edit) =>
 export async function transformedSet(root, log, debian, corpus) {
   const sources = corpus ? corpus.files.map((f) => f.path) : distinctPictures(debianFiles(debian));
   const dir = join(root, corpus ? 'dups-a-corpus' : 'dups-a');
-  const manifest = JSON.stringify({ version: RECIPE_VERSION, sources });
+  // Paths relative to the packages' root, so a copy of the bench elsewhere shares the cached set.
+  const manifest = JSON.stringify({ version: RECIPE_VERSION, sources: sources.map((path) => relative(debian, path)) });
   if (existsSync(join(dir, 'manifest.json')) && readFileSync(join(dir, 'manifest.json'), 'utf8') === manifest) return dir;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });

@@ -82,16 +82,15 @@ export function groupDuplicates(
     if (suggested(prepared[i]!, prepared[j]!)) suggestions.push([i, j]);
   });
   const grids = gridsFor(pictures, suggestions, gridsOf);
-  const pairs: [closeness: number, i: number, j: number][] = [];
-  for (const [i, j] of suggestions) {
-    const [gi, gj] = [grids[i], grids[j]];
-    const same = gi && gj ? confirmed(prepared[i]!, prepared[j]!, align(gi, gj)) : similar(prepared[i]!, prepared[j]!);
-    if (same) pairs.push([closeness(prepared[i]!, prepared[j]!), i, j]);
-  }
   // Closest pairs joined first: a copy meets its original's group before a grading or another
   // screen's version can take it into theirs (which would then keep the two groups apart). Ties by
   // the pictures' order, which is the ids' where all else is equal.
-  pairs.sort((x, y) => x[0] - y[0] || Math.min(x[1], x[2]) - Math.min(y[1], y[2]) || Math.max(x[1], x[2]) - Math.max(y[1], y[2]));
+  const pairs = suggestions.map(([i, j]): [number, number, number] => [
+    closeness(prepared[i]!, prepared[j]!),
+    Math.min(i, j),
+    Math.max(i, j),
+  ]);
+  pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2]);
   const parent = pictures.map((_, i) => i);
   // Each root's members, to check every pair across two groups before joining them (groups are small).
   const members = pictures.map((_, i) => [i]);
@@ -104,7 +103,11 @@ export function groupDuplicates(
   };
   for (const [, i, j] of pairs) {
     const [ri, rj] = [find(i), find(j)];
-    if (ri === rj || members[ri]!.some((x) => members[rj]!.some((y) => apart(x, y)))) continue;
+    // Already one group: no need to align them (the costly part, so dense groups cost little).
+    if (ri === rj) continue;
+    const [gi, gj] = [grids[i], grids[j]];
+    const same = gi && gj ? confirmed(prepared[i]!, prepared[j]!, align(gi, gj)) : similar(prepared[i]!, prepared[j]!);
+    if (!same || members[ri]!.some((x) => members[rj]!.some((y) => apart(x, y)))) continue;
     if (!oneScreen([...members[ri]!, ...members[rj]!])) continue;
     parent[rj] = ri;
     members[ri]!.push(...members[rj]!);

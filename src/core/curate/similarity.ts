@@ -160,6 +160,8 @@ export const nearDuplicates = (a: Uint8Array, b: Uint8Array): boolean => similar
 export const LEVELS_FROM = 0.85;
 export const FINE_FROM = 0.4;
 export const TEXTURE_KNOWN_FROM = 0.004;
+/** Pictures without fine structure: their aligned levels must agree this well. */
+export const SMOOTH_LEVELS_FROM = 0.99;
 
 /** With grids, pictures of this little contrast are still compared (a dark photo, a faint
  * pattern), but must agree closer: FAINT_LEVELS_FROM below UNIFORM_BELOW. */
@@ -169,5 +171,12 @@ export const FAINT_LEVELS_FROM = 0.97;
 /** Whether the grids of a pair the fingerprints suggest confirm it. */
 export function confirmed(p: Prepared, q: Prepared, alignment: Alignment): boolean {
   if (alignment.levels < (Math.min(p.contrast, q.contrast) < UNIFORM_BELOW ? FAINT_LEVELS_FROM : LEVELS_FROM)) return false;
-  return alignment.texture < TEXTURE_KNOWN_FROM || alignment.fine >= FINE_FROM;
+  if (alignment.texture >= TEXTURE_KNOWN_FROM) return alignment.fine >= FINE_FROM;
+  // No fine structure (a gradient, a soft glow): two such pictures of one layout correlate
+  // almost as well as copies, so copies are asked to agree closely in level and colour.
+  if (alignment.levels < SMOOTH_LEVELS_FROM) return false;
+  let distance = 0;
+  for (let i = 0; i < CELLS * 3; i += 3)
+    distance += Math.hypot(p.cells[i]! - q.cells[i]!, p.cells[i + 1]! - q.cells[i + 1]!, p.cells[i + 2]! - q.cells[i + 2]!);
+  return distance / CELLS <= LOW_CONTRAST_SIGNATURE_WITHIN;
 }
