@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openLibrary } from '../../dist/core/library.js';
+import { openLibrary } from '../../dist/core/library/facade.js';
 import { DEBIAN_GROUPS, debianRoot, hardNegativeSet, transformOf, transformedSet } from '../lib/duplicate-sets.js';
 import { seededRandom } from '../lib/util.js';
 import { runWrk, writeScript } from '../lib/wrk.js';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import t from 'tap';
-import { analyzeImage } from '../../src/core/analyze.js';
+import { analyzeImage } from '../../src/core/analysis/analyze.js';
 import { type Candidate, groupDuplicates } from '../../src/core/curate/duplicates.js';
 import { requireDebianWallpapers } from '../helpers/debian-wallpapers.js';
 import { type HardKind, hardNegative } from '../helpers/hard-negatives.js';

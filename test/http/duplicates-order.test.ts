@@ -1,6 +1,6 @@
 // GET /api/duplicates answers the group that frees the most space first (issue 33), over real HTTP.
 import t from 'tap';
-import type { Wallpaper } from '../../src/core/index.js';
+import type { Wallpaper } from '../../src/core/types.js';
 import { byKeepId, groupNames, savings, writeGroupsOfSizes } from '../helpers/duplicate-groups.js';
 import { call, startFixture } from './helpers.js';
 

@@ -6,25 +6,7 @@
 // picture sits inside the other (a crop of up to ~12% of each side, a bar measured a row off), as
 // the correlation of their levels and of their fine structure: a copy agrees on both once aligned,
 // another picture of a like layout does not.
-import { FINGERPRINT_SIZE } from './fingerprint.js';
-
-/** Side of the grid. */
-export const GRID_SIDE = 32;
-export const GRID_BYTES = GRID_SIDE * GRID_SIDE;
-
-/** The grey grid of a FINGERPRINT_SIZE square (RGB(A), bars already cut): Rec. 709 luma, each cell
- * the mean of 2x2 pixels. */
-export function gridOf(square: Uint8Array, channels: number): Buffer {
-  const n = FINGERPRINT_SIZE;
-  const scale = n / GRID_SIDE;
-  const sums = new Float64Array(GRID_BYTES);
-  for (let i = 0; i < n * n; i++) {
-    const [r, g, b] = [square[i * channels]!, square[i * channels + 1]!, square[i * channels + 2]!];
-    const cell = Math.floor(Math.floor(i / n) / scale) * GRID_SIDE + Math.floor((i % n) / scale);
-    sums[cell]! += 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  }
-  return Buffer.from(sums.map((sum) => Math.round(sum / (scale * scale))));
-}
+import { GRID_BYTES, GRID_SIDE } from '../analysis/index.js';
 
 /** How far one picture may sit inside the other, as a share of a side: crops up to ~12% (the
  * issue's 10%, and a crop of a copy already cropped a little), and a bar measured a little off. */

@@ -6,9 +6,11 @@
 // multi-index hashing (hash-index.ts). Deterministic: the result depends on the set of candidates,
 // never on their order. Groups come largest saving first (issue 33). Thresholds measured on real
 // wallpapers (bench/RESULTS.md, `--only duplicates`).
-import type { DuplicateGroup } from '../types.js';
+import type { Candidate, DuplicateGroup } from '../types.js';
+
+export type { Candidate };
 import { align, prepareGrid } from './detail.js';
-import { pictureShareOf } from './fingerprint.js';
+import { pictureShareOf } from '../analysis/index.js';
 import { BANDS, forEachCandidatePair, popcount32 } from './hash-index.js';
 import { sameScreen } from './screen-shape.js';
 import {
@@ -24,17 +26,6 @@ import {
 } from './similarity.js';
 
 export { nearDuplicates } from './similarity.js';
-
-export interface Candidate {
-  id: string;
-  fingerprint: Uint8Array;
-  width: number;
-  height: number;
-  size_bytes: number;
-  content_type: string;
-  /** The grey grid (detail.ts), when the caller has it at hand; otherwise asked of `gridsOf`. */
-  grid?: Uint8Array | null;
-}
 
 export type { DuplicateGroup };
 

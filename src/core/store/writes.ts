@@ -3,10 +3,10 @@
 // Also the two marks a scan or a read leaves: files away (their folder could not be walked) and
 // files stale (found changed behind the index, so never served under their old id).
 import { basename } from 'node:path';
-import type { Analysis } from '../analyze.js';
-import type { FileState } from '../diff.js';
-import { cellOf } from '../curate/oklab.js';
-import { stemOf } from '../titles.js';
+import type { Analysis } from '../analysis/index.js';
+import type { FileState } from '../types/scan.js';
+import { cellOf } from '../analysis/index.js';
+import { stemOf } from '../packages/index.js';
 import type { Connection } from './connection.js';
 import { FILE_ORDER, formatOf } from './sql.js';
 
@@ -88,7 +88,7 @@ export function writeFiles(conn: Connection, results: readonly FileResult[], now
       ) {
         writePalette(conn, a);
       }
-      // Indexed before the grid (migration 12 queued its files likewise): the fingerprint is made
+      // Indexed before the grid (migration 14 queued its files likewise): the fingerprint is made
       // again with it, so the two always come from the same code.
       conn
         .prepare('UPDATE wallpapers SET fingerprint = ?, grid = ? WHERE id = ? AND grid IS NULL')
