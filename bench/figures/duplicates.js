@@ -1,188 +1,143 @@
-// Figures of issue 15. Near-duplicates: a set made like the corpus (realistic wallpapers), each
-// original with the edits a copy goes through (resized 50% and 25%, JPEG q60-95, PNG, WebP, cropped
-// up to 10%, letterboxed and pillarboxed 10%), plus versions that are other pictures (greyscale,
-// tinted, a designer-style dark variant) and 200 distinct dark wallpapers (mean luminance < 0.15);
-// scanned for real, grouped, and scored pair by pair (precision, recall, false dark groups).
-// Grouping time on the 100k index (`wallpaper duplicates --json`, a whole process), and the p99 of
-// colour searches at 10 connections.
+// Figures of issues 15 and 32. Near-duplicates on the three sets of bench/lib/duplicate-sets.js at
+// once (transformed real wallpapers, Debian's packages as shipped, generated hard negatives): all
+// scanned for real into one library, grouped, and scored pair by pair per set (precision, recall,
+// false groups; for the transformed set, recall per transform). Grouping time on the 100k index
+// (`wallpaper duplicates --json`, a whole process), and the p99 of colour searches at 10 connections.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import { openLibrary } from '../../dist/core/library/facade.js';
-import { makeWallpaper } from '../lib/corpus.js';
-import { mapLimit, seededRandom } from '../lib/util.js';
+import { DEBIAN_GROUPS, debianRoot, hardNegativeSet, transformOf, transformedSet } from '../lib/duplicate-sets.js';
+import { seededRandom } from '../lib/util.js';
 import { runWrk, writeScript } from '../lib/wrk.js';
 
 const BIN = fileURLToPath(new URL('../../bin/wallpaper.js', import.meta.url));
-const RECIPE_VERSION = 1;
-const ORIGINALS = 40;
-const DARK = 200;
-const OTHERS = 10;
 
-const size = async (bytes) => sharp(bytes).metadata();
-const crop = (fx, fy, fw, fh) => async (b) => {
-  const { width, height } = await size(b);
-  const box = {
-    left: Math.round(width * fx),
-    top: Math.round(height * fy),
-    width: Math.round(width * fw),
-    height: Math.round(height * fh),
-  };
-  return sharp(b).extract(box).jpeg({ quality: 90 }).toBuffer();
-};
-const EDITS = {
-  r50: async (b) =>
-    sharp(b)
-      .resize({ width: Math.round((await size(b)).width / 2) })
-      .jpeg({ quality: 90 })
-      .toBuffer(),
-  r25: async (b) =>
-    sharp(b)
-      .resize({ width: Math.round((await size(b)).width / 4) })
-      .jpeg({ quality: 90 })
-      .toBuffer(),
-  q60: (b) => sharp(b).jpeg({ quality: 60 }).toBuffer(),
-  q75: (b) => sharp(b).jpeg({ quality: 75 }).toBuffer(),
-  q95: (b) => sharp(b).jpeg({ quality: 95 }).toBuffer(),
-  png: (b) => sharp(b).png().toBuffer(),
-  webp: (b) => sharp(b).webp({ quality: 80 }).toBuffer(),
-  crop5each: crop(0.05, 0.05, 0.9, 0.9),
-  crop10left: crop(0.1, 0, 0.9, 1),
-  crop8corner: crop(0, 0, 0.92, 0.92),
-  letterbox: async (b) => {
-    const bar = Math.round((await size(b)).height * 0.05);
-    return sharp(b).extend({ top: bar, bottom: bar, background: '#000' }).jpeg({ quality: 90 }).toBuffer();
-  },
-  pillarbox: async (b) => {
-    const bar = Math.round((await size(b)).width * 0.05);
-    return sharp(b).extend({ left: bar, right: bar, background: '#000' }).jpeg({ quality: 90 }).toBuffer();
-  },
-};
-const OTHER_VERSIONS = {
-  grey: (b) => sharp(b).greyscale().jpeg({ quality: 90 }).toBuffer(),
-  tint: (b) => sharp(b).tint('#ff7a1a').jpeg({ quality: 90 }).toBuffer(),
-  darkvariant: (b) => sharp(b).modulate({ brightness: 0.35 }).jpeg({ quality: 90 }).toBuffer(),
-};
-const EXT = { png: 'png', webp: 'webp' };
-
-/** The set's folder, made once: file names say the truth (`gNN-edit`, `dark-NNN`, `other-...`).
- * With `--corpus DIR` the originals are that folder's wallpapers (up to ORIGINALS, at most 1920
- * wide), e.g. a distribution's desktop backgrounds. */
-async function ensureSet(root, log, corpus) {
-  const dir = join(root, corpus ? 'duplicates-corpus' : 'duplicates');
-  const marker = join(dir, 'manifest.json');
-  const manifest = JSON.stringify({ version: RECIPE_VERSION, corpus: corpus?.files.map((f) => f.path) ?? null });
-  if (existsSync(marker) && readFileSync(marker, 'utf8') === manifest) return dir;
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  log(`making the near-duplicate set in ${dir} (once; cached)`);
-  await mapLimit(
-    Array.from({ length: corpus ? Math.min(corpus.files.length, 60) : ORIGINALS }, (_, i) => i),
-    2,
-    async (i) => {
-      const original = corpus
-        ? await sharp(readFileSync(corpus.files[i].path)).resize({ width: 1920, withoutEnlargement: true }).png().toBuffer()
-        : await makeWallpaper(1920, 1080, 'png', 9000 + i);
-      const g = `g${String(i).padStart(2, '0')}`;
-      writeFileSync(join(dir, `${g}-original.png`), original);
-      for (const [name, edit] of Object.entries(EDITS))
-        writeFileSync(join(dir, `${g}-${name}.${EXT[name] ?? 'jpg'}`), await edit(original));
-      if (i < OTHERS)
-        for (const [name, edit] of Object.entries(OTHER_VERSIONS)) writeFileSync(join(dir, `other-${name}-${g}.jpg`), await edit(original));
-    },
-  );
-  await mapLimit(
-    Array.from({ length: DARK }, (_, i) => i),
-    2,
-    async (i) => {
-      const picture = await makeWallpaper(1280, 720, 'png', 20000 + i);
-      // Darkened to a mean luminance well under 0.15 (checked in the figure).
-      writeFileSync(
-        join(dir, `dark-${String(i).padStart(3, '0')}.jpg`),
-        await sharp(picture).linear(0.22, 0).jpeg({ quality: 88 }).toBuffer(),
-      );
-    },
-  );
-  writeFileSync(marker, manifest);
-  return dir;
+/** Pair scores of one set: `truth(path)` names a file's true group; pairs across sets are not counted. */
+function score(files, groupOf, truth) {
+  let [truePairs, grouped, correct] = [0, 0, 0];
+  const falseGroups = new Set();
+  const perTransform = {};
+  for (let i = 0; i < files.length; i++) {
+    for (let j = i + 1; j < files.length; j++) {
+      const [a, b] = [files[i], files[j]];
+      const same = truth(a) === truth(b);
+      const together = groupOf.has(a) && groupOf.get(a) === groupOf.get(b);
+      if (same) truePairs++;
+      if (together) grouped++;
+      if (same && together) correct++;
+      if (together && !same) falseGroups.add(groupOf.get(a));
+      const original = /-original\./.test(a) ? b : /-original\./.test(b) ? a : undefined;
+      if (same && original) {
+        const kind = transformOf(
+          original
+            .split('/')
+            .at(-1)
+            .slice(5)
+            .replace(/\.\w+$/, ''),
+        );
+        perTransform[kind] ??= [0, 0];
+        perTransform[kind][1]++;
+        if (together) perTransform[kind][0]++;
+      }
+    }
+  }
+  return { files: files.length, truePairs, grouped, correct, falseGroups: falseGroups.size, perTransform };
 }
 
-/** The truth group of a file: its original's for an edit, its own for anything else. */
-const truthOf = (filename) => (/^g\d\d-/.test(filename) ? filename.slice(0, 3) : filename);
+/** The three sets side by side, as a Markdown table. */
+function sideBySide(results) {
+  const sets = Object.values(results);
+  const line = (label, cell) => `| ${label} | ${sets.map(cell).join(' | ')} |`;
+  const kinds = [...new Set(sets.flatMap((r) => Object.keys(r.perTransform)))];
+  return [
+    `| near-duplicates | ${Object.keys(results).join(' | ')} |`,
+    `|---|${sets.map(() => '---').join('|')}|`,
+    line('files', (r) => r.files),
+    line('true pairs', (r) => r.truePairs),
+    line('pairs grouped', (r) => r.grouped),
+    line('precision', (r) => (r.grouped ? r.correct / r.grouped : 1).toFixed(4)),
+    line('recall', (r) => (r.truePairs ? (r.correct / r.truePairs).toFixed(4) : '-')),
+    line('false groups', (r) => r.falseGroups),
+    ...kinds.map((kind) =>
+      line(`recall, ${kind} (original to copy)`, (r) => (r.perTransform[kind] ? r.perTransform[kind].join('/') : '-')),
+    ),
+  ].join('\n');
+}
 
 export async function duplicatesFigure({ root, scratch, log, options, corpus }) {
-  const dir = await ensureSet(root, log, options.corpus ? corpus : undefined);
+  const debian = debianRoot(log);
+  const sets = {
+    a: await transformedSet(root, log, debian, options.corpus ? corpus : undefined),
+    b: join(debian, 'usr', 'share'),
+    c: await hardNegativeSet(root, log),
+  };
   const home = join(scratch, 'duplicates-home');
   rmSync(home, { recursive: true, force: true });
   const library = openLibrary({ home });
   try {
-    library.updateSettings({ folders: [dir] });
-    await library.scan();
-    const all = library.list({}, { page: 1, limit: 200 });
+    library.updateSettings({ folders: [sets.a, join(sets.b, 'backgrounds'), join(sets.b, 'wallpapers'), sets.c] });
+    const scanned = await library.scan();
+    if (scanned.failed.length) log(`scan failures: ${JSON.stringify(scanned.failed)}`);
     const wallpapers = [];
-    for (let page = 1; page <= all.pagination.total_pages; page++) wallpapers.push(...library.list({}, { page, limit: 200 }).wallpapers);
-    const name = new Map(wallpapers.map((w) => [w.id, w.filename]));
+    for (let page = 1, pages = 1; page <= pages; page++) {
+      const answer = library.list({ hidden: 'any' }, { page, limit: 200 });
+      pages = answer.pagination.total_pages;
+      wallpapers.push(...answer.wallpapers);
+    }
+    const path = new Map(wallpapers.map((w) => [w.id, w.path]));
     const started = performance.now();
     const groups = library.duplicates();
     const groupMs = performance.now() - started;
-    const found = new Map();
+    const groupOf = new Map();
     groups.forEach((group, k) => {
-      for (const id of group.ids) found.set(name.get(id), k);
+      for (const id of group.ids) groupOf.set(path.get(id), k);
     });
-    let truePairs = 0;
-    let predicted = 0;
-    let correct = 0;
-    const missedByEdit = {};
-    const files = [...name.values()];
-    for (let i = 0; i < files.length; i++) {
-      for (let j = i + 1; j < files.length; j++) {
-        const same = truthOf(files[i]) === truthOf(files[j]);
-        const grouped = found.has(files[i]) && found.get(files[i]) === found.get(files[j]);
-        if (same) truePairs++;
-        if (grouped) predicted++;
-        if (same && grouped) correct++;
-        if (same && !grouped && (files[i].includes('-original') || files[j].includes('-original'))) {
-          const edit = (files[i].includes('-original') ? files[j] : files[i]).slice(4).replace(/\.\w+$/, '');
-          missedByEdit[edit] = (missedByEdit[edit] ?? 0) + 1;
-        }
-      }
+    const inSet = (dir) => [...path.values()].filter((p) => p.startsWith(`${dir}/`));
+    const debianGroup = new Map(DEBIAN_GROUPS.flatMap((names, k) => names.map((name) => [name, `group ${k}`])));
+    const results = {
+      'a: transformed real wallpapers': score(inSet(sets.a), groupOf, (p) => p.split('/').at(-1).slice(0, 4)),
+      "b: Debian's packages as shipped": score(inSet(sets.b), groupOf, (p) => debianGroup.get(p.split('/').at(-1)) ?? p),
+      'c: hard negatives': score(inSet(sets.c), groupOf, (p) => p),
+    };
+    // Set (a)'s originals are set (b)'s pictures: a group may rightly hold both. Set (c) is distinct from all.
+    const inC = (id) => path.get(id).startsWith(`${sets.c}/`);
+    const across = groups.filter((g) => g.ids.some(inC) && !g.ids.every(inC));
+    const rows = [];
+    for (const [name, r] of Object.entries(results)) {
+      const precision = r.grouped ? r.correct / r.grouped : 1;
+      const recall = r.truePairs ? r.correct / r.truePairs : 1;
+      const transforms = Object.entries(r.perTransform)
+        .map(([kind, [found, of]]) => `${kind} ${found}/${of}`)
+        .join(', ');
+      rows.push(
+        {
+          name: `near-duplicates ${name}: pair precision`,
+          subject: { label: 'precision', values: [precision], unit: '' },
+          ratio: { kind: 'atleast', target: 1, unit: '' },
+          note: `${r.files} files, ${r.truePairs} true pairs, ${r.grouped} grouped, ${r.correct} right${transforms ? `; original-to-copy pairs found per transform: ${transforms}` : ''}`,
+        },
+        {
+          name: `near-duplicates ${name}: pair recall`,
+          subject: { label: 'recall', values: [recall], unit: '' },
+          ratio: { kind: 'atleast', target: r.truePairs ? 0.97 : 1, unit: '' },
+        },
+        {
+          name: `near-duplicates ${name}: false groups`,
+          subject: { label: 'groups', values: [r.falseGroups], unit: '' },
+          ratio: { kind: 'absolute', target: 0, unit: '' },
+        },
+      );
     }
-    // Truth groups none of whose members was grouped with anything: near-uniform pictures (flat
-    // colour), never grouped by design. Recall without them says how the rest fare.
-    const members = new Map();
-    for (const file of files) if (/^g\d\d-/.test(file)) members.set(truthOf(file), [...(members.get(truthOf(file)) ?? []), file]);
-    const ungrouped = [...members.values()].filter((list) => list.every((file) => !found.has(file)));
-    const ungroupedPairs = ungrouped.reduce((sum, list) => sum + (list.length * (list.length - 1)) / 2, 0);
-    const darkGroups = groups.filter((g) => g.ids.some((id) => name.get(id)?.startsWith('dark-'))).length;
-    const darkLuminance = Math.max(...wallpapers.filter((w) => w.filename.startsWith('dark-')).map((w) => w.luminance));
-    const precision = predicted ? correct / predicted : 1;
-    const recall = correct / truePairs;
-    const missed =
-      Object.entries(missedByEdit)
-        .map(([edit, n]) => `${edit} ${n}`)
-        .join(', ') || 'none';
-    const source = options.corpus ? `originals from ${options.corpus}` : 'generated originals';
-    const note = `${source}: ${files.length} files, ${groups.length} groups, ${truePairs} true pairs, precision ${precision.toFixed(4)}, recall ${recall.toFixed(4)} (${(correct / (truePairs - ungroupedPairs)).toFixed(4)} without the ${ungrouped.length} originals of which no copy was grouped at all: ${ungrouped.map((list) => list.find((f) => f.includes('-original'))).join(', ') || 'none'}); original-to-copy pairs missed by edit: ${missed}; grouping ${groupMs.toFixed(0)} ms`;
-    return [
-      {
-        name: 'near-duplicates: pair precision',
-        subject: { label: 'precision', values: [precision], unit: '' },
-        ratio: { kind: 'atleast', target: 0.99, unit: '' },
-        note,
-      },
-      {
-        name: 'near-duplicates: pair recall',
-        subject: { label: 'recall', values: [recall], unit: '' },
-        ratio: { kind: 'atleast', target: 0.95, unit: '' },
-      },
-      {
-        name: `near-duplicates: false groups among ${DARK} distinct dark wallpapers (max luminance ${darkLuminance.toFixed(3)})`,
-        subject: { label: 'groups', values: [darkGroups], unit: '' },
-        ratio: { kind: 'absolute', target: 0, unit: '' },
-      },
-    ];
+    rows[0].table = sideBySide(results);
+    rows.push({
+      name: 'near-duplicates: groups holding a hard negative and a real wallpaper',
+      subject: { label: 'groups', values: [across.length], unit: '' },
+      ratio: { kind: 'absolute', target: 0, unit: '' },
+      note: `${wallpapers.length} wallpapers, ${groups.length} groups, grouped in ${groupMs.toFixed(0)} ms`,
+    });
+    return rows;
   } finally {
     library.close();
   }

@@ -49,7 +49,8 @@ export function curationOf(random, i, luminance, hue, previous) {
     fingerprint[10 + cell * 3] = Math.round(Math.max(-128, Math.min(127, a * 255)) + 128);
     fingerprint[11 + cell * 3] = Math.round(Math.max(-128, Math.min(127, b * 255)) + 128);
   }
-  fingerprint[FINGERPRINT_BYTES - 2] = 255;
-  fingerprint[FINGERPRINT_BYTES - 1] = 5 + Math.floor(random() * 120);
+  // The picture share (no bars), the edge density; the bars byte stays 0 (none cut).
+  fingerprint[57 - 2] = 255;
+  fingerprint[57 - 1] = 5 + Math.floor(random() * 120);
   return { palette, fingerprint };
 }

@@ -48,5 +48,7 @@ export function formatReport(rows) {
     );
   }
   const notes = rows.filter((row) => row.note).map((row) => `- ${row.name}: ${row.note}`);
-  return [...lines, '', ...notes].join('\n');
+  // A figure may add a table of its own (several sets side by side), printed after the notes.
+  const tables = rows.filter((row) => row.table).flatMap((row) => ['', row.table]);
+  return [...lines, '', ...notes, ...tables].join('\n');
 }

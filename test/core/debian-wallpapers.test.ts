@@ -49,6 +49,13 @@ t.test("Debian's wallpaper packages: duplicates for the same screen only, titles
   }
   t.notOk(together('Sway_Wallpaper_Blue_2048x1536.png', 'Sway_Wallpaper_Blue_1920x1080.png'), '4:3 and 16:9 are other screens');
   t.notOk(together('Ubuntu-Mate-Cold-no-logo.png', 'Ubuntu-Mate-Radioactive-no-logo.png'), "MATE's colour gradings are other pictures");
+  // Every grading and light/dark version of the set, pair by pair (issue 32: the grids confirm
+  // copies, and must not confirm these).
+  const gradings = ['Cold', 'Dark', 'Radioactive', 'Warm'].map((g) => `Ubuntu-Mate-${g}-no-logo.png`);
+  for (const [i, a] of gradings.entries())
+    for (const b of gradings.slice(i + 1)) t.notOk(together(a, b), `${a} and ${b} are other pictures`);
+  t.notOk(together('MATE-Stripes-Dark.png', 'MATE-Stripes-Light.png'), "MATE's dark and light stripes are other pictures");
+  t.notOk(together('truchet-l.webp', 'truchet-d.webp'), "GNOME's light and dark truchet are other pictures");
   const kay = all.filter((w) => w.path.includes('/Kay/contents/images/'));
   t.equal(kay.length, 2, "Kay's portrait and landscape versions are two wallpapers");
   t.notOk(

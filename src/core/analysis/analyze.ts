@@ -12,7 +12,8 @@ import {
   type Hue,
   type Orientation,
 } from './classify.js';
-import { FINGERPRINT_SIZE, fingerprintOf, insideBars } from './fingerprint.js';
+import { FINGERPRINT_SIZE, barsCut, fingerprintOf, insideBars } from './fingerprint.js';
+import { gridOf } from './grid.js';
 import { type PaletteEntry, paletteOf } from './palette.js';
 import { decodeBudget } from './decode-budget.js';
 import { WallpaperError, oneLine } from '../errors.js';
@@ -39,8 +40,10 @@ export interface Analysis {
   dominant_hue: Hue;
   /** Up to 5 colours, largest share first (curate/palette.ts). */
   palette: PaletteEntry[];
-  /** What near-duplicate search compares (curate/fingerprint.ts). */
+  /** What near-duplicate search compares (fingerprint.ts), and what confirms it (grid.ts, compared in curate/detail.ts). */
   fingerprint: Buffer;
+  /** Absent only where an analysis is made by hand (tests, the bench's generated records). */
+  grid?: Buffer;
 }
 
 export interface AnalysedImage {
@@ -132,7 +135,8 @@ export async function analyzeImage(bytes: Buffer, thumbnailSize: number): Promis
         ...classifyShapeAndBrightness(width, height, luminance),
         dominant_hue,
         palette: paletteOf(small.data, small.info.channels),
-        fingerprint: fingerprintOf(square, 3, (bars.width * bars.height) / (info.width * info.height)),
+        fingerprint: fingerprintOf(square, 3, (bars.width * bars.height) / (info.width * info.height), barsCut(bars, info)),
+        grid: gridOf(square, 3),
       },
     };
   } catch (error) {

@@ -16,22 +16,32 @@ export const HASH_BITS = 64;
 const HASH_BYTES = HASH_BITS / 8;
 const GRID = 4;
 const SIGNATURE_BYTES = GRID * GRID * 3;
-/** Bytes of an encoded fingerprint: contrast, hash, signature, picture share, edge density. */
-export const FINGERPRINT_BYTES = 1 + HASH_BYTES + SIGNATURE_BYTES + 2;
+/** Bytes of an encoded fingerprint: contrast, hash, signature, picture share, edge density, bars. */
+export const FINGERPRINT_BYTES = 1 + HASH_BYTES + SIGNATURE_BYTES + 3;
 const SHARE_AT = 1 + HASH_BYTES + SIGNATURE_BYTES;
 const EDGES_AT = SHARE_AT + 1;
+const BARS_AT = EDGES_AT + 1;
+/** Which sides had bars cut (bits): rows (letterbox), columns (pillarbox). */
+export const ROW_BARS = 1;
+export const COLUMN_BARS = 2;
 /** Below this standard deviation of luma (0..1) a picture is near-uniform: never grouped. */
 export const UNIFORM_BELOW = 0.02;
-/** A row or column is a bar while every pixel is within this (0..255) of the edge's colour. */
+/** A row or column is a bar while every pixel is within this (0..255) of the bar's colour... */
 const BAR_TOLERANCE = 10;
-/** Bars are cut up to this share of a side; more is the picture itself. */
+/** ...and its pixels are this close to it on average: a bar is flat, a dark or pale picture is not. */
+const BAR_MEAN_TOLERANCE = 2.5;
+/** Bars are cut up to this share of a side; a side flat that far is the picture itself. */
 const MAX_BAR_SHARE = 0.3;
+/** Bars inside bars (a letterboxed copy of a picture that has flat bands of its own) are peeled
+ * this many times, so that the copy and its original keep the same picture. */
+const BAR_LAYERS = 3;
 
 /** The encoded fingerprint: byte 0 the contrast in thousandths (capped at 255), bytes 1-8 the hash,
  * then the 4x4 grid's OKLab colours (L x 255, a and b x 255 + 128), then the share of the image
  * inside its letterbox bars (x 255: a letterboxed copy has more pixels, not more picture), then the
  * edge density (mean luma step between neighbours, in thousandths, capped at 255): texture that
- * the hash's low frequencies do not see, and that a crop or a resize keeps. */
+ * the hash's low frequencies do not see, and that a crop or a resize keeps; then which bars were
+ * cut (ROW_BARS | COLUMN_BARS), so the picture's shape inside them is known. */
 export type Fingerprint = Buffer;
 
 export const contrastOf = (fingerprint: Uint8Array): number => fingerprint[0]! / 1000;
@@ -39,39 +49,75 @@ export const hashOf = (fingerprint: Uint8Array): Uint8Array => fingerprint.subar
 export const signatureOf = (fingerprint: Uint8Array): Uint8Array => fingerprint.subarray(1 + HASH_BYTES, 1 + HASH_BYTES + SIGNATURE_BYTES);
 /** The share of the image that is picture (not bars), 0..1; 1 for fingerprints made before it was kept. */
 export const pictureShareOf = (fingerprint: Uint8Array): number => (fingerprint.length > SHARE_AT ? fingerprint[SHARE_AT]! / 255 : 1);
+/** Which bars were cut (ROW_BARS, COLUMN_BARS), or undefined for a fingerprint made before it was
+ * kept (then the share alone is known, not which way the picture is narrower). */
+export const barsOf = (fingerprint: Uint8Array): number | undefined => (fingerprint.length > BARS_AT ? fingerprint[BARS_AT]! : undefined);
 /** The edge density, or undefined for a fingerprint made before it was kept. */
 export const edgeDensityOf = (fingerprint: Uint8Array): number | undefined =>
   fingerprint.length > EDGES_AT ? fingerprint[EDGES_AT]! / 1000 : undefined;
 
-/** The region of `data` (width x height, `channels`) inside its letterbox or pillarbox bars. */
+/** The region of `data` (width x height, `channels`, alpha flattened over black as the analysis
+ * does) inside its letterbox or pillarbox bars. Bars come in pairs of one colour (top and bottom,
+ * or left and right): a flat band on one side is part of the picture, so an original with a flat
+ * sky and its letterboxed copy keep the same picture. */
 export function insideBars(data: Uint8Array, width: number, height: number, channels: number) {
-  const at = (x: number, y: number, c: number) => data[(y * width + x) * channels + c]!;
-  const ref = [0, 1, 2].map((c) => at(0, 0, c));
-  const isBar = (x0: number, y0: number, dx: number, dy: number, length: number) => {
-    for (let i = 0; i < length; i++) {
-      for (let c = 0; c < 3; c++) if (Math.abs(at(x0 + dx * i, y0 + dy * i, c) - ref[c]!) > BAR_TOLERANCE) return false;
+  const alpha = channels === 4 || channels === 2;
+  const colours = channels >= 3 ? 3 : 1;
+  const at = (x: number, y: number, c: number) => {
+    const i = (y * width + x) * channels;
+    const value = data[i + Math.min(c, colours - 1)]!;
+    return alpha ? (value * data[i + channels - 1]!) / 255 : value;
+  };
+  /** Whether `length` pixels from (x0, y0) in steps (dx, dy) are a bar of the colour at (rx, ry). */
+  const isBar = (x0: number, y0: number, dx: number, dy: number, length: number, rx: number, ry: number) => {
+    let total = 0;
+    for (let c = 0; c < 3; c++) {
+      const ref = at(rx, ry, c);
+      for (let i = 0; i < length; i++) {
+        const off = Math.abs(at(x0 + dx * i, y0 + dy * i, c) - ref);
+        if (off > BAR_TOLERANCE) return false;
+        total += off;
+      }
     }
-    return true;
+    return total <= BAR_MEAN_TOLERANCE * 3 * length;
   };
-  let top = 0;
-  let bottom = height;
-  let left = 0;
-  let right = width;
-  const maxRows = Math.floor(height * MAX_BAR_SHARE);
-  const maxCols = Math.floor(width * MAX_BAR_SHARE);
-  while (top < maxRows && isBar(0, top, 1, 0, width)) top++;
-  while (height - bottom < maxRows && isBar(0, bottom - 1, 1, 0, width)) bottom--;
-  while (left < maxCols && isBar(left, top, 0, 1, bottom - top)) left++;
-  while (width - right < maxCols && isBar(right - 1, top, 0, 1, bottom - top)) right--;
-  // Cut only what is a whole bar on a side (at least 1% of it); a uniform picture stays whole.
-  const barred = (cut: number, side: number) => cut >= Math.max(2, side * 0.01);
-  return {
-    left: barred(left, width) ? left : 0,
-    top: barred(top, height) ? top : 0,
-    width: (barred(width - right, width) ? right : width) - (barred(left, width) ? left : 0),
-    height: (barred(height - bottom, height) ? bottom : height) - (barred(top, height) ? top : 0),
-  };
+  const sameColour = (ax: number, ay: number, bx: number, by: number) =>
+    [0, 1, 2].every((c) => Math.abs(at(ax, ay, c) - at(bx, by, c)) <= BAR_TOLERANCE);
+  // A whole bar on a side is at least 1% of it (2 pixels); a side flat up to the cap is no bar.
+  const [minRows, minCols] = [Math.max(2, height * 0.01), Math.max(2, width * 0.01)];
+  const [maxRows, maxCols] = [Math.floor(height * MAX_BAR_SHARE), Math.floor(width * MAX_BAR_SHARE)];
+  let [left, top, right, bottom] = [0, 0, width, height];
+  for (let layer = 0; layer < BAR_LAYERS; layer++) {
+    const before = [left, top, right, bottom].join();
+    const span = right - left;
+    let [t, b] = [top, bottom];
+    while (t < maxRows && isBar(left, t, 1, 0, span, left, top)) t++;
+    while (height - b < maxRows && isBar(left, b - 1, 1, 0, span, left, bottom - 1)) b--;
+    // A letterbox is centred: where one side's bar runs on into a picture edge of its colour,
+    // the other side's says where the bar ends.
+    const rowsCut = Math.min(t - top, bottom - b);
+    if (rowsCut >= minRows && t < maxRows && height - b < maxRows && sameColour(left, top, left, bottom - 1)) {
+      [top, bottom] = [top + rowsCut, bottom - rowsCut];
+    }
+    const rows = bottom - top;
+    let [l, r] = [left, right];
+    while (l < maxCols && isBar(l, top, 0, 1, rows, left, top)) l++;
+    while (width - r < maxCols && isBar(r - 1, top, 0, 1, rows, right - 1, top)) r--;
+    const colsCut = Math.min(l - left, right - r);
+    if (colsCut >= minCols && l < maxCols && width - r < maxCols && sameColour(left, top, right - 1, top)) {
+      [left, right] = [left + colsCut, right - colsCut];
+    }
+    if ([left, top, right, bottom].join() === before) break;
+  }
+  // The row or column where a bar meets the picture is a blend of both (resampling, JPEG's
+  // ringing): it goes with the bar, or it would be an edge no original has.
+  const [padX, padY] = [left > 0 ? 1 : 0, top > 0 ? 1 : 0];
+  return { left: left + padX, top: top + padY, width: right - left - 2 * padX, height: bottom - top - 2 * padY };
 }
+
+/** Which bars `insideBars` cut from an image of `size`. */
+export const barsCut = (box: { width: number; height: number }, size: { width: number; height: number }): number =>
+  (box.height < size.height ? ROW_BARS : 0) | (box.width < size.width ? COLUMN_BARS : 0);
 
 /** Cosines of the DCT-II for the low frequencies the hash keeps. */
 const FREQUENCIES = 11;
@@ -89,7 +135,7 @@ const KEPT = (() => {
 
 /** The fingerprint of an RGB(A) square FINGERPRINT_SIZE a side (bars already cut, resized);
  * `pictureShare`: the share of the image that was inside the bars. */
-export function fingerprintOf(square: Uint8Array, channels: number, pictureShare = 1): Fingerprint {
+export function fingerprintOf(square: Uint8Array, channels: number, pictureShare = 1, bars = 0): Fingerprint {
   const n = FINGERPRINT_SIZE;
   const luma = new Float64Array(n * n);
   let sum = 0;
@@ -115,6 +161,7 @@ export function fingerprintOf(square: Uint8Array, channels: number, pictureShare
   dctHash(luma).copy(fingerprint, 1);
   fingerprint[SHARE_AT] = Math.round(Math.min(1, Math.max(0, pictureShare)) * 255);
   fingerprint[EDGES_AT] = Math.min(255, Math.round(edgeDensity(luma) * 1000));
+  fingerprint[BARS_AT] = bars;
   const signature = fingerprint.subarray(1 + HASH_BYTES);
   for (let i = 0; i < GRID * GRID; i++) {
     signature[i * 3] = Math.round(Math.min(1, Math.max(0, grid[i * 3]!)) * 255);

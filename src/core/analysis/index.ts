@@ -3,7 +3,18 @@
 // fingerprint, and how many pixels a process decodes at once. analyze.ts loads sharp, so it is
 // reached only through loadAnalyzer(); the rest is pure and cheap to import.
 // May use: nothing but the leaves.
-export { UNIFORM_BELOW, contrastOf, edgeDensityOf, hashOf, pictureShareOf, signatureOf } from './fingerprint.js';
+export {
+  COLUMN_BARS,
+  ROW_BARS,
+  UNIFORM_BELOW,
+  barsOf,
+  contrastOf,
+  edgeDensityOf,
+  hashOf,
+  pictureShareOf,
+  signatureOf,
+} from './fingerprint.js';
+export { GRID_BYTES, GRID_SIDE } from './grid.js';
 export { ASPECT_RATIOS, BRIGHTNESS, HUES, ORIENTATIONS, classifyAspectRatio } from './classify.js';
 export { MAX_RATIO_SIDE, RATIO_TOLERANCE_PERCENT, matchesRatio, ratioOf } from './ratio.js';
 export type { Ratio } from './ratio.js';

@@ -1,43 +1,90 @@
-// Near-duplicate groups (issue 15): pictures whose fingerprints (fingerprint.ts) are close, joined
-// transitively (union-find). Two groups are joined only when every pair across them is made for the
-// same screen (screen-shape.ts), is no colour grading of the other (similarity.ts) and is not marked
-// "not duplicates" (issue 24): these keep two pictures apart even through a third. Never compares every pair: candidates come
-// from multi-index hashing (hash-index.ts). Thresholds measured on real wallpapers
-// (bench/RESULTS.md, `--only duplicates`).
+// Near-duplicate groups (issues 15, 24, 32): pictures whose fingerprints (fingerprint.ts) are
+// close and whose grey grids agree once aligned (detail.ts), joined transitively (union-find). Two
+// groups are joined only when every pair across them is made for the same screen (screen-shape.ts),
+// is no colour grading of the other (similarity.ts) and is not marked "not duplicates": these keep
+// two pictures apart even through a third. Never compares every pair: candidates come from
+// multi-index hashing (hash-index.ts). Deterministic: the result depends on the set of candidates,
+// never on their order. Groups come largest saving first (issue 33). Thresholds measured on real
+// wallpapers (bench/RESULTS.md, `--only duplicates`).
 import type { Candidate, DuplicateGroup } from '../types.js';
 
 export type { Candidate };
-import { UNIFORM_BELOW, pictureShareOf } from '../analysis/index.js';
+import { align, prepareGrid } from './detail.js';
+import { pictureShareOf } from '../analysis/index.js';
 import { BANDS, forEachCandidatePair, popcount32 } from './hash-index.js';
 import { sameScreen } from './screen-shape.js';
-import { HASH_WITHIN, type Prepared, SIGNATURE_WITHIN, graded, prepare, similar } from './similarity.js';
+import {
+  GRID_UNIFORM_BELOW,
+  HASH_WITHIN,
+  type Prepared,
+  SIGNATURE_WITHIN,
+  confirmed,
+  graded,
+  prepare,
+  similar,
+  suggested,
+} from './similarity.js';
 
 export { nearDuplicates } from './similarity.js';
 
 export type { DuplicateGroup };
 
-/** The groups among `candidates`; `distinct` holds "a\nb" (a < b) pairs never to share a group. */
-export function groupDuplicates(candidates: readonly Candidate[], distinct: ReadonlySet<string> = new Set()): DuplicateGroup[] {
+/** The groups among `candidates`, the one that frees the most bytes first; `distinct` holds "a\nb"
+ * (a < b) pairs never to share a group; `gridsOf` reads the grids of the candidates the hash pairs
+ * (a wallpaper without one, indexed before grids were kept, is judged by its fingerprint alone). */
+export function groupDuplicates(
+  candidates: readonly Candidate[],
+  distinct: ReadonlySet<string> = new Set(),
+  gridsOf: (ids: string[]) => ReadonlyMap<string, Uint8Array> = () => new Map(),
+): DuplicateGroup[] {
   // Near-uniform pictures are never grouped: leave them out of the index altogether.
   const unsorted = candidates.map((candidate) => ({ candidate, prepared: prepare(candidate.fingerprint) }));
-  // In order of lightness, then of the first chunk: pictures that meet sit close in memory.
+  // In order of lightness, then of the first chunk: pictures that meet sit close in memory. Then by
+  // id, so that the order (and every tie below) never depends on the order given.
   const order = unsorted
-    .filter(({ prepared }) => prepared.contrast >= UNIFORM_BELOW)
-    .sort((a, b) => a.prepared.meanL - b.prepared.meanL || (a.prepared.low & 0xfff) - (b.prepared.low & 0xfff));
+    .filter(({ prepared }) => prepared.contrast >= GRID_UNIFORM_BELOW)
+    .sort(
+      (a, b) =>
+        a.prepared.meanL - b.prepared.meanL ||
+        (a.prepared.low & 0xfff) - (b.prepared.low & 0xfff) ||
+        (a.candidate.id < b.candidate.id ? -1 : a.candidate.id > b.candidate.id ? 1 : 0),
+    );
   const pictures = order.map(({ candidate }) => candidate);
   const prepared = order.map(({ prepared }) => prepared);
   const low = Uint32Array.from(prepared, (p) => p.low);
   const high = Uint32Array.from(prepared, (p) => p.high);
   // Lightness bands as wide as the colour tolerance, from 1 (bands 0 and BANDS - 1 stay empty).
   const bands = Uint8Array.from(prepared, (p) => 1 + Math.min(BANDS - 3, Math.max(0, Math.floor(p.meanL / SIGNATURE_WITHIN))));
+  const apart = (i: number, j: number) => {
+    const [a, b] = [pictures[i]!, pictures[j]!];
+    return distinct.has(a.id < b.id ? `${a.id}\n${b.id}` : `${b.id}\n${a.id}`) || graded(prepared[i]!, prepared[j]!);
+  };
+  /** Whether every member of a would-be group is made for the screen of the one it would keep:
+   * two crops of one picture (one 10% narrower, one 10% shorter) are other shapes to each other,
+   * but both copies of the original kept; another screen's version never is. */
+  const oneScreen = (group: readonly number[]) => {
+    const keep = best(group.map((i) => pictures[i]!));
+    return group.every((i) => sameScreen(keep, pictures[i]!));
+  };
+  // The hash and the colours suggest, then the grids confirm (read only for the pictures
+  // suggested); a pair without both grids (indexed before they were kept) takes the strict rule.
+  const suggestions: [i: number, j: number][] = [];
+  forEachCandidatePair(low, high, bands, HASH_WITHIN, (i, j) => {
+    if (suggested(prepared[i]!, prepared[j]!)) suggestions.push([i, j]);
+  });
+  const grids = gridsFor(pictures, suggestions, gridsOf);
+  // Closest pairs joined first: a copy meets its original's group before a grading or another
+  // screen's version can take it into theirs (which would then keep the two groups apart). Ties by
+  // the pictures' order, which is the ids' where all else is equal.
+  const pairs = suggestions.map(([i, j]): [number, number, number] => [
+    closeness(prepared[i]!, prepared[j]!),
+    Math.min(i, j),
+    Math.max(i, j),
+  ]);
+  pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2]);
   const parent = pictures.map((_, i) => i);
   // Each root's members, to check every pair across two groups before joining them (groups are small).
   const members = pictures.map((_, i) => [i]);
-  const apart = (i: number, j: number) => {
-    const [a, b] = [pictures[i]!, pictures[j]!];
-    const marked = distinct.has(a.id < b.id ? `${a.id}\n${b.id}` : `${b.id}\n${a.id}`);
-    return marked || !sameScreen(a, b) || graded(prepared[i]!, prepared[j]!);
-  };
   const find = (i: number): number => {
     while (parent[i] !== i) {
       parent[i] = parent[parent[i]!]!;
@@ -45,16 +92,14 @@ export function groupDuplicates(candidates: readonly Candidate[], distinct: Read
     }
     return i;
   };
-  // Closest pairs joined first: a copy meets its original's group before a grading or another
-  // screen's version can take it into theirs (which would then keep the two groups apart).
-  const pairs: [closeness: number, i: number, j: number][] = [];
-  forEachCandidatePair(low, high, bands, HASH_WITHIN, (i, j) => {
-    if (similar(prepared[i]!, prepared[j]!)) pairs.push([closeness(prepared[i]!, prepared[j]!), i, j]);
-  });
-  pairs.sort((x, y) => x[0] - y[0]);
   for (const [, i, j] of pairs) {
     const [ri, rj] = [find(i), find(j)];
-    if (ri === rj || members[ri]!.some((x) => members[rj]!.some((y) => apart(x, y)))) continue;
+    // Already one group: no need to align them (the costly part, so dense groups cost little).
+    if (ri === rj) continue;
+    const [gi, gj] = [grids[i], grids[j]];
+    const same = gi && gj ? confirmed(prepared[i]!, prepared[j]!, align(gi, gj)) : similar(prepared[i]!, prepared[j]!);
+    if (!same || members[ri]!.some((x) => members[rj]!.some((y) => apart(x, y)))) continue;
+    if (!oneScreen([...members[ri]!, ...members[rj]!])) continue;
     parent[rj] = ri;
     members[ri]!.push(...members[rj]!);
     members[rj] = [];
@@ -68,8 +113,33 @@ export function groupDuplicates(candidates: readonly Candidate[], distinct: Read
   });
   return [...groups.values()]
     .filter((members) => members.length > 1)
-    .map((members) => ({ ids: members.map((m) => m.id).sort(), keep: best(members).id }))
-    .sort((x, y) => (x.keep < y.keep ? -1 : 1));
+    .map((members) => {
+      const keep = best(members);
+      return {
+        ids: members.map((m) => m.id).sort(),
+        keep: keep.id,
+        freed: members.reduce((sum, m) => sum + m.size_bytes, 0) - keep.size_bytes,
+      };
+    })
+    .sort((x, y) => y.freed - x.freed || (x.keep < y.keep ? -1 : 1))
+    .map(({ ids, keep }) => ({ ids, keep }));
+}
+
+/** The prepared grids of the pictures in `pairs` (by picture index), from the candidates or `gridsOf`. */
+function gridsFor(
+  pictures: readonly Candidate[],
+  pairs: readonly [number, number][],
+  gridsOf: (ids: string[]) => ReadonlyMap<string, Uint8Array>,
+): (ReturnType<typeof prepareGrid> | undefined)[] {
+  const wanted = [...new Set(pairs.flat())];
+  const missing = wanted.filter((i) => !pictures[i]!.grid).map((i) => pictures[i]!.id);
+  const read = missing.length ? gridsOf(missing) : new Map<string, Uint8Array>();
+  const grids: (ReturnType<typeof prepareGrid> | undefined)[] = [];
+  for (const i of wanted) {
+    const grid = pictures[i]!.grid ?? read.get(pictures[i]!.id);
+    if (grid) grids[i] = prepareGrid(grid);
+  }
+  return grids;
 }
 
 /** How far apart two similar pictures are: hash bits, then mean colour (0.01 of it weighs a bit). */

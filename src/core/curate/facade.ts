@@ -79,7 +79,7 @@ export function createCuration(store: Store, get: (id: string) => Wallpaper | un
       const version = store.version();
       const cached = groups.get(version, 'all');
       if (cached) return cached;
-      const found = groupDuplicates(store.candidates(), store.distinctPairs()).map((group) => ({
+      const found = groupDuplicates(store.candidates(), store.distinctPairs(), (ids) => store.grids(ids)).map((group) => ({
         ...group,
         wallpapers: group.ids.flatMap((id) => get(id) ?? []),
       }));

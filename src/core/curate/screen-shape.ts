@@ -3,7 +3,7 @@
 // monitor of that shape needs; near-duplicate search groups only copies for the same screen, so
 // trashing a group's other members never loses a shape. The shape is the aspect ratio of the
 // picture inside any letterbox or pillarbox bars: a letterboxed copy is a copy.
-import { pictureShareOf } from '../analysis/index.js';
+import { COLUMN_BARS, ROW_BARS, barsOf, pictureShareOf } from '../analysis/index.js';
 
 /** Aspect ratios further apart than this factor are other screens. A crop of 10% of one side moves
  * the ratio by 1/0.9 = 1.111 (as 16:10 to 16:9 does), and bars are measured on the thumbnail to a
@@ -27,7 +27,12 @@ export interface Shaped {
 export function aspectsOf({ width, height, fingerprint }: Shaped): number[] {
   const ratio = width / Math.max(1, height);
   const share = pictureShareOf(fingerprint);
-  return share < BARRED_BELOW && share > 0 ? [ratio, ratio / share, ratio * share] : [ratio];
+  if (!(share < BARRED_BELOW && share > 0)) return [ratio];
+  // Known bars say which way: a letterboxed picture is wider than its file, a pillarboxed narrower.
+  const bars = barsOf(fingerprint);
+  if (bars === ROW_BARS) return [ratio, ratio / share];
+  if (bars === COLUMN_BARS) return [ratio, ratio * share];
+  return [ratio, ratio / share, ratio * share];
 }
 
 const sameShape = (a: number, b: number): boolean => {

@@ -3,6 +3,7 @@
 // are decoded once into Prepared values, so that testing a pair allocates nothing: grouping tests
 // hundreds of thousands of pairs.
 import { UNIFORM_BELOW, contrastOf, edgeDensityOf, hashOf, signatureOf } from '../analysis/index.js';
+import type { Alignment } from './detail.js';
 import { popcount32 } from './hash-index.js';
 
 /** Hash bits (of 64) that may differ between near-duplicates, and the colour signatures' distance. */
@@ -117,6 +118,29 @@ export function similar(p: Prepared, q: Prepared): boolean {
   return Math.abs(Math.log(p.edges / q.edges)) <= EDGES_LOG_WITHIN;
 }
 
+/** The looser rule for a pair whose grey grids will confirm it (detail.ts): close hashes and
+ * colours, no more chroma lost than a copy loses, neither near-uniform. What the strict rule adds
+ * for pictures of little contrast, no colour or like layouts (closer hashes, edge density), the
+ * aligned grids tell better: a crop or a letterboxed copy of such a picture moves its hash and its
+ * edges further than the strict rule allows. */
+export function suggested(p: Prepared, q: Prepared): boolean {
+  if (Math.min(p.contrast, q.contrast) < GRID_UNIFORM_BELOW) return false;
+  const [ml, ma, mb] = [p.meanL - q.meanL, p.meanA - q.meanA, p.meanB - q.meanB];
+  if (ml * ml + ma * ma + mb * mb > SIGNATURE_WITHIN * SIGNATURE_WITHIN) return false;
+  if (popcount32(p.low ^ q.low) + popcount32(p.high ^ q.high) > HASH_WITHIN) return false;
+  let distance = 0;
+  let chromaDifference = 0;
+  for (let i = 0; i < CELLS * 3; i += 3) {
+    const dl = p.cells[i]! - q.cells[i]!;
+    const da = p.cells[i + 1]! - q.cells[i + 1]!;
+    const db = p.cells[i + 2]! - q.cells[i + 2]!;
+    distance += Math.sqrt(dl * dl + da * da + db * db);
+    chromaDifference += Math.sqrt(da * da + db * db);
+  }
+  if (distance / CELLS > SIGNATURE_WITHIN) return false;
+  return chromaDifference / CELLS <= CHROMA_WITHIN + CHROMA_SHARE * Math.max(p.chroma, q.chroma);
+}
+
 /** Whether one picture is a colour grading of the other (GRADED_*): never a duplicate, and never
  * in one group with it, even through a copy of either (duplicates.ts). */
 export function graded(p: Prepared, q: Prepared): boolean {
@@ -130,3 +154,29 @@ export function graded(p: Prepared, q: Prepared): boolean {
 
 /** Whether two fingerprints are of one picture. */
 export const nearDuplicates = (a: Uint8Array, b: Uint8Array): boolean => similar(prepare(a), prepare(b));
+
+/** What the aligned grids (detail.ts) must agree on: their levels, and their fine structure where
+ * the pictures have any. Measured (bench/RESULTS.md, issue 32): see the thresholds' comment there. */
+export const LEVELS_FROM = 0.85;
+export const FINE_FROM = 0.4;
+export const TEXTURE_KNOWN_FROM = 0.004;
+/** Pictures without fine structure: their aligned levels must agree this well. */
+export const SMOOTH_LEVELS_FROM = 0.99;
+
+/** With grids, pictures of this little contrast are still compared (a dark photo, a faint
+ * pattern), but must agree closer: FAINT_LEVELS_FROM below UNIFORM_BELOW. */
+export const GRID_UNIFORM_BELOW = 0.01;
+export const FAINT_LEVELS_FROM = 0.97;
+
+/** Whether the grids of a pair the fingerprints suggest confirm it. */
+export function confirmed(p: Prepared, q: Prepared, alignment: Alignment): boolean {
+  if (alignment.levels < (Math.min(p.contrast, q.contrast) < UNIFORM_BELOW ? FAINT_LEVELS_FROM : LEVELS_FROM)) return false;
+  if (alignment.texture >= TEXTURE_KNOWN_FROM) return alignment.fine >= FINE_FROM;
+  // No fine structure (a gradient, a soft glow): two such pictures of one layout correlate
+  // almost as well as copies, so copies are asked to agree closely in level and colour.
+  if (alignment.levels < SMOOTH_LEVELS_FROM) return false;
+  let distance = 0;
+  for (let i = 0; i < CELLS * 3; i += 3)
+    distance += Math.hypot(p.cells[i]! - q.cells[i]!, p.cells[i + 1]! - q.cells[i + 1]!, p.cells[i + 2]! - q.cells[i + 2]!);
+  return distance / CELLS <= LOW_CONTRAST_SIGNATURE_WITHIN;
+}

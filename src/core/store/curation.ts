@@ -67,6 +67,23 @@ export const candidates = (conn: Connection): Candidate[] =>
     .prepare('SELECT id, fingerprint, width, height, size_bytes, content_type FROM wallpapers WHERE fingerprint IS NOT NULL')
     .all() as Candidate[];
 
+/** Ids asked at once: within both databases' limits on bound values. */
+const GRID_BATCH = 500;
+
+/** The grey grids (curate/detail.ts) of `ids`, where stored: read only for the pairs the hash finds. */
+export function grids(conn: Connection, ids: readonly string[]): Map<string, Uint8Array> {
+  const found = new Map<string, Uint8Array>();
+  for (let i = 0; i < ids.length; i += GRID_BATCH) {
+    const batch = ids.slice(i, i + GRID_BATCH);
+    const rows = conn
+      .prepare(`SELECT id, grid FROM wallpapers WHERE grid IS NOT NULL AND id IN (${batch.map(() => '?').join(', ')})`)
+      .raw()
+      .all(...batch) as [string, Uint8Array][];
+    for (const [id, grid] of rows) found.set(id, grid);
+  }
+  return found;
+}
+
 /** Pairs marked "not duplicates", as "a\nb" with a < b. */
 export const distinctPairs = (conn: Connection): Set<string> =>
   new Set((conn.prepare('SELECT a, b FROM distinct_pairs').raw().all() as [string, string][]).map(([a, b]) => `${a}\n${b}`));

@@ -154,6 +154,7 @@ export class Store {
   filesWithIds = (): [string, string][] => curation.filesWithIds(this.conn);
   tagCounts = () => curation.tagCounts(this.conn);
   candidates = () => curation.candidates(this.conn);
+  grids = (ids: readonly string[]): Map<string, Uint8Array> => curation.grids(this.conn, ids);
   distinctPairs = (): Set<string> => curation.distinctPairs(this.conn);
   markDistinct = (ids: readonly string[]): void => curation.markDistinct(this.conn, ids);
   idOfPath = (path: string): string | undefined => curation.idOfPath(this.conn, path);

@@ -200,6 +200,12 @@ export const MIGRATIONS: string[] = [
   // longer make tags (curate/folder-tags.ts): the folder tags are marked stale so the next scan
   // remakes them by the new rule, reading no image again.
   'UPDATE folder_tags_from SET generation = -1;',
+  // Near-duplicates to trust (issue 32, migration 14): a 32x32 grey grid of each picture inside its bars
+  // (curate/detail.ts), which confirms what the hash only suggests. 1 KiB a wallpaper, read only for
+  // the pairs the hash finds, never with the records. Files indexed before are marked stale, so the
+  // next scan reads each once more to add it, as migration 7 did for the fingerprints.
+  `ALTER TABLE wallpapers ADD COLUMN grid BLOB;
+   UPDATE files SET mtime_ms = -1 WHERE id IS NOT NULL;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

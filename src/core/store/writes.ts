@@ -51,8 +51,8 @@ export function writeFiles(conn: Connection, results: readonly FileResult[], now
       const inserted = conn
         .prepare(
           `INSERT INTO wallpapers (id, path, filename, format, size_bytes, added_at, content_type, width, height,
-           brightness, aspect_ratio, orientation, luminance, dominant_hue, palette, fingerprint, title)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+           brightness, aspect_ratio, orientation, luminance, dominant_hue, palette, fingerprint, title, grid)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
         )
         .run(
           a.id,
@@ -72,6 +72,7 @@ export function writeFiles(conn: Connection, results: readonly FileResult[], now
           palette,
           a.fingerprint,
           stemOf(basename(result.path)),
+          a.grid ?? null,
         );
       if (inserted.changes > 0) {
         effect.added.push(a.id);
@@ -87,6 +88,11 @@ export function writeFiles(conn: Connection, results: readonly FileResult[], now
       ) {
         writePalette(conn, a);
       }
+      // Indexed before the grid (migration 14 queued its files likewise): the fingerprint is made
+      // again with it, so the two always come from the same code.
+      conn
+        .prepare('UPDATE wallpapers SET fingerprint = ?, grid = ? WHERE id = ? AND grid IS NULL')
+        .run(a.fingerprint, a.grid ?? null, a.id);
       touched.add(a.id);
       if (previous === a.id) effect.updated.push(a.id);
     }

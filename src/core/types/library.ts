@@ -60,7 +60,8 @@ export interface Curation {
   editTags(id: string, add: readonly string[], remove: readonly string[]): Wallpaper | undefined;
   /** Every tag with how many wallpapers (not hidden) carry it, by name. */
   tags(): { name: string; count: number }[];
-  /** Near-duplicate groups, each with the member to keep and every member's record. */
+  /** Near-duplicate groups, each with the member to keep and every member's record; the group that
+   * frees the most bytes (every member but the one to keep) first. */
   duplicates(): DuplicateGroupRecords[];
   /** Mark wallpapers as not duplicates of each other (not_found naming an unknown id). */
   markDistinct(ids: readonly string[]): void;

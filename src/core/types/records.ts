@@ -118,6 +118,9 @@ export interface Candidate {
   height: number;
   size_bytes: number;
   content_type: string;
+  /** The grey grid (analysis/grid.ts), when the caller has it at hand; otherwise grouping asks the
+   * store for it (curate/duplicates.ts). */
+  grid?: Uint8Array | null;
 }
 
 /** One file on the screen as `current` and `back` report it: on a monitor (null: every one), in a
