@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import t from 'tap';
 import { summaryLine } from '../../src/commands/output.js';
-import { openLibrary } from '../../src/core/library.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 
 t.test('a hidden wallpaper is counted apart, and the summary line says so', async (t) => {

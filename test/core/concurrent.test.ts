@@ -1,7 +1,7 @@
 // A serving process and a cron scan share one index: two scans in two processes at once must both
 // finish, agree on the result, and leave a sound index; the lease makes one wait for the other.
 import { join } from 'node:path';
-import { openLibrary } from '../../src/core/library.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import { openStore } from '../../src/core/store/index.js';
 import { databaseFlag, eachBackend } from '../helpers/backends.js';
 import { runCli } from '../helpers/cli.js';

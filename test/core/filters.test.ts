@@ -1,6 +1,6 @@
 // The one filter parser shared by CLI flags and HTTP queries: a table of accepted and refused values.
 import t from 'tap';
-import { parseFilters, parsePaging } from '../../src/core/filters.js';
+import { parseFilters, parsePaging } from '../../src/core/query/filters.js';
 
 t.test('accepted values, case, any and empty', async (t) => {
   const table: [Record<string, string | string[]>, object][] = [

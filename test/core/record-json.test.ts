@@ -3,7 +3,7 @@
 // whole and fractional numbers, palettes, marks, folder and user tags with the same name, pairs).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openLibrary } from '../../src/core/library.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import { openStore } from '../../src/core/store/index.js';
 import { eachBackend } from '../helpers/backends.js';
 import { tempDir, twoColourBytes, writeImage } from '../helpers/fixtures.js';

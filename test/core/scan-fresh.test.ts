@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { openLibrary } from '../../src/core/library.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import { BIN, runCli } from '../helpers/cli.js';
 import { databaseFlag, eachBackend } from '../helpers/backends.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import t from 'tap';
 import { parseWorkers } from '../../src/commands/serve-workers.js';
-import { isAlive } from '../../src/core/processes.js';
+import { isAlive } from '../../src/core/common/processes.js';
 import type { ListResponse } from '../../src/core/types.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, uploadImage, writeImage } from '../helpers/fixtures.js';

@@ -5,7 +5,7 @@
 // from multi-index hashing (hash-index.ts). Thresholds measured on real wallpapers
 // (bench/RESULTS.md, `--only duplicates`).
 import type { DuplicateGroup } from '../types.js';
-import { UNIFORM_BELOW, pictureShareOf } from './fingerprint.js';
+import { UNIFORM_BELOW, pictureShareOf } from '../analysis/fingerprint.js';
 import { BANDS, forEachCandidatePair, popcount32 } from './hash-index.js';
 import { sameScreen } from './screen-shape.js';
 import { HASH_WITHIN, type Prepared, SIGNATURE_WITHIN, graded, prepare, similar } from './similarity.js';

@@ -2,7 +2,7 @@
 // tag list, near-duplicate groups (cached per index version: grouping reads every fingerprint) and
 // "not duplicates" marks. Wallpapers are named by id or by the path of one of their files.
 import { resolve as resolvePath } from 'node:path';
-import { VersionedCache } from '../cache.js';
+import { VersionedCache } from '../common/cache.js';
 import { WallpaperError } from '../errors.js';
 import type { Store } from '../store/index.js';
 import type { Curation, DuplicateGroup, DuplicateGroupRecords, Mark, Wallpaper } from '../types.js';

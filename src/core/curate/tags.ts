@@ -5,8 +5,8 @@
 // folder name is one tag.
 import { relative, sep } from 'node:path';
 import { WallpaperError } from '../errors.js';
-import { invalid } from '../params.js';
-import { packageInside } from '../titles.js';
+import { invalid } from '../query/params.js';
+import { packageInside } from '../packages/titles.js';
 
 export const MAX_TAG_LENGTH = 64;
 

@@ -4,7 +4,7 @@
 // and its designer pair fill the light and dark slots (the wallpaper itself both when it has none),
 // a set_command with {monitor} runs once per monitor; the set is remembered in the history.
 import { WallpaperError } from '../errors.js';
-import { setEachMonitor, setLightDark } from '../setters/index.js';
+import { setEachMonitor, setLightDark } from './setters/index.js';
 import type { Library, PickedFile } from '../types.js';
 import type { Session } from './session.js';
 import { setEverywhere, slotEntries } from './set.js';

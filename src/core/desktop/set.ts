@@ -5,13 +5,13 @@
 // pick and a dark one for its two slots, both reported. `--fit` crops a pick to its monitor. Every
 // monitor avoids its own recent ones; the history is written only once the setter succeeded.
 import { join } from 'node:path';
-import { type Scheme, colorScheme } from '../appearance.js';
+import { type Scheme, colorScheme } from './appearance.js';
 import { WallpaperError } from '../errors.js';
-import { pickLightDark } from '../light-dark.js';
+import { pickLightDark } from './light-dark.js';
 import { HISTORY_AVOID } from '../limits.js';
-import { MONITOR_UPSCALE, pickForMonitors } from '../monitor-picks.js';
-import type { Monitor } from '../monitors/types.js';
-import { setEachMonitor, setLightDark, setSpanned, setWallpaper } from '../setters/index.js';
+import { MONITOR_UPSCALE, pickForMonitors } from './monitor-picks.js';
+import type { Monitor } from './monitors/types.js';
+import { setEachMonitor, setLightDark, setSpanned, setWallpaper } from './setters/index.js';
 import type { Filters, Library, PickedFile, WallpaperSource } from '../types.js';
 import { type Choices, lightChoices, pickAmong } from './choices.js';
 import type { Session } from './session.js';
@@ -84,7 +84,7 @@ export async function setOnDesktop(session: Session, request: DesktopRequest): P
   const recent = (monitor?: string) => (options.allowRepeat ? [] : library.recentlySet(HISTORY_AVOID, monitor));
   const fitted = async (picked: PickedFile, monitor?: Monitor) =>
     options.fit && monitor
-      ? (await import('../compose.js')).fitToMonitor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'fitted'))
+      ? (await import('./compose.js')).fitToMonitor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'fitted'))
       : picked.path;
 
   if (monitors && monitors.length > 1 && (options.span || (can.perMonitor && !options.same))) {
@@ -93,7 +93,7 @@ export async function setOnDesktop(session: Session, request: DesktopRequest): P
     let setter: string;
     if (options.span) {
       const parts = picks.map(({ monitor, picked }) => ({ monitor, file: picked.path }));
-      const file = await (await import('../compose.js')).spanComposite(parts, join(library.dirs.data, 'span'));
+      const file = await (await import('./compose.js')).spanComposite(parts, join(library.dirs.data, 'span'));
       ({ setter } = await setSpanned(file, setterOptions));
     } else {
       const assignments = await Promise.all(picks.map(async ({ monitor, picked }) => ({ monitor, file: await fitted(picked, monitor) })));

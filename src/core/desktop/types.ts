@@ -1,7 +1,7 @@
 // The shapes of the desktop facade (index.ts): what a set is asked (filters or an id, and the
 // options of `random --set`) and what it reports, per monitor and per slot (CONTRACT.md 7.5).
-import type { Appearance } from '../appearance.js';
-import type { Monitor } from '../monitors/types.js';
+import type { Appearance } from './appearance.js';
+import type { Monitor } from './monitors/types.js';
 import type { Filters, Library, PickedFile, WallpaperSource } from '../types.js';
 
 export interface DesktopOptions {
@@ -47,7 +47,7 @@ export interface DesktopSet {
 /** The desktop session of this process, detected once. */
 export interface Desktop {
   /** The setter and what it can do, or why there is none (for a given set_command). */
-  setter(setCommand?: string | null): import('../setters/index.js').SetterInfo;
+  setter(setCommand?: string | null): import('./setters/index.js').SetterInfo;
   /** The monitors (`override`: --monitors), detected once each. */
   monitors(override?: string): Promise<Monitor[]>;
   /** Pick by the request and put the picks on the screen; undefined when nothing matches. */
@@ -56,7 +56,7 @@ export interface Desktop {
   choose(request: DesktopRequest): Promise<DesktopSet | undefined>;
   /** Call `onScheme` with the session's colour scheme now and on every change (`watch`); resolves
    * with the function that stops. */
-  followScheme(onScheme: (scheme: import('../appearance.js').Scheme) => void): Promise<() => void>;
+  followScheme(onScheme: (scheme: import('./appearance.js').Scheme) => void): Promise<() => void>;
   /** The wallpaper `id` on every monitor or on the one named (POST /api/wallpapers/{id}/set). */
   setById(library: Library, id: string, options?: { monitor?: string }): Promise<DesktopSet>;
 }

@@ -9,8 +9,8 @@
 import { statSync } from 'node:fs';
 import { MAX_USER_TAGS } from '../curate/facade.js';
 import { WallpaperError, oneLine } from '../errors.js';
-import type { LibraryDirs } from '../home.js';
-import { type SettingsStore, validateSettings } from '../settings.js';
+import type { LibraryDirs } from '../settings/home.js';
+import { type SettingsStore, validateSettings } from '../settings/settings.js';
 import type { HistoryRow, Store, UserDataChanges } from '../store/index.js';
 import type { ExportEntry, ExportFile, ImportReport, ImportSection, Unplaced } from '../types.js';
 

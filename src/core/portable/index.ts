@@ -1,7 +1,7 @@
 // The portable part of the Library facade (CONTRACT.md 7.4): the user's own data out as one JSON
 // document and merged back in, here or into another library (format.ts says what it holds).
-import type { LibraryDirs } from '../home.js';
-import type { SettingsStore } from '../settings.js';
+import type { LibraryDirs } from '../settings/home.js';
+import type { SettingsStore } from '../settings/settings.js';
 import type { Store } from '../store/index.js';
 import type { Portable } from '../types.js';
 import { buildExport } from './export.js';

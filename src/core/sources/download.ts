@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Prepared, prepare, similar } from '../curate/similarity.js';
-import { placeWithoutClobber } from '../files.js';
-import { sanitiseStem } from '../intake.js';
+import { placeWithoutClobber } from '../common/files.js';
+import { sanitiseStem } from '../library/intake.js';
 import type { Candidate } from './kinds/index.js';
 import type { SourceHttp } from './http.js';
 
@@ -41,7 +41,7 @@ export async function downloadOne(candidate: Candidate, ctx: DownloadContext): P
   try {
     await ctx.http.download(candidate.image, temp, ctx.maxBytes, candidate.headers);
     const bytes = await readFile(temp);
-    const { analyzeImage } = await import('../analyze.js');
+    const { analyzeImage } = await import('../analysis/analyze.js');
     let analysis: Awaited<ReturnType<typeof analyzeImage>>['analysis'];
     try {
       ({ analysis } = await analyzeImage(bytes, ctx.thumbnailSize));

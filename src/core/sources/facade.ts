@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { prepare } from '../curate/similarity.js';
 import { WallpaperError } from '../errors.js';
-import type { LibraryDirs } from '../home.js';
+import type { LibraryDirs } from '../settings/home.js';
 import type { Store } from '../store/index.js';
 import type { ScanSummary, Settings, Wallpaper } from '../types.js';
 import { freeName, maskKeys } from './settings.js';

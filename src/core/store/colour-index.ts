@@ -7,8 +7,8 @@
 // searches by colour with the categories, sizes and hidden, in the list order or by colour, are
 // answered here;
 // anything else (tags, search, favourites, other orders) goes to SQL.
-import { MIN_COLOR_SHARE } from '../curate/filter-params.js';
-import { cellsNear, hexToLab } from '../curate/oklab.js';
+import { MIN_COLOR_SHARE } from '../query/curation-params.js';
+import { cellsNear, hexToLab } from '../analysis/oklab.js';
 import type { Filters, Paging } from '../types.js';
 import type { Connection } from './connection.js';
 

@@ -6,7 +6,7 @@
 // Two tables: `files` holds every walked image file (its size and mtime for the rescan diff and the
 // identity check, the id of its bytes or the reason it failed, whether it is a link and whether its
 // folder is away); `wallpapers` holds one record per distinct id, pointing at its canonical file.
-import type { FileState } from '../diff.js';
+import type { FileState } from '../library/diff.js';
 import type { Filters, Paging, ScanProblem } from '../types.js';
 import { setTitles } from './titles.js';
 import type { Connection, Statement } from './connection.js';

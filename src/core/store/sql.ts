@@ -3,8 +3,8 @@
 // the SQL dialect (SQLite's INDEXED BY, its planner's habits) lives here, so a second backend has
 // one module to answer.
 import { extname } from 'node:path';
-import { MIN_COLOR_SHARE } from '../curate/filter-params.js';
-import { cellsNear, hexToLab } from '../curate/oklab.js';
+import { MIN_COLOR_SHARE } from '../query/curation-params.js';
+import { cellsNear, hexToLab } from '../analysis/oklab.js';
 import type { Filters, SourceCredit, Wallpaper } from '../types.js';
 
 /** A wallpaper as the index holds it: the record without the URLs the facade adds. */

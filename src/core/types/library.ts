@@ -1,6 +1,6 @@
 // The Library facade the CLI and the HTTP server use, the WallpaperSource part it shares with a
 // running server's client (`--server`), its curation part, and the options of a random pick.
-import type { LibraryDirs } from '../home.js';
+import type { LibraryDirs } from '../settings/home.js';
 import type { ImageFile, OpenedFile, UploadBatch, UploadedFile, VariantFile, VariantSpec, VerifiedFile } from './files.js';
 import type { Filters, ListResponse, Paging, PickedFile, Screen, Wallpaper } from './records.js';
 import type { LibraryStatus, ScanProgress, ScanSummary } from './scan.js';

@@ -1,9 +1,9 @@
 // The records the core answers with: the Wallpaper of the API spec (section 2.1), the parsed
 // filters, a page of the list, the screen a pick is for. A leaf: it imports only leaf modules, so
 // nothing that imports it is imported back (no cycle, type imports included).
-import type { AspectRatio, Brightness, Hue, Orientation } from '../classify.js';
-import type { CurationFilters } from '../curate/filter-params.js';
-import type { PaletteColor } from '../curate/palette.js';
+import type { AspectRatio, Brightness, Hue, Orientation } from '../analysis/classify.js';
+import type { CurationFilters } from '../query/curation-params.js';
+import type { PaletteColor } from '../analysis/palette.js';
 import type { SourceCredit } from '../sources/types.js';
 
 /** A wallpaper as the API spec's section 2.1 describes it, fields in the spec's order. */

@@ -5,7 +5,7 @@
 // source, its bytes from memory (or its file opened), none of the lookups below.
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { goneFromDisk, readRange } from '../files.js';
+import { goneFromDisk, readRange } from '../common/files.js';
 import { VARIANT_QUEUE_PER_CORE } from '../limits.js';
 import type { OpenedFile, VariantFile, Wallpaper } from '../types.js';
 import { VariantCache, type VariantBody, openCached, variantKey } from './cache.js';

@@ -3,7 +3,7 @@
 // inside keeps the whole image), encoded as asked. The decode and the encode take their pixels from
 // the process's one budget (issue 25: two 5000x5000 AVIF encodes at once drove `serve` to 2.1 GB),
 // and the source pixel limit holds as at scan time.
-import { decodeBudget } from '../decode-budget.js';
+import { decodeBudget } from '../analysis/decode-budget.js';
 import { WallpaperError } from '../errors.js';
 import { MAX_PIXELS } from '../limits.js';
 import { type OutputFormat, type VariantSpec, outputBox } from './spec.js';

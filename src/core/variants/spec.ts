@@ -3,7 +3,7 @@
 // pure geometry of the answer: which box a source of a given size gives, never upscaled unless
 // `enlarge=1` (a box larger than the source shrinks to the largest box of its aspect that fits).
 import { WallpaperError } from '../errors.js';
-import type { RawParams } from '../params.js';
+import type { RawParams } from '../query/params.js';
 
 export const FITS = ['cover', 'contain', 'inside'] as const;
 export const CROPS = ['attention', 'entropy', 'center'] as const;
