@@ -2,30 +2,39 @@
 // box of spec.ts (cover crops by attention, entropy or the centre; contain letterboxes in black;
 // inside keeps the whole image), encoded as asked. The decode and the encode take their pixels from
 // the process's one budget (issue 25: two 5000x5000 AVIF encodes at once drove `serve` to 2.1 GB),
-// and the source pixel limit holds as at scan time.
+// and the source pixel limit holds as at scan time. What a large variant holds is bounded (issue
+// 32): an attention or entropy crop is chosen on a reduced picture (crop.ts) and a large AVIF is
+// encoded tile by tile (avif.ts), so every variant up to 5000x5000 is made at the size asked.
 import { decodeBudget } from '../analysis/decode-budget.js';
 import { WallpaperError } from '../errors.js';
 import { MAX_PIXELS } from '../limits.js';
+import { TILE_PIXELS, encodeAvif, isTiled } from './avif.js';
+import { chooseRegion } from './crop.js';
 import { type OutputFormat, type VariantSpec, outputBox } from './spec.js';
 
 /** Encoder settings: sharp's defaults but for effort, which trades a little size for a lot of time
- * on a server making variants while a client waits (webp 4 of 6, avif 4 of 9). */
-const ENCODE: Record<OutputFormat, (quality?: number) => object> = {
+ * on a server making variants while a client waits (webp 4 of 6; AVIF's are in avif.ts). */
+const ENCODE: Record<Exclude<OutputFormat, 'avif'>, (quality?: number) => object> = {
   jpeg: (quality) => ({ quality: quality ?? 82, mozjpeg: false, progressive: true }),
   webp: (quality) => ({ quality: quality ?? 80, effort: 4 }),
-  avif: (quality) => ({ quality: quality ?? 55, effort: 4 }),
   png: () => ({ compressionLevel: 6 }),
 };
 
 /** Budget pixels per output pixel, by what resizing and encoding one was measured to hold (issue 25):
- * a 5000x5000 JPEG with attention cropping ~270 MB, WebP ~235 MB, PNG ~130 MB; AVIF ~30 bytes a
- * pixel. A 5000x5000 of any format, or an AVIF at its cap (spec.ts), takes the whole budget: it
- * runs alone, never beside another encode or a large decode. */
+ * a 5000x5000 JPEG ~130 MB, WebP ~235 MB, PNG ~130 MB; AVIF encoded whole ~30 bytes a pixel. A
+ * 5000x5000 of any format, or an AVIF at the most pixels encoded whole, takes the whole budget: it
+ * runs alone, never beside another encode or a large decode. A tiled AVIF holds its raw pixels (3
+ * bytes each, weighted as JPEG's) and one tile's encode. */
 const ENCODE_COST: Record<OutputFormat, number> = { jpeg: 5, webp: 5, png: 3, avif: 44 };
 
 /** What a variant takes of the pixel budget: its source's decode and its output's encode. */
-export const variantCost = (width: number, height: number, box: { w: number; h: number }, format: OutputFormat): number =>
-  width * height + box.w * box.h * ENCODE_COST[format];
+export function variantCost(width: number, height: number, box: { w: number; h: number }, format: OutputFormat): number {
+  const encode =
+    format === 'avif' && isTiled(box.w, box.h)
+      ? box.w * box.h * ENCODE_COST.jpeg + TILE_PIXELS * ENCODE_COST.avif
+      : box.w * box.h * ENCODE_COST[format];
+  return width * height + encode;
+}
 
 export interface Rendered {
   bytes: Buffer;
@@ -43,23 +52,28 @@ export async function renderVariant(
   format: OutputFormat,
 ): Promise<Rendered> {
   const { default: sharp } = await import('sharp');
-  const box = outputBox(spec, width, height, format);
+  const box = outputBox(spec, width, height);
   const position = spec.crop === 'attention' ? sharp.strategy.attention : spec.crop === 'entropy' ? sharp.strategy.entropy : 'centre';
   try {
     return await decodeBudget.run(variantCost(width, height, box, format), async () => {
-      const { data, info } = await sharp(source, { limitInputPixels: MAX_PIXELS })
-        .rotate()
-        .resize({
+      const region = spec.fit === 'cover' && spec.crop !== 'center' ? await chooseRegion(source, width, height, box, spec.crop) : undefined;
+      const make = () => {
+        const image = sharp(source, { limitInputPixels: MAX_PIXELS }).rotate();
+        if (region) return image.extract(region).resize({ width: box.w, height: box.h, fit: 'fill' });
+        return image.resize({
           width: box.w,
           height: box.h,
           // The box already keeps the aspect for inside (and holds no upscale): fill it exactly.
           fit: spec.fit === 'inside' ? 'fill' : spec.fit,
           position,
           background: { r: 0, g: 0, b: 0, alpha: 1 },
-        })
-        .toFormat(format, ENCODE[format](spec.quality))
-        .toBuffer({ resolveWithObject: true });
-      return { bytes: data, width: info.width, height: info.height, format };
+        });
+      };
+      const bytes =
+        format === 'avif'
+          ? await encodeAvif(make, box.w, box.h, spec.quality)
+          : await make().toFormat(format, ENCODE[format](spec.quality)).toBuffer();
+      return { bytes, width: box.w, height: box.h, format };
     });
   } catch (error) {
     if (error instanceof WallpaperError) throw error;
