@@ -60,7 +60,10 @@ t.test("the box chosen on a reduced picture is sharp's own, within one of libvip
     if (!region) continue;
     t.ok(Math.abs(region.left - own.left) <= tolerance(width), `${name}: left ${region.left} vs sharp's ${Math.round(own.left)}`);
     t.ok(Math.abs(region.top - own.top) <= tolerance(height), `${name}: top ${region.top} vs sharp's ${Math.round(own.top)}`);
-    t.same([region.width / region.height, box.w / box.h].map((r) => r.toFixed(2)), [(box.w / box.h).toFixed(2), (box.w / box.h).toFixed(2)]);
+    t.same(
+      [region.width / region.height, box.w / box.h].map((r) => r.toFixed(2)),
+      [(box.w / box.h).toFixed(2), (box.w / box.h).toFixed(2)],
+    );
   }
 });
 

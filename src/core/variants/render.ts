@@ -7,33 +7,40 @@
 // encoded tile by tile (avif.ts), so every variant up to 5000x5000 is made at the size asked.
 import { decodeBudget } from '../analysis/decode-budget.js';
 import { WallpaperError } from '../errors.js';
-import { MAX_PIXELS } from '../limits.js';
-import { TILE_PIXELS, encodeAvif, isTiled } from './avif.js';
+import { DECODE_PIXEL_BUDGET, MAX_PIXELS } from '../limits.js';
+import { encodeAvif, isTiled } from './avif.js';
 import { chooseRegion } from './crop.js';
 import { type OutputFormat, type VariantSpec, outputBox } from './spec.js';
 
+/** The most pixels of a progressive JPEG variant with optimised Huffman tables (a 4K screen's): both
+ * make libjpeg hold every DCT coefficient of the picture until the end, ~6 bytes a pixel (150 MB at
+ * 5000x5000, which took a real `serve` past its 300 MB). A larger JPEG is baseline with the standard
+ * tables, written as it streams (+7 MB), for 25-45% more bytes on smooth pictures (issue 32). */
+const STREAMED_JPEG_PIXELS = 3840 * 2160;
+
 /** Encoder settings: sharp's defaults but for effort, which trades a little size for a lot of time
  * on a server making variants while a client waits (webp 4 of 6; AVIF's are in avif.ts). */
-const ENCODE: Record<Exclude<OutputFormat, 'avif'>, (quality?: number) => object> = {
-  jpeg: (quality) => ({ quality: quality ?? 82, mozjpeg: false, progressive: true }),
+const ENCODE: Record<Exclude<OutputFormat, 'avif'>, (quality: number | undefined, pixels: number) => object> = {
+  jpeg: (quality, pixels) => {
+    const whole = pixels <= STREAMED_JPEG_PIXELS;
+    return { quality: quality ?? 82, mozjpeg: false, progressive: whole, optimiseCoding: whole };
+  },
   webp: (quality) => ({ quality: quality ?? 80, effort: 4 }),
   png: () => ({ compressionLevel: 6 }),
 };
 
 /** Budget pixels per output pixel, by what resizing and encoding one was measured to hold (issue 25):
- * a 5000x5000 JPEG ~130 MB, WebP ~235 MB, PNG ~130 MB; AVIF encoded whole ~30 bytes a pixel. A
+ * a 5000x5000 JPEG ~130 MB (less since it streams, kept as a margin), WebP ~235 MB, PNG ~130 MB;
+ * AVIF encoded whole ~30 bytes a pixel. A
  * 5000x5000 of any format, or an AVIF at the most pixels encoded whole, takes the whole budget: it
- * runs alone, never beside another encode or a large decode. A tiled AVIF holds its raw pixels (3
- * bytes each, weighted as JPEG's) and one tile's encode. */
+ * runs alone, never beside another encode or a large decode. */
 const ENCODE_COST: Record<OutputFormat, number> = { jpeg: 5, webp: 5, png: 3, avif: 44 };
 
-/** What a variant takes of the pixel budget: its source's decode and its output's encode. */
+/** What a variant takes of the pixel budget: its source's decode and its output's encode. A tiled
+ * AVIF (avif.ts) takes the whole budget: one at a time, however many are asked for. */
 export function variantCost(width: number, height: number, box: { w: number; h: number }, format: OutputFormat): number {
-  const encode =
-    format === 'avif' && isTiled(box.w, box.h)
-      ? box.w * box.h * ENCODE_COST.jpeg + TILE_PIXELS * ENCODE_COST.avif
-      : box.w * box.h * ENCODE_COST[format];
-  return width * height + encode;
+  if (format === 'avif' && isTiled(box.w, box.h)) return DECODE_PIXEL_BUDGET;
+  return width * height + box.w * box.h * ENCODE_COST[format];
 }
 
 export interface Rendered {
@@ -72,7 +79,9 @@ export async function renderVariant(
       const bytes =
         format === 'avif'
           ? await encodeAvif(make, box.w, box.h, spec.quality)
-          : await make().toFormat(format, ENCODE[format](spec.quality)).toBuffer();
+          : await make()
+              .toFormat(format, ENCODE[format](spec.quality, box.w * box.h))
+              .toBuffer();
       return { bytes, width: box.w, height: box.h, format };
     });
   } catch (error) {
