@@ -2,7 +2,7 @@
 // hidden are counted apart, in the JSON (`hidden`) and in the line the CLI and `serve` print.
 import { join } from 'node:path';
 import t from 'tap';
-import { summaryLine } from '../../src/commands/output.js';
+import { summaryLine } from '../../src/scan-summary.js';
 import { openLibrary } from '../../src/core/library/facade.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 

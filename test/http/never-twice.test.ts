@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import type { ListResponse, Wallpaper } from '../../src/core/index.js';
+import type { ListResponse, Wallpaper } from '../../src/core/types.js';
 import { openLibrary } from '../../src/core/library/facade.js';
 import { startServer } from '../../src/http/server.js';
 import { writeImage } from '../helpers/fixtures.js';

@@ -1,15 +1,17 @@
 // The analysis rules of CONTRACT.md section 2: named thresholds and pure classifiers over raw pixels.
 // Tests rely on these exact definitions, so every constant lives here with its reason.
+import {
+  ASPECT_RATIOS,
+  type AspectRatio,
+  BRIGHTNESS,
+  type Brightness,
+  HUES,
+  type Hue,
+  ORIENTATIONS,
+  type Orientation,
+} from '../types/records.js';
 
-export const BRIGHTNESS = ['light', 'dark', 'medium'] as const;
-export const ASPECT_RATIOS = ['16:9', '4:3', 'ultrawide', 'square', 'portrait', 'custom'] as const;
-export const ORIENTATIONS = ['landscape', 'portrait', 'square'] as const;
-export const HUES = ['red', 'green', 'blue', 'warm', 'cool', 'neutral'] as const;
-
-export type Brightness = (typeof BRIGHTNESS)[number];
-export type AspectRatio = (typeof ASPECT_RATIOS)[number];
-export type Orientation = (typeof ORIENTATIONS)[number];
-export type Hue = (typeof HUES)[number];
+export { ASPECT_RATIOS, type AspectRatio, BRIGHTNESS, type Brightness, HUES, type Hue, ORIENTATIONS, type Orientation };
 
 /** Analysis works on the image downscaled to fit inside this many pixels a side: enough for means
  * and hue histograms to hold within 0.005 of the full-size figures, and cheap to compute. */

@@ -2,11 +2,9 @@
 // found by k-means in OKLab over the analysis pixels of the scan's one decode. Deterministic: the
 // seeds are chosen by farthest-point from the mean, so a rescan gives the same palette.
 import { type Lab, labDistance, labToHex, rgbToLab } from './oklab.js';
+import type { PaletteColor } from '../types/records.js';
 
-export interface PaletteColor {
-  color: string;
-  share: number;
-}
+export type { PaletteColor };
 
 /** A palette entry with its OKLab colour, as the colour index stores it. */
 export interface PaletteEntry extends PaletteColor {
@@ -118,3 +116,6 @@ function merge(clusters: { lab: Lab; weight: number }[]): { lab: Lab; weight: nu
   }
   return out;
 }
+
+/** A palette colour counts for a colour search when it covers at least this share of the image. */
+export const MIN_COLOR_SHARE = 0.1;

@@ -127,3 +127,21 @@ export async function readRange(handle: FileHandle, start: number, length: numbe
   }
   return read === length ? buffer : buffer.subarray(0, read);
 }
+
+const MAX_STEM_LENGTH = 100;
+
+/** A safe base name from an untrusted client name: no folders, no leading dots, no odd characters,
+ * at most MAX_STEM_LENGTH characters (whole graphemes, never half a code point). */
+export function sanitiseStem(originalName: string): string {
+  const base = basename(originalName.replaceAll('\\', '/'));
+  const stem = base.slice(0, base.length - extname(base).length) || base;
+  const tidy = (text: string) => text.replace(/^[\s.-]+|[\s.-]+$/g, '');
+  const clean = tidy(
+    stem
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{M}\p{N} ._()+,=@-]+/gu, '-')
+      .replace(/-{2,}/g, '-'),
+  );
+  const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(clean)].map(({ segment }) => segment);
+  return tidy(graphemes.slice(0, MAX_STEM_LENGTH).join('')) || 'upload';
+}

@@ -2,8 +2,8 @@
 // whether the session bus the desktops that draw their own background are set over answers.
 import { createConnection } from 'node:net';
 import { type Check, check } from './checks.js';
-import { SET_COMMAND_SETTER } from '../desktop/setters/custom.js';
-import { describeSetter } from '../desktop/setters/index.js';
+import { SET_COMMAND_SETTER } from '../desktop/index.js';
+import { describeSetter } from '../desktop/index.js';
 
 /** Setters that talk to their desktop over the session bus (gsettings/dconf, xfconf, Plasma). */
 const BUS_SETTERS = new Set(['gnome', 'cinnamon', 'mate', 'xfce', 'kde']);

@@ -7,10 +7,10 @@ import { access, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Check, type CheckLevel, check } from './checks.js';
 import { isWallpaperError, oneLine } from '../errors.js';
-import type { LibraryDirs } from '../settings/home.js';
+import type { LibraryDirs } from '../settings/index.js';
 import type { Library } from '../types.js';
-import { openLibrary } from '../library/facade.js';
-import { openSettings } from '../settings/settings.js';
+import { openLibrary } from '../library/index.js';
+import { openSettings } from '../settings/index.js';
 import { redacted } from '../store/index.js';
 import { checkDesktop } from './desktop.js';
 

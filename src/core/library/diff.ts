@@ -1,12 +1,7 @@
 // Stored file states vs walked file states -> what a scan must do. Pure: tested with literal maps.
+import type { FileState } from '../types/scan.js';
 
-export interface FileState {
-  size: number;
-  mtimeMs: number;
-  /** The path is a symbolic link (to a file): an alias, canonical only when no regular file holds
-   * the same bytes (CONTRACT.md 6.1). Absent means a regular file. */
-  link?: boolean;
-}
+export type { FileState };
 
 export interface FileDiff {
   /** Walked, never indexed: read and analyse. */

@@ -3,8 +3,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createCuration } from '../curate/facade.js';
-import { createSources } from '../sources/facade.js';
+import { createCuration } from '../curate/index.js';
+import { createSources } from '../sources/index.js';
 import { WallpaperError, isWallpaperError, oneLine } from '../errors.js';
 import { RANDOM_FILE_TRIES, STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } from '../limits.js';
 import { intake, sweepStaleUploads } from './intake.js';
@@ -12,11 +12,11 @@ import { runScan } from './scan.js';
 import { exclusiveScan, othersScan } from './scan-lease.js';
 import { scanQueue } from './scan-queue.js';
 import { releaseMemory } from './release-memory.js';
-import { type LibraryDirs, oneFolder } from '../settings/home.js';
-import { openSettings } from '../settings/settings.js';
+import { type LibraryDirs, oneFolder } from '../settings/index.js';
+import { openSettings } from '../settings/index.js';
 import { pickRandom, pickRandomJson } from './pick.js';
 import { createPortable } from '../portable/index.js';
-import { withUrls } from '../store/record.js';
+import { withUrls } from '../store/index.js';
 import { SCHEMA_VERSION, openStore } from '../store/index.js';
 import { thumbnailFile } from './thumbnail-file.js';
 import { ThumbnailCache, sweepThumbnailTemps } from './thumbnails.js';
@@ -25,7 +25,7 @@ import { startUploadBatch } from './upload-batch.js';
 import { createVariants } from '../variants/index.js';
 import { openIndexed } from './verify.js';
 import type { Filters, Library, ListOrder, OpenedFile, Paging, ScanProgress, UploadedFile, VerifiedFile, Wallpaper } from '../types.js';
-import { hasFilters } from '../query/filters.js';
+import { hasFilters } from '../query/index.js';
 
 export type OpenOptions =
   /** One folder for everything: settings, the SQLite index, thumbnails, trash and history. */

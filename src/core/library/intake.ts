@@ -2,33 +2,16 @@
 // place under a sanitised name with the detected extension, index. All or nothing.
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
-import { placeWithoutClobber } from '../common/files.js';
-import { isAlive } from '../common/processes.js';
+import { join } from 'node:path';
+import { isAlive, placeWithoutClobber, sanitiseStem } from '../common/index.js';
 import type { Store, StoredWallpaper } from '../store/index.js';
 import type { ThumbnailCache } from './thumbnails.js';
 import type { Settings, UploadedFile } from '../types.js';
+import { type Analyzer, loadAnalyzer } from '../analysis/index.js';
 
 const EXTENSIONS = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
 /** Long names are cut: a name is for people to read. (The file system's 255 bytes, suffix and
  * extension included, are placeWithoutClobber's to keep.) */
-const MAX_STEM_LENGTH = 100;
-
-/** A safe base name from an untrusted client name: no folders, no leading dots, no odd characters,
- * at most MAX_STEM_LENGTH characters (whole graphemes, never half a code point). */
-export function sanitiseStem(originalName: string): string {
-  const base = basename(originalName.replaceAll('\\', '/'));
-  const stem = base.slice(0, base.length - extname(base).length) || base;
-  const tidy = (text: string) => text.replace(/^[\s.-]+|[\s.-]+$/g, '');
-  const clean = tidy(
-    stem
-      .normalize('NFC')
-      .replace(/[^\p{L}\p{M}\p{N} ._()+,=@-]+/gu, '-')
-      .replace(/-{2,}/g, '-'),
-  );
-  const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(clean)].map(({ segment }) => segment);
-  return tidy(graphemes.slice(0, MAX_STEM_LENGTH).join('')) || 'upload';
-}
 
 /** Upload temp files: hidden (scans skip dot files), unguessable, and named after the process that
  * writes them, so a later start can tell the leftovers of a killed server from live uploads. */
@@ -74,7 +57,7 @@ export interface IntakeContext {
 export async function intake(files: readonly UploadedFile[], context: IntakeContext): Promise<StoredWallpaper[]> {
   const { settings } = context;
   try {
-    const { analyzeImage } = await import('../analysis/analyze.js');
+    const { analyzeImage } = await loadAnalyzer();
     // Decode every file before placing any (decodes of different requests run side by side), so a
     // refused file leaves nothing behind.
     const analysed: Analysed[] = [];
@@ -91,7 +74,7 @@ export async function intake(files: readonly UploadedFile[], context: IntakeCont
   }
 }
 
-type Analysed = { file: UploadedFile } & Awaited<ReturnType<typeof import('../analysis/analyze.js').analyzeImage>>;
+type Analysed = { file: UploadedFile } & Awaited<ReturnType<Analyzer['analyzeImage']>>;
 
 /** Place and index analysed uploads, all or nothing. */
 async function place(analysed: readonly Analysed[], { store, thumbnails, settings }: IntakeContext): Promise<StoredWallpaper[]> {

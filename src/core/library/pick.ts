@@ -2,9 +2,9 @@
 // set ones while others remain, preferring reachable files to those in folders that are away, and,
 // for a screen (`w` x `h` given), preferring wallpapers of its orientation that need no upscaling,
 // else the closest by KDE Plasma's rule (store/random.ts).
-import { withUrls } from '../store/record.js';
+import { withUrls } from '../store/index.js';
 import type { Store } from '../store/index.js';
-import type { Orientation } from '../analysis/classify.js';
+import type { Orientation } from '../analysis/index.js';
 import type { Filters, PickOptions, RandomOrder, Screen, Wallpaper } from '../types.js';
 
 export type { PickOptions };

@@ -6,20 +6,21 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { diffFiles, type FileState } from './diff.js';
-import { folderTagsById } from '../curate/tags.js';
-import { sourcesRoot } from '../sources/facade.js';
-import { withSourceTags } from '../sources/tags.js';
-import { findPairs } from '../packages/pairs.js';
-import { findTitles } from '../packages/titles.js';
+import { folderTagsById } from '../curate/index.js';
+import { sourcesRoot } from '../sources/index.js';
+import { withSourceTags, withSourceTitles } from '../sources/index.js';
+import { findPairs } from '../packages/index.js';
+import { findTitles } from '../packages/index.js';
 import { oneLine } from '../errors.js';
 import { sweepStaleUploads } from './intake.js';
 import { SCAN_BATCH_SIZE, STALE_UPLOAD_AGE_MS } from '../limits.js';
-import type { LibraryDirs } from '../settings/home.js';
-import { ownFolders } from '../settings/settings.js';
+import type { LibraryDirs } from '../settings/index.js';
+import { ownFolders } from '../settings/index.js';
 import type { FileResult, Store } from '../store/index.js';
 import type { ThumbnailCache } from './thumbnails.js';
 import type { ScanProblem, ScanProgress, ScanSummary, Settings } from '../types.js';
 import { walkFolders } from './walk.js';
+import { type Analyzer, loadAnalyzer } from '../analysis/index.js';
 
 export interface ScanContext {
   /** The library's homes: their own folders are never scanned, even inside a library folder. */
@@ -58,7 +59,7 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
 
   if (toRead.length > 0) {
     // sharp is loaded only when there is something to decode.
-    const { analyzeImage } = await import('../analysis/analyze.js');
+    const { analyzeImage } = await loadAnalyzer();
     let batch: FileResult[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
@@ -105,9 +106,12 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
     store.setFolderTags(withSourceTags(folderTagsById(files, settings.folders), files, sourcesRoot(dirs)));
     store.setTitles(
       files,
-      await findTitles(
-        files.map(([path]) => path),
-        settings.folders,
+      withSourceTitles(
+        await findTitles(
+          files.map(([path]) => path),
+          settings.folders,
+        ),
+        store.sources.titles(),
       ),
     );
     store.noteFolderTags(stale, folders);
@@ -126,7 +130,7 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
   };
 }
 
-type Analyze = typeof import('../analysis/analyze.js').analyzeImage;
+type Analyze = Analyzer['analyzeImage'];
 
 /** Read, hash, analyse and thumbnail one file; a failure becomes a reported result, never a throw.
  * A file that vanished since the walk is not recorded at all. */

@@ -1,10 +1,11 @@
 // A wallpaper's thumbnail as a file to send: the cached one described by one stat, else made once
 // (thumbnails.ts) from a source file that is still what was indexed.
 import { stat } from 'node:fs/promises';
-import { goneFromDisk } from '../common/files.js';
+import { goneFromDisk } from '../common/index.js';
 import type { ThumbnailCache } from './thumbnails.js';
 import type { ImageFile, OpenedFile, Wallpaper } from '../types.js';
 import { readOpened } from './verify.js';
+import { loadAnalyzer } from '../analysis/index.js';
 
 export interface ThumbnailSource {
   get(id: string): Wallpaper | undefined;
@@ -36,7 +37,7 @@ export async function thumbnailFile(id: string, { get, openFile, thumbnails, siz
       }
     };
     await thumbnails.ensure(id, size, readSource, async (bytes) => {
-      const { makeThumbnail } = await import('../analysis/analyze.js');
+      const { makeThumbnail } = await loadAnalyzer();
       return makeThumbnail(bytes, size);
     });
     info = await stat(path);

@@ -3,7 +3,7 @@
 // under concurrent requests for it.
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../common/files.js';
+import { writeFileAtomic } from '../common/index.js';
 
 export class ThumbnailCache {
   private readonly pending = new Map<string, Promise<string>>();

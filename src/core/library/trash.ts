@@ -3,7 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { WallpaperError } from '../errors.js';
-import { moveFile } from '../common/files.js';
+import { moveFile } from '../common/index.js';
 
 /** Move every one of `paths` (the files of wallpaper `id`) into `trash`; a file already gone is fine. */
 export async function moveToTrash(trash: string, id: string, paths: readonly string[]): Promise<void> {

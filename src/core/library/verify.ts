@@ -5,8 +5,8 @@
 // caller reads from that very descriptor. I/O only; the store says what was recorded.
 import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import { readRange } from '../common/files.js';
-import type { IndexedFile } from '../store/queries.js';
+import { readRange } from '../common/index.js';
+import type { IndexedFile } from '../store/index.js';
 import type { OpenedFile } from '../types.js';
 
 /** Open errors that mean "this path does not hold the file now" (gone, away, swapped for a folder,

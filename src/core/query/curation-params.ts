@@ -2,26 +2,14 @@
 // what it accepts): `color` (hex, repeatable: all must match) with `color_tolerance`, `tag`
 // (repeatable: all), `q` (words: each in the file name or a tag), `favorite`, `hidden`.
 import { WallpaperError } from '../errors.js';
-import { hexToLab } from '../analysis/oklab.js';
+import { hexToLab } from '../analysis/index.js';
 import { type RawParams, invalid, isDisabled, listWords, single } from './params.js';
-import { parseTag } from '../curate/tags.js';
+import { parseTag } from './tag-words.js';
+import type { CurationFilters } from '../types/records.js';
 
-export interface CurationFilters {
-  /** Colours as 6 lowercase hex digits, each covering at least MIN_COLOR_SHARE of a match. */
-  color?: string[];
-  /** OKLab distance within which a palette colour counts as the asked one (with `color`). */
-  color_tolerance?: number;
-  tag?: string[];
-  /** The search words, lowercase, joined by one space. */
-  q?: string;
-  favorite?: boolean;
-  /** true: only hidden ones; 'any': hidden or not; absent or false: hidden ones are left out. */
-  hidden?: boolean | 'any';
-}
+export type { CurationFilters };
 
 export const DEFAULT_COLOR_TOLERANCE = 0.08;
-/** A palette colour counts for a colour search when it covers at least this share of the image. */
-export const MIN_COLOR_SHARE = 0.1;
 const MAX_REPEATS = 8;
 const MAX_WORDS = 8;
 

@@ -10,18 +10,9 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
+import type { LibraryDirs } from '../types/library.js';
 
-export interface LibraryDirs {
-  /** settings.json */
-  config: string;
-  /** index.sqlite, uploads/, trash/, downloads/, the if-due state */
-  data: string;
-  /** thumbnails/ (and variants/): remade when removed */
-  cache: string;
-  /** How these were chosen: `home` (one folder given), `legacy` (an old one-folder library in the
-   * config home, used in place) or `platform` (the platform's base directories). */
-  layout: 'home' | 'legacy' | 'platform';
-}
+export type { LibraryDirs };
 
 const NAME = 'wallpaper';
 

@@ -10,9 +10,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
 import type Conf from 'conf';
-import { VersionedCache } from '../common/cache.js';
+import { VersionedCache } from '../common/index.js';
 import { WallpaperError, oneLine } from '../errors.js';
-import { isWithin, realPathOf } from '../common/files.js';
+import { isWithin, realPathOf } from '../common/index.js';
 import type { LibraryDirs } from './home.js';
 import {
   DEFAULT_MAX_UPLOAD_BYTES,
@@ -21,7 +21,7 @@ import {
   MAX_THUMBNAIL_SIZE,
   MIN_THUMBNAIL_SIZE,
 } from '../limits.js';
-import { checkSources, maskKeys } from '../sources/settings.js';
+import { checkSources, maskKeys } from '../sources/index.js';
 import type { Settings } from '../types.js';
 
 export const SETTINGS_KEYS = [

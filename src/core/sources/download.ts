@@ -5,11 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Prepared, prepare, similar } from '../curate/similarity.js';
-import { placeWithoutClobber } from '../common/files.js';
-import { sanitiseStem } from '../library/intake.js';
+import { type Prepared, prepare, similar } from '../curate/index.js';
+import { placeWithoutClobber, sanitiseStem } from '../common/index.js';
 import type { Candidate } from './kinds/index.js';
 import type { SourceHttp } from './http.js';
+import { loadAnalyzer } from '../analysis/index.js';
 
 const EXTENSIONS = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
 
@@ -31,7 +31,7 @@ export interface DownloadContext {
 }
 
 /** The name a picture gets: the last segment of its id or URL, readable and safe. */
-const stemOf = (candidate: Candidate): string => {
+export const fileStemOf = (candidate: Candidate): string => {
   const from = /^https?:/.test(candidate.remote) ? new URL(candidate.remote).pathname : candidate.remote;
   return sanitiseStem(from.split('/').filter(Boolean).pop() ?? 'wallpaper');
 };
@@ -41,7 +41,7 @@ export async function downloadOne(candidate: Candidate, ctx: DownloadContext): P
   try {
     await ctx.http.download(candidate.image, temp, ctx.maxBytes, candidate.headers);
     const bytes = await readFile(temp);
-    const { analyzeImage } = await import('../analysis/analyze.js');
+    const { analyzeImage } = await loadAnalyzer();
     let analysis: Awaited<ReturnType<typeof analyzeImage>>['analysis'];
     try {
       ({ analysis } = await analyzeImage(bytes, ctx.thumbnailSize));
@@ -52,7 +52,7 @@ export async function downloadOne(candidate: Candidate, ctx: DownloadContext): P
     const mine = prepare(analysis.fingerprint);
     if (ctx.seen.fingerprints.some((other) => similar(mine, other))) return { skipped: 'a near-duplicate of a wallpaper in the library' };
     ctx.seen.fingerprints.push(mine);
-    const path = await placeWithoutClobber(temp, ctx.folder, `${stemOf(candidate)}.${EXTENSIONS[analysis.format]}`);
+    const path = await placeWithoutClobber(temp, ctx.folder, `${fileStemOf(candidate)}.${EXTENSIONS[analysis.format]}`);
     return { kept: path, id: analysis.id };
   } finally {
     await rm(temp, { force: true });

@@ -5,7 +5,7 @@
 // and the source pixel limit holds as at scan time. What a large variant holds is bounded (issue
 // 32): an attention or entropy crop is chosen on a reduced picture (crop.ts) and a large AVIF is
 // encoded tile by tile (avif.ts), so every variant up to 5000x5000 is made at the size asked.
-import { decodeBudget } from '../analysis/decode-budget.js';
+import { decodeBudget } from '../analysis/index.js';
 import { WallpaperError } from '../errors.js';
 import { DECODE_PIXEL_BUDGET, MAX_PIXELS } from '../limits.js';
 import { encodeAvif, isTiled } from './avif.js';

@@ -6,11 +6,13 @@ import path from 'node:path';
 import { WallpaperError } from '../../errors.js';
 import { type Detection, detect, noSetterMessage } from './detect.js';
 import { DEFAULT_TIMEOUT_MS } from './run.js';
+import { readShown, type ShownPath } from './shown.js';
 import type { Assignment, SetContext, Setter } from './types.js';
 
 export { DEFAULT_TIMEOUT_MS } from './run.js';
 export { commandFor, splitCommandLine, MONITOR_PLACEHOLDER, PATH_PLACEHOLDER } from './command-line.js';
 export type { Assignment } from './types.js';
+export type { ShownPath } from './shown.js';
 
 export interface SetterOptions {
   /** Environment to detect from and to run tools with (PATH used to find tools). */
@@ -118,4 +120,14 @@ export async function setLightDark(light: string, dark: string, options: SetterO
   if (setter.setLightDark) await setter.setLightDark(files[0], files[1], context);
   else await setter.set(files[0], context);
   return { setter: setter.name };
+}
+
+/** What the desktop shows now, read back with its own tools; undefined where the setter cannot tell
+ * (or none is detected): the caller then trusts what it last set. A tool that fails reads as
+ * "cannot tell", never as an error: `current` still answers from the history. */
+export async function shownOnDesktop(options: SetterOptions): Promise<ShownPath[] | undefined> {
+  const detection = detectOnce(options);
+  if (!detection.setter) return undefined;
+  const context = { env: options.env, timeoutMs: timeoutOf(options), tools: detection.tools };
+  return readShown(detection.setter.name, context).catch(() => undefined);
 }
