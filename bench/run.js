@@ -18,6 +18,7 @@ import { rescanFigure, rescanMillionFigure } from './figures/rescan.js';
 import { scanFigure } from './figures/scan.js';
 import { colourFigure, duplicatesFigure, groupingFigure } from './figures/duplicates.js';
 import { clientFigure, variantFigures } from './figures/variants.js';
+import { bigVariantFigures } from './figures/big-variants.js';
 import { workersFigure } from './figures/workers.js';
 import { cdnFigure, hasNginx } from './figures/cdn.js';
 import { postgresFigure } from './figures/postgres.js';
@@ -94,6 +95,7 @@ async function main() {
     if (!wrk) skip('sized variants', wrkMissing);
     else rows.push(...(await variantFigures(ctx)));
   }
+  if (wants('big-variants')) rows.push(...(await bigVariantFigures(ctx)));
   if (wants('cli')) rows.push(...(await cliFigure(ctx)));
   if (wants('monitors')) rows.push(...(await monitorsFigure(ctx)));
   if (wants('memory')) {

@@ -1,7 +1,8 @@
 // The variant parameters (CONTRACT.md 6.3) as a table: what is accepted, the defaults, the 400s
 // naming the parameter, and the geometry of the answer, never upscaled without enlarge=1.
+import { readFileSync } from 'node:fs';
 import t from 'tap';
-import { canonicalQuery, outputBox, parseVariant } from '../../src/core/variants/spec.js';
+import { MAX_VARIANT_SIDE, canonicalQuery, outputBox, parseVariant } from '../../src/core/variants/spec.js';
 
 t.test('no variant parameter: no variant (the original bytes)', async (t) => {
   t.equal(parseVariant({}), undefined);
@@ -64,11 +65,11 @@ t.test('the box of the answer', async (t) => {
     [{ w: '3840', h: '2160', enlarge: '1' }, [1920, 1200], { w: 3840, h: 2160 }],
     [{ w: '4000', enlarge: '1' }, [1920, 1080], { w: 4000, h: 2250 }],
     [{ as: 'webp' }, [1920, 1080], { w: 1920, h: 1080 }],
-    // AVIF: at most 1920x1200's pixels (its encoder's memory), a larger box shrunk to its aspect.
+    // AVIF: the size asked like every format (issue 32: it was shrunk to 1920x1200's pixels).
     [{ w: '1920', h: '1200', as: 'avif' }, [6000, 4000], { w: 1920, h: 1200 }],
-    [{ w: '5000', h: '5000', as: 'avif', enlarge: '1' }, [1920, 1080], { w: 1517, h: 1517 }],
-    [{ w: '2560', h: '1440', as: 'avif' }, [6000, 4000], { w: 2023, h: 1138 }],
-    [{ as: 'avif' }, [6000, 4000], { w: 1859, h: 1239 }],
+    [{ w: '5000', h: '5000', as: 'avif', enlarge: '1' }, [1920, 1080], { w: 5000, h: 5000 }],
+    [{ w: '3840', h: '2160', as: 'avif' }, [6000, 4000], { w: 3840, h: 2160 }],
+    [{ as: 'avif' }, [6000, 4000], { w: 6000, h: 4000 }],
     [{ w: '5000', h: '5000', as: 'png', enlarge: '1' }, [1920, 1080], { w: 5000, h: 5000 }],
   ];
   for (const [query, [width, height], expected] of table)
@@ -86,4 +87,16 @@ t.test('one canonical query per variant', async (t) => {
     canonicalQuery(parseVariant({ w: '8', h: '8', as: 'webp', quality: '70', enlarge: '1' })!, 'png'),
     'w=8&h=8&fit=cover&crop=attention&as=webp&quality=70&enlarge=1',
   );
+});
+
+t.test('the one limit of every format, in the errors and in the OpenAPI document', async (t) => {
+  for (const as of ['avif', 'webp', 'jpeg', 'png']) {
+    t.throws(() => parseVariant({ w: '5001', h: '2160', as }), { message: 'invalid w "5001": expected a whole number from 1 to 5000' }, as);
+    t.throws(() => parseVariant({ w: '3840', h: '5001', as }), { message: 'invalid h "5001": expected a whole number from 1 to 5000' }, as);
+  }
+  const document = JSON.parse(readFileSync(new URL('../../openapi/openapi.json', import.meta.url), 'utf8'));
+  const parameters = document.components.parameters;
+  for (const name of ['w', 'h']) t.same([parameters[name].schema.minimum, parameters[name].schema.maximum], [1, MAX_VARIANT_SIDE], name);
+  t.notMatch(parameters.as.description, /shrink|at most 1920x1200/i, 'no AVIF shrinking promised');
+  t.match(parameters.as.description, /at the size asked, up to 5000x5000/);
 });

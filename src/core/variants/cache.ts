@@ -14,8 +14,13 @@ import type { VariantBody } from '../types.js';
 /** A variant ready to send: an open descriptor of the cached file, or bytes that were not kept. */
 export type { VariantBody };
 
+/** Moved when the same query makes other bytes (2: issue 32, AVIF at the size asked and crops chosen
+ * on a reduced picture), so a variant made before is neither served from the cache folder nor
+ * named by the same strong ETag; the old files leave as the least recently used. */
+const RENDER_VERSION = 2;
+
 /** A short hash of a variant's canonical query: its file name and the tail of its ETag. */
-export const variantKey = (query: string): string => createHash('sha256').update(query).digest('hex').slice(0, 16);
+export const variantKey = (query: string): string => createHash('sha256').update(`${query}#${RENDER_VERSION}`).digest('hex').slice(0, 16);
 
 export class VariantCache {
   private lru: LRUCache<string, number> | undefined;

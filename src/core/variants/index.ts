@@ -67,7 +67,7 @@ export function createVariants(source: VariantSource) {
       const sourceFormat = formatOfType(wallpaper.content_type);
       const format = spec.as ?? sourceFormat;
       const query = canonicalQuery(spec, sourceFormat);
-      const box = outputBox(spec, wallpaper.width, wallpaper.height, format);
+      const box = outputBox(spec, wallpaper.width, wallpaper.height);
       let body = await cache.get(id, query, EXTENSIONS[format], () =>
         pool.run(async () => (await renderVariant(await readSource(id), wallpaper.width, wallpaper.height, spec, format)).bytes),
       );

@@ -2,30 +2,46 @@
 // box of spec.ts (cover crops by attention, entropy or the centre; contain letterboxes in black;
 // inside keeps the whole image), encoded as asked. The decode and the encode take their pixels from
 // the process's one budget (issue 25: two 5000x5000 AVIF encodes at once drove `serve` to 2.1 GB),
-// and the source pixel limit holds as at scan time.
+// and the source pixel limit holds as at scan time. What a large variant holds is bounded (issue
+// 32): an attention or entropy crop is chosen on a reduced picture (crop.ts) and a large AVIF is
+// encoded tile by tile (avif.ts), so every variant up to 5000x5000 is made at the size asked.
 import { decodeBudget } from '../analysis/index.js';
 import { WallpaperError } from '../errors.js';
-import { MAX_PIXELS } from '../limits.js';
+import { DECODE_PIXEL_BUDGET, MAX_PIXELS } from '../limits.js';
+import { encodeAvif, isTiled } from './avif.js';
+import { chooseRegion } from './crop.js';
 import { type OutputFormat, type VariantSpec, outputBox } from './spec.js';
 
+/** The most pixels of a progressive JPEG variant with optimised Huffman tables (a 4K screen's): both
+ * make libjpeg hold every DCT coefficient of the picture until the end, ~6 bytes a pixel (150 MB at
+ * 5000x5000, which took a real `serve` past its 300 MB). A larger JPEG is baseline with the standard
+ * tables, written as it streams (+7 MB), for 25-45% more bytes on smooth pictures (issue 32). */
+const STREAMED_JPEG_PIXELS = 3840 * 2160;
+
 /** Encoder settings: sharp's defaults but for effort, which trades a little size for a lot of time
- * on a server making variants while a client waits (webp 4 of 6, avif 4 of 9). */
-const ENCODE: Record<OutputFormat, (quality?: number) => object> = {
-  jpeg: (quality) => ({ quality: quality ?? 82, mozjpeg: false, progressive: true }),
+ * on a server making variants while a client waits (webp 4 of 6; AVIF's are in avif.ts). */
+const ENCODE: Record<Exclude<OutputFormat, 'avif'>, (quality: number | undefined, pixels: number) => object> = {
+  jpeg: (quality, pixels) => {
+    const whole = pixels <= STREAMED_JPEG_PIXELS;
+    return { quality: quality ?? 82, mozjpeg: false, progressive: whole, optimiseCoding: whole };
+  },
   webp: (quality) => ({ quality: quality ?? 80, effort: 4 }),
-  avif: (quality) => ({ quality: quality ?? 55, effort: 4 }),
   png: () => ({ compressionLevel: 6 }),
 };
 
 /** Budget pixels per output pixel, by what resizing and encoding one was measured to hold (issue 25):
- * a 5000x5000 JPEG with attention cropping ~270 MB, WebP ~235 MB, PNG ~130 MB; AVIF ~30 bytes a
- * pixel. A 5000x5000 of any format, or an AVIF at its cap (spec.ts), takes the whole budget: it
+ * a 5000x5000 JPEG ~130 MB (less since it streams, kept as a margin), WebP ~235 MB, PNG ~130 MB;
+ * AVIF encoded whole ~30 bytes a pixel. A
+ * 5000x5000 of any format, or an AVIF at the most pixels encoded whole, takes the whole budget: it
  * runs alone, never beside another encode or a large decode. */
 const ENCODE_COST: Record<OutputFormat, number> = { jpeg: 5, webp: 5, png: 3, avif: 44 };
 
-/** What a variant takes of the pixel budget: its source's decode and its output's encode. */
-export const variantCost = (width: number, height: number, box: { w: number; h: number }, format: OutputFormat): number =>
-  width * height + box.w * box.h * ENCODE_COST[format];
+/** What a variant takes of the pixel budget: its source's decode and its output's encode. A tiled
+ * AVIF (avif.ts) takes the whole budget: one at a time, however many are asked for. */
+export function variantCost(width: number, height: number, box: { w: number; h: number }, format: OutputFormat): number {
+  if (format === 'avif' && isTiled(box.w, box.h)) return DECODE_PIXEL_BUDGET;
+  return width * height + box.w * box.h * ENCODE_COST[format];
+}
 
 export interface Rendered {
   bytes: Buffer;
@@ -43,23 +59,30 @@ export async function renderVariant(
   format: OutputFormat,
 ): Promise<Rendered> {
   const { default: sharp } = await import('sharp');
-  const box = outputBox(spec, width, height, format);
+  const box = outputBox(spec, width, height);
   const position = spec.crop === 'attention' ? sharp.strategy.attention : spec.crop === 'entropy' ? sharp.strategy.entropy : 'centre';
   try {
     return await decodeBudget.run(variantCost(width, height, box, format), async () => {
-      const { data, info } = await sharp(source, { limitInputPixels: MAX_PIXELS })
-        .rotate()
-        .resize({
+      const region = spec.fit === 'cover' && spec.crop !== 'center' ? await chooseRegion(source, width, height, box, spec.crop) : undefined;
+      const make = () => {
+        const image = sharp(source, { limitInputPixels: MAX_PIXELS }).rotate();
+        if (region) return image.extract(region).resize({ width: box.w, height: box.h, fit: 'fill' });
+        return image.resize({
           width: box.w,
           height: box.h,
           // The box already keeps the aspect for inside (and holds no upscale): fill it exactly.
           fit: spec.fit === 'inside' ? 'fill' : spec.fit,
           position,
           background: { r: 0, g: 0, b: 0, alpha: 1 },
-        })
-        .toFormat(format, ENCODE[format](spec.quality))
-        .toBuffer({ resolveWithObject: true });
-      return { bytes: data, width: info.width, height: info.height, format };
+        });
+      };
+      const bytes =
+        format === 'avif'
+          ? await encodeAvif(make, box.w, box.h, spec.quality)
+          : await make()
+              .toFormat(format, ENCODE[format](spec.quality, box.w * box.h))
+              .toBuffer();
+      return { bytes, width: box.w, height: box.h, format };
     });
   } catch (error) {
     if (error instanceof WallpaperError) throw error;

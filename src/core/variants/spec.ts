@@ -10,10 +10,6 @@ export { CROPS, type Crop, FITS, type Fit, OUTPUT_FORMATS, type OutputFormat, ty
 
 /** The largest side a variant may ask for (imgproxy and weserv cap near here too). */
 export const MAX_VARIANT_SIDE = 5000;
-/** The most pixels an AVIF variant has (a 1920x1200 screen's): AVIF's encoder holds about 30 bytes
- * a pixel (one encode at 5000x5000 took 0.9 GB, at 2880x2880 230 MB, at 1920x1920 about 130 MB,
- * which left a real `serve` at 293-306 MB; issue 25); a larger box shrinks to its aspect within it. */
-export const MAX_AVIF_PIXELS = 1920 * 1200;
 export const VARIANT_PARAMS = ['w', 'h', 'fit', 'crop', 'as', 'quality', 'enlarge'] as const;
 
 export const CONTENT_TYPES: Record<OutputFormat, string> = {
@@ -86,18 +82,10 @@ export function parseVariant(params: RawParams): VariantSpec | undefined {
   };
 }
 
-/** The box of the answer for a source of `width` x `height` in `format` (the spec's, else the
- * source's): what it is resized to. */
-export function outputBox(spec: VariantSpec, width: number, height: number, format = spec.as): { w: number; h: number } {
-  const box = asked(spec, width, height);
-  const pixels = box.w * box.h;
-  if (format !== 'avif' || pixels <= MAX_AVIF_PIXELS) return box;
-  const shrink = Math.sqrt(MAX_AVIF_PIXELS / pixels);
-  return { w: Math.max(1, Math.floor(box.w * shrink)), h: Math.max(1, Math.floor(box.h * shrink)) };
-}
-
-/** The box the spec asks of a source of `width` x `height`, no upscaling unless enlarge. */
-function asked(spec: VariantSpec, width: number, height: number): { w: number; h: number } {
+/** The box of the answer for a source of `width` x `height`: what it is resized to, in every output
+ * format (issue 32: an AVIF is no longer shrunk to bound its encoder's memory; avif.ts tiles it).
+ * No upscaling unless enlarge. */
+export function outputBox(spec: VariantSpec, width: number, height: number): { w: number; h: number } {
   let w = spec.w;
   let h = spec.h;
   if (w === undefined && h === undefined) return { w: width, h: height };
