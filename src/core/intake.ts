@@ -4,12 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { placeWithoutClobber } from './files.js';
+import { extensionOf } from './formats/index.js';
 import { isAlive } from './processes.js';
 import type { Store, StoredWallpaper } from './store/index.js';
 import type { ThumbnailCache } from './thumbnails.js';
 import type { Settings, UploadedFile } from './types.js';
 
-const EXTENSIONS = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
 /** Long names are cut: a name is for people to read. (The file system's 255 bytes, suffix and
  * extension included, are placeWithoutClobber's to keep.) */
 const MAX_STEM_LENGTH = 100;
@@ -104,7 +104,7 @@ async function place(analysed: readonly Analysed[], { store, thumbnails, setting
         results.push(existing);
         continue;
       }
-      const name = `${sanitiseStem(file.originalName)}.${EXTENSIONS[analysis.format]}`;
+      const name = `${sanitiseStem(file.originalName)}.${extensionOf(analysis.format)}`;
       const path = await placeWithoutClobber(file.tempPath, settings.upload_folder, name);
       placed.push(path);
       await thumbnails.write(analysis.id, settings.thumbnail_size, thumbnail);

@@ -2,10 +2,10 @@
 // box of spec.ts (cover crops by attention, entropy or the centre; contain letterboxes in black;
 // inside keeps the whole image), encoded as asked. The decode and the encode take their pixels from
 // the process's one budget (issue 25: two 5000x5000 AVIF encodes at once drove `serve` to 2.1 GB),
-// and the source pixel limit holds as at scan time.
+// and the source pixel limit holds as at scan time (the formats room reads every indexed format).
 import { decodeBudget } from '../decode-budget.js';
 import { WallpaperError } from '../errors.js';
-import { MAX_PIXELS } from '../limits.js';
+import { decodeImage, probeImage } from '../formats/index.js';
 import { type OutputFormat, type VariantSpec, outputBox } from './spec.js';
 
 /** Encoder settings: sharp's defaults but for effort, which trades a little size for a lot of time
@@ -47,7 +47,11 @@ export async function renderVariant(
   const position = spec.crop === 'attention' ? sharp.strategy.attention : spec.crop === 'entropy' ? sharp.strategy.entropy : 'centre';
   try {
     return await decodeBudget.run(variantCost(width, height, box, format), async () => {
-      const { data, info } = await sharp(source, { limitInputPixels: MAX_PIXELS })
+      // Any indexed format (formats/): an SVG drawn at the scale the box asks, not scaled up.
+      const probe = await probeImage(source);
+      const ratio = [box.w / width, box.h / height] as const;
+      const scale = spec.fit === 'cover' ? Math.max(...ratio) : Math.min(...ratio);
+      const { data, info } = await (await decodeImage(source, probe, { scale }))
         .rotate()
         .resize({
           width: box.w,
