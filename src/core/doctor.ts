@@ -78,7 +78,12 @@ async function checkFormats(env: NodeJS.ProcessEnv): Promise<Check[]> {
     const name = `${label} (${extensions.map((ext) => `.${ext}`).join(' ')})`;
     return decodes
       ? check('ok', 'format', `${name} decoded by ${decoder}`)
-      : check('problem', 'format', `${name} cannot be decoded here: ${decoder}`, 'reinstall with `npm install` (the decoders come with it)');
+      : check(
+          'problem',
+          'format',
+          `${name} cannot be decoded here: ${decoder}`,
+          'reinstall with `npm install` (the decoders come with it)',
+        );
   });
 }
 

@@ -70,8 +70,14 @@ t.test(
       formats.every((line) => line.startsWith('ok ')),
       formats.join('\n'),
     );
-    t.match(formats.find((line) => line.includes('HEIC')), /\(\.heic \.heif\) decoded by WebAssembly libheif/);
-    t.match(formats.find((line) => line.includes('JPEG XL')), /\(\.jxl\) decoded by (djxl|WebAssembly libjxl)/);
+    t.match(
+      formats.find((line) => line.includes('HEIC')),
+      /\(\.heic \.heif\) decoded by WebAssembly libheif/,
+    );
+    t.match(
+      formats.find((line) => line.includes('JPEG XL')),
+      /\(\.jxl\) decoded by (djxl|WebAssembly libjxl)/,
+    );
     t.match(byTopic('files'), `ok       files: all in ${home}`);
     t.match(byTopic('index'), /^ok +index: 1 wallpapers, schema version \d+, integrity ok$/);
     t.match(byTopic('folder'), `ok       folder: ${pictures} is reachable`);
