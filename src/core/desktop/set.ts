@@ -66,6 +66,12 @@ export async function setEverywhere(session: Session, library: Library, file: st
   return setWallpaper(file, setterOptions);
 }
 
+/** What the setter is given for a pick: its own file, or a rendition where the format is one not
+ * every desktop shows (CONTRACT.md 8.1); what is reported stays the pick's own path. */
+export async function shownFile(library: { dirs: { cache: string } }, picked: PickedFile, monitor?: Monitor): Promise<string> {
+  return (await import('../compose.js')).renditionFor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'renditions'));
+}
+
 /** Pick by the request and set; undefined when nothing matches. */
 export async function setOnDesktop(session: Session, request: DesktopRequest): Promise<DesktopSet | undefined> {
   const { library, filters } = request;
@@ -85,7 +91,7 @@ export async function setOnDesktop(session: Session, request: DesktopRequest): P
   const fitted = async (picked: PickedFile, monitor?: Monitor) =>
     options.fit && monitor
       ? (await import('../compose.js')).fitToMonitor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'fitted'))
-      : picked.path;
+      : shownFile(library, picked, monitor);
 
   if (monitors && monitors.length > 1 && (options.span || (can.perMonitor && !options.same))) {
     const picks = await pickForMonitors(source, choices, monitors, recent);
