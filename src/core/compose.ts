@@ -9,7 +9,7 @@
 import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { decodeImage, probeImage } from './formats/index.js';
+import { decodeImage, probeImage, shownEverywhere } from './formats/index.js';
 import type { Monitor } from './monitors/types.js';
 
 /** Aspect difference beyond which `--fit` crops. */
@@ -32,8 +32,6 @@ const cover = async (file: string, monitor: Monitor) =>
     position: sharp.strategy.attention,
   });
 
-/** Extensions every desktop's setter shows as they are; the rest are given a rendition. */
-const SHOWN_EVERYWHERE = new Set(['.jpg', '.jpeg', '.png', '.webp']);
 /** Drawings and flat colours become PNG (sharp edges, transparency), photos JPEG. */
 const PNG_RENDITIONS = new Set(['.svg', '.gif', '.bmp']);
 
@@ -49,7 +47,7 @@ export async function renditionFor(
   dir: string,
 ): Promise<string> {
   const ext = extname(file).toLowerCase();
-  if (SHOWN_EVERYWHERE.has(ext)) return file;
+  if (shownEverywhere(file)) return file;
   const scale = monitor ? Math.max(1, monitor.width / size.width, monitor.height / size.height) : 1;
   const width = Math.round(size.width * scale);
   const height = Math.round(size.height * scale);

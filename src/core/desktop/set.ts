@@ -5,6 +5,7 @@
 // pick and a dark one for its two slots, both reported. `--fit` crops a pick to its monitor. Every
 // monitor avoids its own recent ones; the history is written only once the setter succeeded.
 import { join } from 'node:path';
+import { shownEverywhere } from '../formats/index.js';
 import { type Scheme, colorScheme } from '../appearance.js';
 import { WallpaperError } from '../errors.js';
 import { pickLightDark } from '../light-dark.js';
@@ -69,6 +70,8 @@ export async function setEverywhere(session: Session, library: Library, file: st
 /** What the setter is given for a pick: its own file, or a rendition where the format is one not
  * every desktop shows (CONTRACT.md 8.1); what is reported stays the pick's own path. */
 export async function shownFile(library: { dirs: { cache: string } }, picked: PickedFile, monitor?: Monitor): Promise<string> {
+  // Most picks go as they are, without loading sharp.
+  if (shownEverywhere(picked.path)) return picked.path;
   return (await import('../compose.js')).renditionFor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'renditions'));
 }
 

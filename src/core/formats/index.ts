@@ -18,6 +18,7 @@ export {
   extensionOf,
   formatOfExtension,
   contentTypeOf,
+  shownEverywhere,
 } from './table.js';
 export { sniffFormat } from './sniff.js';
 export { type Probe, type DecodeOptions, probeImage, decodeImage, useSystemDecoders, wasmDecoders } from './decode.js';

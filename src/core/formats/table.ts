@@ -60,3 +60,8 @@ export function contentTypeOf(format: FormatName, ext?: string): string {
 
 /** Formats a browser shows by itself: the rest reach the gallery through variants. */
 export const BROWSER_FORMATS: ReadonlySet<FormatName> = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'svg', 'bmp']);
+
+/** Extensions every desktop's setter shows as they are (CONTRACT.md 8.1): the rest are set through a
+ * rendition. */
+const SHOWN_EVERYWHERE = new Set(['jpg', 'jpeg', 'png', 'webp']);
+export const shownEverywhere = (path: string): boolean => SHOWN_EVERYWHERE.has(path.slice(path.lastIndexOf('.') + 1).toLowerCase());
