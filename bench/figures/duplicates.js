@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { openLibrary } from '../../dist/core/library.js';
+import { openLibrary } from '../../dist/core/library/facade.js';
 import { makeWallpaper } from '../lib/corpus.js';
 import { mapLimit, seededRandom } from '../lib/util.js';
 import { runWrk, writeScript } from '../lib/wrk.js';

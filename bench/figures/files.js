@@ -3,7 +3,7 @@
 // send the same file as /{id}/image, so the two sides move identical bytes.
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { openLibrary } from '../../dist/core/library.js';
+import { openLibrary } from '../../dist/core/library/facade.js';
 import { referenceJpeg } from '../lib/corpus.js';
 import { pairedRuns, rateSides } from '../lib/paired.js';
 import { startSirv, startWallpaper } from '../lib/servers.js';

@@ -1,7 +1,7 @@
 // Figure: rescan of 10,000 unchanged files (and of the million links of `--only million`) vs its
 // floor, a fast-glob walk with stat of the same tree.
 import fg from 'fast-glob';
-import { openLibrary } from '../../dist/core/library.js';
+import { openLibrary } from '../../dist/core/library/facade.js';
 import { ensureTree10k } from '../lib/tree10k.js';
 
 export async function rescanFigure({ root, options, log }) {

@@ -6,11 +6,11 @@ import { readFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
-import { openLibrary } from '../../dist/core/library.js';
-import '../../dist/core/analyze.js'; // applies the scan's sharp settings (cache off) to the floor too
+import { openLibrary } from '../../dist/core/library/facade.js';
+import '../../dist/core/analysis/analyze.js'; // applies the scan's sharp settings (cache off) to the floor too
 import { mapLimit } from '../lib/util.js';
 
-/** The scan's concurrency (src/core/scan.ts): the floor decodes with the same. */
+/** The scan's concurrency (src/core/library/scan.ts): the floor decodes with the same. */
 const CONCURRENCY = Math.max(2, availableParallelism());
 /** The floor's target size: "decoding to <= 512 px with shrink-on-load" (the table). */
 const FLOOR_SIZE = 512;

@@ -10,7 +10,7 @@ import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
-import { openLibrary } from '../../dist/core/library.js';
+import { openLibrary } from '../../dist/core/library/facade.js';
 import { pairedRuns, rateSides } from '../lib/paired.js';
 import { startSirv, startWallpaper } from '../lib/servers.js';
 import { writeScript } from '../lib/wrk.js';

@@ -2,7 +2,7 @@
 // categories spread as in real wallpaper folders, written through the project's own Store exactly
 // as a scan writes them (batched transactions), so the index has the real schema and indexes.
 import { createHash } from 'node:crypto';
-import { classifyShapeAndBrightness } from '../../dist/core/classify.js';
+import { classifyShapeAndBrightness } from '../../dist/core/analysis/classify.js';
 import { openStore } from '../../dist/core/store/index.js';
 import { curationOf } from './curation-records.js';
 import { weighted } from './util.js';

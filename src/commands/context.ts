@@ -2,7 +2,8 @@
 // in rather than read from globals so tests can run commands in-process or spawned alike.
 import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { type Library, type LibraryDirs, openLibrary, resolveDirs } from '../core/index.js';
+import { openLibrary, resolveDirs } from '../core/index.js';
+import type { Library, LibraryDirs } from '../core/types.js';
 
 export interface CliContext {
   env: NodeJS.ProcessEnv;

@@ -2,9 +2,11 @@
 // named by its id or the path of one of its files. They are kept by id, so they survive rescans,
 // moves and renames. `wallpaper tag` alone lists every tag with its count.
 import { Command } from 'commander';
-import { type Library, type Mark, WallpaperError } from '../core/index.js';
+import { openDesktop, WallpaperError } from '../core/index.js';
+import type { Library, Mark } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
+import { setNext } from './on-screen.js';
 import { formatTable, printJson } from './output.js';
 
 /** Open the library, run `work` on the wallpaper `target` names, close. */
@@ -22,8 +24,12 @@ async function withWallpaper<T>(cmd: Command, ctx: CliContext, target: string, w
 function markCommand(ctx: CliContext, name: 'favorite' | 'hide', mark: Mark, description: string): Command {
   const command = new Command(name)
     .description(description)
-    .argument('<wallpaper>', 'an id (or a unique prefix of 4+ hex characters), or the path of an indexed file')
-    .option('--off', mark === 'favorite' ? 'no longer a favourite' : 'show it again');
+    .argument(
+      '<wallpaper>',
+      'an id (or a unique prefix of 4+ hex characters), the path of an indexed file, or `current` (the one on the screen)',
+    )
+    .option('--off', mark === 'favorite' ? 'no longer a favourite' : 'show it again')
+    .option('--monitor <name>', 'with `current`: the wallpaper on this monitor (default: the primary)');
   helpFooter(
     command,
     mark === 'favorite'
@@ -35,13 +41,33 @@ function markCommand(ctx: CliContext, name: 'favorite' | 'hide', mark: Mark, des
       : ['wallpaper hide 3f2a9c0d1e4b5a67', 'wallpaper list --hidden true', 'wallpaper hide 3f2a9c0d1e4b5a67 --off'],
     FILE_VARIABLES,
   );
-  return command.action((target: string, options: { off?: boolean }, cmd: Command) =>
-    withWallpaper(cmd, ctx, target, (library, id) => {
+  return command.action(async (target: string, options: { off?: boolean; monitor?: string }, cmd: Command) => {
+    if (options.monitor !== undefined && target !== 'current')
+      throw new WallpaperError('invalid_param', 'invalid --monitor: it applies to `current` only');
+    if (target === 'current') return markCurrent(cmd, ctx, mark, options);
+    return withWallpaper(cmd, ctx, target, (library, id) => {
       const wallpaper = library.setMark(id, mark, !options.off);
       const state = mark === 'favorite' ? (options.off ? 'not a favourite' : 'favourite') : options.off ? 'shown' : 'hidden';
       ctx.stdout.write(`${state}: ${id} ${wallpaper?.path ?? ''}\n`);
-    }),
-  );
+    });
+  });
+}
+
+/** `favorite current` / `hide current`: the wallpaper on the screen; hiding it also puts the next one
+ * on the monitors that showed it, the way `next` would (CONTRACT.md 8.2). */
+async function markCurrent(cmd: Command, ctx: CliContext, mark: Mark, options: { off?: boolean; monitor?: string }): Promise<void> {
+  const library = libraryOf(cmd, ctx);
+  let shownOn: string[];
+  try {
+    const { id, monitors } = await openDesktop(ctx.env).currentId(library, options.monitor);
+    const wallpaper = library.setMark(id, mark, !options.off);
+    const state = mark === 'favorite' ? (options.off ? 'not a favourite' : 'favourite') : options.off ? 'shown' : 'hidden';
+    ctx.stdout.write(`${state}: ${id} ${wallpaper?.path ?? ''}\n`);
+    shownOn = monitors;
+  } finally {
+    library.close();
+  }
+  if (mark === 'hidden' && !options.off) await setNext(cmd, ctx, { only: shownOn });
 }
 
 function tagCommand(ctx: CliContext): Command {

@@ -3,7 +3,7 @@
 // as not duplicates of each other for good; `--trash-others` moves every member but the one to keep
 // to the trash in the data home (never deleted).
 import { Command } from 'commander';
-import type { Wallpaper } from '../core/index.js';
+import type { Wallpaper } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { formatTable, printJson } from './output.js';

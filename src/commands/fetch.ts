@@ -2,7 +2,8 @@
 // trim each to its --keep. One line per source (or `--json`); exit 1 when any source failed (the
 // others are still fetched). `--if-due` makes timers, login hooks and cron fetch once per interval.
 import { Command } from 'commander';
-import { type FetchSummary, openDesktop, schedule, WallpaperError } from '../core/index.js';
+import { openDesktop, schedule, WallpaperError } from '../core/index.js';
+import type { FetchSummary } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { printJson } from './output.js';

@@ -1,6 +1,7 @@
 // Printers shared by the commands: JSON, aligned tables, and the one-line scan summary.
 import type { Writable } from 'node:stream';
-import type { Filters, ListResponse, ScanSummary, Wallpaper } from '../core/index.js';
+import type { Filters, ListResponse, ScanSummary, Wallpaper } from '../core/types.js';
+import { count } from '../scan-summary.js';
 
 export function printJson(out: Writable, value: unknown): void {
   out.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -35,19 +36,6 @@ export function printList(out: Writable, list: ListResponse, interactive: boolea
     const plural = total === 1 ? '' : 's';
     if (total > 0) out.write(`${total} wallpaper${plural}, page ${page} of ${total_pages}\n`);
   }
-}
-
-const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** The one-line summary of a scan: the CLI's last line and the server's log line. */
-export function summaryLine(summary: ScanSummary): string {
-  return (
-    `Indexed ${count(summary.total + (summary.hidden ?? 0), 'wallpaper')}${summary.hidden ? ` (${summary.total} shown, ${summary.hidden} hidden)` : ''}: ${summary.added} added, ${summary.updated} updated, ` +
-    `${summary.removed} removed, ${summary.unchanged} unchanged, ${count(summary.duplicates.length, 'duplicate')}, ` +
-    `${summary.skipped.length} skipped, ${summary.failed.length} failed` +
-    (summary.unavailable > 0 ? `, ${summary.unavailable} unavailable` : '') +
-    ` (${(summary.duration_ms / 1000).toFixed(1)} s)`
-  );
 }
 
 /**

@@ -1,11 +1,12 @@
 // `wallpaper scan [FOLDER...]`: add folders to the library and index all of it.
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import type { ScanProgress } from '../core/index.js';
+import type { ScanProgress } from '../core/types.js';
 import { type CliContext, isInteractive, libraryOf } from './context.js';
 import { colorEnabled } from './color.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
-import { printJson, scanDetails, summaryLine } from './output.js';
+import { summaryLine } from '../scan-summary.js';
+import { printJson, scanDetails } from './output.js';
 
 export function scanCommand(ctx: CliContext): Command {
   const command = new Command('scan')

@@ -1,41 +1,34 @@
-// The core's one door: everything the faces (the CLI's commands and the HTTP face) may use. They
-// import from here and from types.ts only (test/boundaries.test.ts holds them to it), so the core's
-// inside can be rearranged without touching a face.
-export { isId, openLibrary, type OpenOptions } from './library.js';
-export { databaseUrlProblem, isPostgresUrl, maskPasswords, redacted } from './store/index.js';
-export { parseListOrder, parseRandomOrder } from './order-params.js';
-export { parseVariant } from './variants/spec.js';
-export { screenOf, variantUrl } from './variants/index.js';
-export type * from './types.js';
-export { type ErrorCode, WallpaperError, isWallpaperError, oneLine } from './errors.js';
-export { FILTER_WORDS, parseFilters, parsePaging, type RawParams } from './filters.js';
-export { goneFromDisk, isMissingFile, readRange } from './files.js';
-export { VersionedCache } from './cache.js';
-export type { RemoteLibrary } from './remote.js';
-export { type LibraryDirs, resolveDirs } from './home.js';
-export { SETTINGS_KEYS, shownSettings } from './settings.js';
-export { SOURCE_KINDS } from './sources/types.js';
-export { DEFAULT_KEEP } from './sources/settings.js';
+// The core's one door: the facades and parsers the faces (the CLI's commands and the HTTP face) use,
+// and the errors they map. Faces import values from here and shapes from types.ts, nothing else of
+// the core (test/boundaries.test.ts), so the rooms behind it can be rearranged without touching a
+// face. At most 40 names (test/rooms.test.ts): a name is added here only when a face needs it.
 
-/** A client for a running `wallpaper serve` with the local library's interface; undici loads only
- * here, so local commands never pay for it. @param downloads where randomFile() keeps images */
-export async function openRemote(server: string, options: { downloads?: string } = {}): Promise<import('./remote.js').RemoteLibrary> {
-  const { RemoteLibrary } = await import('./remote.js');
-  return new RemoteLibrary(server, options.downloads);
-}
+// The facades: a library (local or a running server's), the desktop, the doctor, the schedule.
+export { isId, openLibrary } from './library/index.js';
+export { openRemote } from './remote/index.js';
 export {
-  type Desktop,
   type DesktopOptions,
-  type DesktopRequest,
   type DesktopSet,
-  type SetEntry,
-  type Slot,
+  type Monitor,
+  type Scheme,
   openDesktop,
+  parseAppearance,
 } from './desktop/index.js';
-export type { Monitor } from './monitors/index.js';
-export { type Appearance, type Scheme, parseAppearance } from './appearance.js';
-export { type Check, type CheckLevel, diagnose } from './doctor.js';
+export { type Check, diagnose } from './doctor/index.js';
 /** The schedule's parts (`schedule --every`, `--if-due`): one name at the door. */
 export * as schedule from './schedule/index.js';
-export type { ChangeState, Every, Plan, ScheduleHost, ScheduleStatus, ScheduledCommand } from './schedule/index.js';
-export { type CopyReport, copyIndex } from './portable/copy.js';
+export type { ScheduleHost, ScheduledCommand } from './schedule/index.js';
+export { copyIndex } from './portable/index.js';
+export { resolveDirs, SETTINGS_KEYS, shownSettings } from './settings/index.js';
+export { DEFAULT_KEEP, SOURCE_KINDS } from './sources/index.js';
+
+// The parsers both faces share, so they accept and refuse the same values with the same words.
+export { FILTER_WORDS, parseFilters, parseListOrder, parsePaging, parseRandomOrder, type RawParams } from './query/index.js';
+export { parseVariant, screenOf, variantUrl } from './variants/index.js';
+export { databaseUrlProblem, maskPasswords, redacted } from './store/index.js';
+
+// Errors, mapped in one place by each face (http/errors.ts, cli.ts).
+export { type ErrorCode, WallpaperError, isWallpaperError, oneLine } from './errors.js';
+
+// What the HTTP face sends files with: the one cache primitive, a file's bytes, a file gone from disk.
+export { goneFromDisk, isMissingFile, readRange, VersionedCache } from './common/index.js';

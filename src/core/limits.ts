@@ -28,6 +28,9 @@ export const SCAN_BATCH_SIZE = 64;
 
 /** How many recently set wallpapers `random --set` avoids. */
 export const HISTORY_AVOID = 20;
+/** Changes of the wallpaper `back` can undo, one after the other (CONTRACT.md 8.2): as deep as the
+ * no-repeat memory, and a small file (data home's on-screen.json) however long the history runs. */
+export const SET_HISTORY_DEPTH = 20;
 /** Rows of set history kept: far more than HISTORY_AVOID, so a cron job every minute for years
  * keeps a small table. */
 export const HISTORY_KEEP = 1000;

@@ -7,4 +7,4 @@ export type * from './types/portable.js';
 export type * from './types/records.js';
 export type * from './types/scan.js';
 export type * from './types/settings.js';
-export type * from './sources/types.js';
+export type * from './types/sources.js';

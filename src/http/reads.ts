@@ -9,23 +9,19 @@ import { stat } from 'node:fs/promises';
 import { parse as parseQuery } from 'node:querystring';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
-  type Filters,
-  type Library,
   type RawParams,
-  type VariantSpec,
   VersionedCache,
-  type Wallpaper,
   WallpaperError,
   isId,
   parseFilters,
   parsePaging,
-  type PickOptions,
   parseListOrder,
   parseRandomOrder,
   parseVariant,
   screenOf,
   variantUrl,
 } from '../core/index.js';
+import type { Filters, Library, VariantSpec, Wallpaper, PickOptions } from '../core/types.js';
 import { resolveAutoBrightness } from './preference.js';
 import { parseRedirect, redirect, sendVariant } from './variant-answers.js';
 import { FileTable, type TableEntry } from './file-table.js';

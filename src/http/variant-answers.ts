@@ -3,7 +3,8 @@
 // `<stem>-<w>x<h>.<ext>`; and `redirect=1` on /random/image: a 302 to the immutable {id} URL, so a
 // CDN or a browser cache keeps the bytes and the server sends only the redirect (Picsum's design).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type RawParams, type VariantFile, WallpaperError } from '../core/index.js';
+import { type RawParams, WallpaperError } from '../core/index.js';
+import type { VariantFile } from '../core/types.js';
 import { API_READ_HEADERS } from './json.js';
 import { type FilePolicy, type FileSlot, preparedOf } from './prepared.js';
 import { sendBytes, sendOpened } from './send.js';

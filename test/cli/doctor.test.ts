@@ -7,7 +7,7 @@ import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, rm
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
-import { checkNode } from '../../src/core/doctor.js';
+import { checkNode } from '../../src/core/doctor/doctor.js';
 import { runCli } from '../helpers/cli.js';
 import { type Teardown, tempDir, writeImage } from '../helpers/fixtures.js';
 

@@ -2,8 +2,8 @@
 // hidden are counted apart, in the JSON (`hidden`) and in the line the CLI and `serve` print.
 import { join } from 'node:path';
 import t from 'tap';
-import { summaryLine } from '../../src/commands/output.js';
-import { openLibrary } from '../../src/core/library.js';
+import { summaryLine } from '../../src/scan-summary.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 
 t.test('a hidden wallpaper is counted apart, and the summary line says so', async (t) => {

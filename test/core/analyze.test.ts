@@ -2,7 +2,7 @@
 // CONTRACT.md section 2 (exactly 16:9, 2% off, 16:10 as custom, EXIF orientation 6, alpha, profiles).
 import t from 'tap';
 import sharp from 'sharp';
-import { analyzeImage, contentId } from '../../src/core/analyze.js';
+import { analyzeImage, contentId } from '../../src/core/analysis/analyze.js';
 import { imageBytes, twoColourBytes } from '../helpers/fixtures.js';
 
 const analyse = async (bytes: Buffer) => (await analyzeImage(bytes, 480)).analysis;

@@ -1,7 +1,7 @@
 // The one cache primitive: bounded by entries and by size, least recently used out first, and a
 // VersionedCache empties itself when the version changes.
 import t from 'tap';
-import { VersionedCache, boundedCache } from '../../src/core/cache.js';
+import { VersionedCache, boundedCache } from '../../src/core/common/cache.js';
 
 t.test('entries bound: the least recently used goes, and a get refreshes', async (t) => {
   const cache = boundedCache<number>({ maxEntries: 3 });

@@ -1,6 +1,6 @@
 // Table tests of the pure classification rules of CONTRACT.md section 2, including the boundaries.
 import t from 'tap';
-import { classifyAspectRatio, classifyBrightness, classifyOrientation, hueClass, pixelStats } from '../../src/core/classify.js';
+import { classifyAspectRatio, classifyBrightness, classifyOrientation, hueClass, pixelStats } from '../../src/core/analysis/classify.js';
 
 t.test('brightness thresholds', async (t) => {
   const table: [number, string][] = [

@@ -5,7 +5,7 @@
 // group's kept member is made for the same screen as each other member.
 import sharp, { type Sharp } from 'sharp';
 import t from 'tap';
-import { analyzeImage } from '../../src/core/analyze.js';
+import { analyzeImage } from '../../src/core/analysis/analyze.js';
 import { type Candidate, groupDuplicates } from '../../src/core/curate/duplicates.js';
 import { aspectsOf, sameScreen } from '../../src/core/curate/screen-shape.js';
 import { EDITS, photo } from '../helpers/photos.js';

@@ -4,8 +4,8 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { analyzeImage } from '../../src/core/analyze.js';
-import { openLibrary } from '../../src/core/library.js';
+import { analyzeImage } from '../../src/core/analysis/analyze.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import { openDatabase, prepareKept } from '../../src/core/store/native-lifetime.js';
 import { MIGRATIONS } from '../../src/core/store/schema.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';

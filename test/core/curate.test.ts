@@ -3,11 +3,12 @@
 // duplicates" marks, folder tags, and the curation filters' parsing (table-tested).
 import sharp from 'sharp';
 import t from 'tap';
-import { analyzeImage } from '../../src/core/analyze.js';
+import { analyzeImage } from '../../src/core/analysis/analyze.js';
 import { groupDuplicates, nearDuplicates } from '../../src/core/curate/duplicates.js';
-import { parseCurationFilters } from '../../src/core/curate/filter-params.js';
-import { cellOf, cellsNear, hexToLab, labDistance, labToHex } from '../../src/core/curate/oklab.js';
-import { folderTags, normalTag } from '../../src/core/curate/tags.js';
+import { parseCurationFilters } from '../../src/core/query/curation-params.js';
+import { cellOf, cellsNear, hexToLab, labDistance, labToHex } from '../../src/core/analysis/oklab.js';
+import { folderTags } from '../../src/core/curate/folder-tags.js';
+import { normalTag } from '../../src/core/query/tag-words.js';
 import { WallpaperError } from '../../src/core/errors.js';
 import { twoColourBytes } from '../helpers/fixtures.js';
 import { EDITS, OTHER_VERSIONS, photo } from '../helpers/photos.js';

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import t from 'tap';
 import { sameScreen } from '../../src/core/curate/screen-shape.js';
-import { openLibrary } from '../../src/core/library.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import type { Wallpaper } from '../../src/core/types.js';
 import { debianLibrary, requireDebianWallpapers } from '../helpers/debian-wallpapers.js';
 import { tempDir } from '../helpers/fixtures.js';

@@ -5,8 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
-import { colorScheme } from '../../src/core/appearance.js';
-import { setEachMonitor } from '../../src/core/setters/index.js';
+import { colorScheme } from '../../src/core/desktop/appearance.js';
+import { setEachMonitor } from '../../src/core/desktop/setters/index.js';
 import { session } from '../helpers/fake-desktop.js';
 
 const monitor = (name: string, x: number) => ({ name, width: 1920, height: 1080, x, y: 0, primary: x === 0 });

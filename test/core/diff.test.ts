@@ -1,6 +1,6 @@
 // The rescan diff is pure: tested with literal maps.
 import t from 'tap';
-import { diffFiles, type FileState } from '../../src/core/diff.js';
+import { diffFiles, type FileState } from '../../src/core/library/diff.js';
 
 const state = (size: number, mtimeMs: number): FileState => ({ size, mtimeMs });
 

@@ -1,6 +1,6 @@
 // The one filter parser shared by CLI flags and HTTP queries: a table of accepted and refused values.
 import t from 'tap';
-import { parseFilters, parsePaging } from '../../src/core/filters.js';
+import { parseFilters, parsePaging } from '../../src/core/query/filters.js';
 
 t.test('accepted values, case, any and empty', async (t) => {
   const table: [Record<string, string | string[]>, object][] = [
@@ -34,7 +34,10 @@ t.test('accepted values, case, any and empty', async (t) => {
 t.test('refused values name the parameter and what is accepted', async (t) => {
   const table: [Record<string, string | string[]>, RegExp][] = [
     [{ brightness: 'purple' }, /^invalid brightness "purple": expected light, dark, medium or any$/],
-    [{ aspect_ratio: '21:9' }, /^invalid aspect_ratio "21:9": expected 16:9, 4:3, ultrawide, square, portrait, custom or any$/],
+    [
+      { aspect_ratio: '21:9' },
+      /^invalid aspect_ratio "21:9": expected 16:9, 4:3, ultrawide, square, portrait, custom or any; 21:9 counts as ultrawide: for this shape only, use ratio=21:9$/,
+    ],
     [{ orientation: 'diagonal' }, /^invalid orientation/],
     [{ dominant_hue: 'purple' }, /^invalid dominant_hue "purple": expected red, green, blue, warm, cool, neutral or any$/],
     [{ format: 'jp2' }, /^invalid format "jp2": expected jpg, jpeg, png, webp, avif, heic, heif, jxl, svg, gif, tif, tiff, bmp or any$/],

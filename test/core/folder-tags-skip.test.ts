@@ -3,7 +3,7 @@
 // tag is still followed: a new file, a file moved to another folder, the folder setting changed.
 import { mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { openLibrary } from '../../src/core/library.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import { openStore } from '../../src/core/store/index.js';
 import { eachBackend } from '../helpers/backends.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import t from 'tap';
-import { openLibrary } from '../../src/core/library.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import { wasmDecoders } from '../../src/core/formats/index.js';
 import { encodeBmp, heifEnc, requireEncoders } from '../helpers/formats.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';

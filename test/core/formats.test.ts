@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { analyzeImage } from '../../src/core/analyze.js';
+import { analyzeImage } from '../../src/core/analysis/analyze.js';
 import { groupDuplicates, nearDuplicates } from '../../src/core/curate/duplicates.js';
 import { probeImage, sniffFormat, useSystemDecoders, wasmDecoders } from '../../src/core/formats/index.js';
 import { requireDebianWallpapers } from '../helpers/debian-wallpapers.js';

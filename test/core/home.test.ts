@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { oneFolder, platformDirs, resolveDirs } from '../../src/core/home.js';
+import { oneFolder, platformDirs, resolveDirs } from '../../src/core/settings/home.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 

@@ -5,10 +5,15 @@ import { chmod, copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { detectMonitors, parseMonitorsOverride } from '../../src/core/monitors/index.js';
-import { parseGVariant } from '../../src/core/monitors/gvariant.js';
-import { parseMacDisplays, parseMutterState, parseWindowsMonitors, parseXrandrMonitors } from '../../src/core/monitors/parse-other.js';
-import { parseHyprlandMonitors, parseKscreenDoctor, parseSwayOutputs } from '../../src/core/monitors/parse-wayland.js';
+import { detectMonitors, parseMonitorsOverride } from '../../src/core/desktop/monitors/index.js';
+import { parseGVariant } from '../../src/core/desktop/monitors/gvariant.js';
+import {
+  parseMacDisplays,
+  parseMutterState,
+  parseWindowsMonitors,
+  parseXrandrMonitors,
+} from '../../src/core/desktop/monitors/parse-other.js';
+import { parseHyprlandMonitors, parseKscreenDoctor, parseSwayOutputs } from '../../src/core/desktop/monitors/parse-wayland.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/monitors/', import.meta.url));
 const FAKE = fileURLToPath(new URL('../fixtures/fake-setters/record', import.meta.url));

@@ -4,9 +4,9 @@ import { rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { eachBackend } from '../helpers/backends.js';
-import { openLibrary } from '../../src/core/library.js';
-import { pickLightDark } from '../../src/core/light-dark.js';
-import { pairsByName, pairsOfGnomeXml, pairsOfPackages } from '../../src/core/pairs.js';
+import { openLibrary } from '../../src/core/library/facade.js';
+import { pickLightDark } from '../../src/core/desktop/light-dark.js';
+import { pairsByName, pairsOfGnomeXml, pairsOfPackages } from '../../src/core/packages/pairs.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 
 t.test('names that differ only by a light/dark suffix, in one folder', async (t) => {

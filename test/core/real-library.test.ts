@@ -5,7 +5,7 @@
 import { copyFileSync, mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { openLibrary } from '../../src/core/library.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import type { Library } from '../../src/core/types.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { RemoteLibrary } from '../../src/core/remote.js';
+import { RemoteLibrary } from '../../src/core/remote/remote.js';
 import type { Wallpaper } from '../../src/core/types.js';
 import { imageBytes, tempDir } from '../helpers/fixtures.js';
 

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { openLibrary } from '../../src/core/library.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import { openStore } from '../../src/core/store/index.js';
 import { BIN } from '../helpers/cli.js';
 import { databaseFlag, eachBackend } from '../helpers/backends.js';

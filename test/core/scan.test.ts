@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Test } from 'tap';
-import { openLibrary } from '../../src/core/library.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import type { Library, ScanProgress } from '../../src/core/types.js';
 import { type Backend, eachBackend } from '../helpers/backends.js';
 import { imageBytes, tempDir, writeImage } from '../helpers/fixtures.js';

@@ -4,7 +4,7 @@ import { chmod, copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { commandFor, describeSetter, splitCommandLine } from '../../src/core/setters/index.js';
+import { commandFor, describeSetter, splitCommandLine } from '../../src/core/desktop/setters/index.js';
 
 const FAKE = fileURLToPath(new URL('../fixtures/fake-setters/record', import.meta.url));
 

@@ -4,7 +4,7 @@ import { chmod, copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
-import { setWallpaper, type SetterOptions } from '../../src/core/setters/index.js';
+import { setWallpaper, type SetterOptions } from '../../src/core/desktop/setters/index.js';
 
 const FAKE = fileURLToPath(new URL('../fixtures/fake-setters/record', import.meta.url));
 

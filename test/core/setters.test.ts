@@ -5,7 +5,7 @@ import { chmod, copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import t from 'tap';
-import { setWallpaper } from '../../src/core/setters/index.js';
+import { setWallpaper } from '../../src/core/desktop/setters/index.js';
 import { type Call, FAKE, session } from '../helpers/fake-desktop.js';
 
 t.test('GNOME sets picture-uri and picture-uri-dark to a percent-encoded file URI', async (t) => {
@@ -285,7 +285,7 @@ t.test('a settings tool that exits 0 but keeps nothing (no session bus, as in cr
 });
 
 t.test('parseGVariantString reads what gsettings prints', async (t) => {
-  const { parseGVariantString } = await import('../../src/core/setters/read-back.js');
+  const { parseGVariantString } = await import('../../src/core/desktop/setters/read-back.js');
   t.equal(parseGVariantString("'file:///a%20b.jpg'\n"), 'file:///a%20b.jpg');
   t.equal(parseGVariantString(`"/it's.jpg"`), "/it's.jpg", 'double quotes when the value holds a single quote');
   t.equal(parseGVariantString(String.raw`'/it\'s a \\ b'`), String.raw`/it's a \ b`);

@@ -4,9 +4,9 @@
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { openLibrary } from '../../src/core/library.js';
-import { oneFolder } from '../../src/core/home.js';
-import { openSettings } from '../../src/core/settings.js';
+import { openLibrary } from '../../src/core/library/facade.js';
+import { oneFolder } from '../../src/core/settings/home.js';
+import { openSettings } from '../../src/core/settings/settings.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 
 t.test('folder rules apply to every change', async (t) => {

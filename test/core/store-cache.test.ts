@@ -4,9 +4,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import type { Analysis } from '../../src/core/analyze.js';
-import { oneFolder } from '../../src/core/home.js';
-import { openSettings } from '../../src/core/settings.js';
+import type { Analysis } from '../../src/core/analysis/analyze.js';
+import { oneFolder } from '../../src/core/settings/home.js';
+import { openSettings } from '../../src/core/settings/settings.js';
 import { openStore, type Store } from '../../src/core/store/index.js';
 import { eachBackend } from '../helpers/backends.js';
 import { tempDir } from '../helpers/fixtures.js';

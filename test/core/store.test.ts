@@ -2,9 +2,9 @@
 // edges, stable order, uniform random picks and history. Records are written through the store as
 // a scan writes them.
 import type { Test } from 'tap';
-import type { Analysis } from '../../src/core/analyze.js';
-import { classifyAspectRatio, classifyOrientation } from '../../src/core/classify.js';
-import { openLibrary } from '../../src/core/library.js';
+import type { Analysis } from '../../src/core/analysis/analyze.js';
+import { classifyAspectRatio, classifyOrientation } from '../../src/core/analysis/classify.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import { HISTORY_KEEP } from '../../src/core/limits.js';
 import { type StoredWallpaper, openStore } from '../../src/core/store/index.js';
 import type { Filters } from '../../src/core/types.js';

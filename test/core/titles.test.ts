@@ -4,11 +4,11 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { analyzeImage } from '../../src/core/analyze.js';
-import { openLibrary } from '../../src/core/library.js';
+import { analyzeImage } from '../../src/core/analysis/analyze.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import { openDatabase, prepareKept } from '../../src/core/store/native-lifetime.js';
 import { MIGRATIONS } from '../../src/core/store/schema.js';
-import { findTitles, namesOfBackgroundXml, stemOf } from '../../src/core/titles.js';
+import { findTitles, namesOfBackgroundXml, stemOf } from '../../src/core/packages/titles.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 
 t.test('the stem of a file name', async (t) => {

@@ -6,7 +6,7 @@ import { chmod, copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Test } from 'tap';
-import type { SetterOptions } from '../../src/core/setters/index.js';
+import type { SetterOptions } from '../../src/core/desktop/setters/index.js';
 
 export const FAKE = fileURLToPath(new URL('../fixtures/fake-setters/record', import.meta.url));
 

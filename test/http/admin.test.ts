@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { openLibrary } from '../../src/core/library.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import type { ListResponse, ScanSummary, Settings } from '../../src/core/types.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 import { call, eventually, header, startFixture } from './helpers.js';

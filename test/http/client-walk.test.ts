@@ -5,8 +5,8 @@
 // simultaneous calls of a fresh client get the 12 wallpapers, each once.
 import { join } from 'node:path';
 import type { Test } from 'tap';
-import type { Wallpaper } from '../../src/core/index.js';
-import { openLibrary } from '../../src/core/library.js';
+import type { Wallpaper } from '../../src/core/types.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import { type Backend, databaseFlag, eachBackend } from '../helpers/backends.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 import { startServe, until } from '../helpers/serve.js';

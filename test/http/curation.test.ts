@@ -4,8 +4,8 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { hexToLab, labDistance } from '../../src/core/curate/oklab.js';
-import type { ListResponse, Wallpaper } from '../../src/core/index.js';
+import { hexToLab, labDistance } from '../../src/core/analysis/oklab.js';
+import type { ListResponse, Wallpaper } from '../../src/core/types.js';
 import { twoColourBytes } from '../helpers/fixtures.js';
 import { EDITS, photo } from '../helpers/photos.js';
 import { call, startFixture } from './helpers.js';

@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { openLibrary } from '../../src/core/library.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import { suiteDatabase } from '../helpers/backends.js';
 import type { Library, Wallpaper } from '../../src/core/types.js';
 import type { Logger } from '../../src/http/errors.js';

@@ -4,7 +4,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import type { Wallpaper } from '../../src/core/index.js';
+import type { Wallpaper } from '../../src/core/types.js';
 import { writeImage } from '../helpers/fixtures.js';
 import { call, header, startFixture } from './helpers.js';
 

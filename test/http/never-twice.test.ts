@@ -6,8 +6,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import type { ListResponse, Wallpaper } from '../../src/core/index.js';
-import { openLibrary } from '../../src/core/library.js';
+import type { ListResponse, Wallpaper } from '../../src/core/types.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import { startServer } from '../../src/http/server.js';
 import { writeImage } from '../helpers/fixtures.js';
 import { call, header, memoryLogger, startFixture } from './helpers.js';

@@ -3,7 +3,7 @@
 // (no-store) to the immutable {id} variant URL, which then serves the bytes.
 import sharp from 'sharp';
 import t from 'tap';
-import type { Wallpaper } from '../../src/core/index.js';
+import type { Wallpaper } from '../../src/core/types.js';
 import { call, header, startFixture } from './helpers.js';
 
 const IMAGES = {

@@ -1,7 +1,7 @@
 // The list's sort orders (CONTRACT.md 6.3): added (the spec's, the default), name, luminance
 // (darkest first), -luminance (lightest first) and pixels (most first), each stable across pages.
 import t from 'tap';
-import type { ListResponse, Wallpaper } from '../../src/core/index.js';
+import type { ListResponse, Wallpaper } from '../../src/core/types.js';
 import { call, startFixture } from './helpers.js';
 
 const IMAGES = {

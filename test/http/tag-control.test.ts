@@ -2,7 +2,7 @@
 // U+0085, the C0 range U+0000-U+001F, DEL and the C1 range U+007F-U+009F) is a 400 naming the
 // parameter and the character, and nothing is stored; whitespace that is not a control is folded.
 import t from 'tap';
-import type { Wallpaper } from '../../src/core/index.js';
+import type { Wallpaper } from '../../src/core/types.js';
 import { call, startFixture } from './helpers.js';
 
 const put = (value: unknown) => ({ method: 'PUT' as const, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });

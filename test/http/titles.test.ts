@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import type { ListResponse } from '../../src/core/index.js';
+import type { ListResponse } from '../../src/core/types.js';
 import { writeImage } from '../helpers/fixtures.js';
 import { call, startFixture } from './helpers.js';
 

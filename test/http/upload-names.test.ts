@@ -3,8 +3,7 @@
 // concurrent uploads of the same bytes write exactly one file and all answer with its record.
 import { readdirSync } from 'node:fs';
 import t from 'tap';
-import { cutToBytes, fitName } from '../../src/core/files.js';
-import { sanitiseStem } from '../../src/core/intake.js';
+import { cutToBytes, fitName, sanitiseStem } from '../../src/core/common/files.js';
 import type { Wallpaper } from '../../src/core/types.js';
 import { imageBytes } from '../helpers/fixtures.js';
 import { MULTIPART_TYPE, multipart } from '../reliability/helpers.js';

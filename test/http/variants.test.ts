@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import t from 'tap';
-import type { Wallpaper } from '../../src/core/index.js';
+import type { Wallpaper } from '../../src/core/types.js';
 import { call, header, startFixture } from './helpers.js';
 
 /** 6000x4000 blue with a red square near the top right: what attention cropping should keep. */

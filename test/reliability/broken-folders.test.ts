@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import t from 'tap';
 import { junk } from '../../bench/soak/images.js';
-import { contentId } from '../../src/core/analyze.js';
-import { openLibrary } from '../../src/core/library.js';
+import { contentId } from '../../src/core/analysis/analyze.js';
+import { openLibrary } from '../../src/core/library/facade.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 /** 1,000 names, 10% of them bad, as the issue asks. */

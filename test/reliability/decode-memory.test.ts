@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import t from 'tap';
-import { PixelBudget } from '../../src/core/decode-budget.js';
+import { PixelBudget } from '../../src/core/analysis/decode-budget.js';
 import { BIN, runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { MULTIPART_TYPE, multipart } from './helpers.js';

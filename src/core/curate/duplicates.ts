@@ -4,22 +4,15 @@
 // "not duplicates" (issue 24): these keep two pictures apart even through a third. Never compares every pair: candidates come
 // from multi-index hashing (hash-index.ts). Thresholds measured on real wallpapers
 // (bench/RESULTS.md, `--only duplicates`).
-import type { DuplicateGroup } from '../types.js';
-import { UNIFORM_BELOW, pictureShareOf } from './fingerprint.js';
+import type { Candidate, DuplicateGroup } from '../types.js';
+
+export type { Candidate };
+import { UNIFORM_BELOW, pictureShareOf } from '../analysis/index.js';
 import { BANDS, forEachCandidatePair, popcount32 } from './hash-index.js';
 import { sameScreen } from './screen-shape.js';
 import { HASH_WITHIN, type Prepared, SIGNATURE_WITHIN, graded, prepare, similar } from './similarity.js';
 
 export { nearDuplicates } from './similarity.js';
-
-export interface Candidate {
-  id: string;
-  fingerprint: Uint8Array;
-  width: number;
-  height: number;
-  size_bytes: number;
-  content_type: string;
-}
 
 export type { DuplicateGroup };
 

@@ -2,12 +2,12 @@
 // tag list, near-duplicate groups (cached per index version: grouping reads every fingerprint) and
 // "not duplicates" marks. Wallpapers are named by id or by the path of one of their files.
 import { resolve as resolvePath } from 'node:path';
-import { VersionedCache } from '../cache.js';
+import { VersionedCache } from '../common/index.js';
 import { WallpaperError } from '../errors.js';
 import type { Store } from '../store/index.js';
 import type { Curation, DuplicateGroup, DuplicateGroupRecords, Mark, Wallpaper } from '../types.js';
 import { groupDuplicates } from './duplicates.js';
-import { parseTag } from './tags.js';
+import { parseTag } from '../query/index.js';
 
 export type { Curation, DuplicateGroup, DuplicateGroupRecords, Mark };
 
@@ -18,6 +18,16 @@ const SHOWN_CANDIDATES = 5;
 
 /** User tags a wallpaper may carry. */
 export const MAX_USER_TAGS = 32;
+
+/** Why a folder (or source) tag cannot be removed: the folders decide it, so a removal by hand
+ * would come back at the next scan; the way to change it is to rename or move the folder. */
+function folderTagKept(id: string, tag: string): WallpaperError {
+  const source = /^source:(.+)$/.exec(tag)?.[1];
+  const why = source
+    ? `it marks the wallpapers fetched by the source ${source}`
+    : 'it is a folder tag (a folder its file is in has that name); rename or move the folder to change it';
+  return new WallpaperError('folder_tag', `cannot remove tag ${JSON.stringify(tag)} from ${id}: ${why}`);
+}
 
 export function createCuration(store: Store, get: (id: string) => Wallpaper | undefined): Curation {
   const groups = new VersionedCache<DuplicateGroupRecords[]>({ maxEntries: 1 });
@@ -58,6 +68,9 @@ export function createCuration(store: Store, get: (id: string) => Wallpaper | un
     editTags(id, add, remove) {
       if (!get(id)) return undefined;
       const removed = new Set(validTags([...remove]));
+      const fromFolders = new Set(store.folderTagsOf(id));
+      const fixed = [...removed].find((tag) => fromFolders.has(tag));
+      if (fixed !== undefined) throw folderTagKept(id, fixed);
       // setTags validates what is added.
       return curation.setTags(id, [...store.userTags(id).filter((tag) => !removed.has(tag)), ...add]);
     },

@@ -3,7 +3,7 @@
 // monitor of that shape needs; near-duplicate search groups only copies for the same screen, so
 // trashing a group's other members never loses a shape. The shape is the aspect ratio of the
 // picture inside any letterbox or pillarbox bars: a letterboxed copy is a copy.
-import { pictureShareOf } from './fingerprint.js';
+import { pictureShareOf } from '../analysis/index.js';
 
 /** Aspect ratios further apart than this factor are other screens. A crop of 10% of one side moves
  * the ratio by 1/0.9 = 1.111 (as 16:10 to 16:9 does), and bars are measured on the thumbnail to a

@@ -2,7 +2,7 @@
 // its thresholds measured on real wallpapers (bench/RESULTS.md, `--only duplicates`). Fingerprints
 // are decoded once into Prepared values, so that testing a pair allocates nothing: grouping tests
 // hundreds of thousands of pairs.
-import { UNIFORM_BELOW, contrastOf, edgeDensityOf, hashOf, signatureOf } from './fingerprint.js';
+import { UNIFORM_BELOW, contrastOf, edgeDensityOf, hashOf, signatureOf } from '../analysis/index.js';
 import { popcount32 } from './hash-index.js';
 
 /** Hash bits (of 64) that may differ between near-duplicates, and the colour signatures' distance. */

@@ -4,8 +4,9 @@
 // and its designer pair fill the light and dark slots (the wallpaper itself both when it has none),
 // a set_command with {monitor} runs once per monitor; the set is remembered in the history.
 import { WallpaperError } from '../errors.js';
-import { setEachMonitor, setLightDark } from '../setters/index.js';
+import { setEachMonitor, setLightDark } from './setters/index.js';
 import type { Library, PickedFile } from '../types.js';
+import { remember, shownFiles } from './current.js';
 import type { Session } from './session.js';
 import { setEverywhere, shownFile, slotEntries } from './set.js';
 import type { DesktopSet } from './types.js';
@@ -17,6 +18,13 @@ export const NO_DESKTOP_HINT =
 /** The wallpaper `id` on the desktop; not_found for an unknown id or a file that changed, no_desktop
  * when no session can be set from here or its tool failed, invalid_param for an unknown monitor. */
 export async function setById(session: Session, library: Library, id: string, options: { monitor?: string } = {}): Promise<DesktopSet> {
+  const before = await shownFiles(session, library);
+  const set = await setOne(session, library, id, options);
+  await remember(library, before, set);
+  return set;
+}
+
+async function setOne(session: Session, library: Library, id: string, options: { monitor?: string }): Promise<DesktopSet> {
   const file = await library.verifiedFile(id);
   if (!file) throw new WallpaperError('not_found', 'no wallpaper with this id has a reachable, unchanged file');
   const picked: PickedFile = { wallpaper: file.wallpaper, path: file.path };

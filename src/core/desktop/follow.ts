@@ -3,7 +3,7 @@
 // scheme is read again every second. The current scheme is handed on at start.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { PORTAL, type Scheme, colorScheme, schemeOfSignal } from '../appearance.js';
+import { PORTAL, type Scheme, colorScheme, schemeOfSignal } from './appearance.js';
 
 /** How often the scheme is read when no portal signal can be had. */
 const POLL_MS = 1000;

@@ -2,13 +2,19 @@
 // /api/wallpapers/{id}/set, doctor) reach the desktop. openDesktop(env) detects the session once per
 // process (setter, abilities; monitors on demand) and turns "these filters (or this id), these
 // options" into picks on the screen, reporting what was set per monitor and per slot.
+// May use: common (setters/ and monitors/ inside it run the desktop's own tools).
 import { openSession } from './session.js';
 import { chooseFor, setOnDesktop } from './set.js';
 import { setById } from './by-id.js';
 import { followScheme } from './follow.js';
+import { back } from './back.js';
+import { currentId, entriesOf, shownFiles } from './current.js';
+import { openShortcuts } from './shortcuts/index.js';
+import { notifyShown } from './notify.js';
+import { readOnScreen } from './on-screen.js';
 import type { Desktop } from './types.js';
 
-export type { Desktop, DesktopOptions, DesktopRequest, DesktopSet, SetEntry, Slot } from './types.js';
+export type { Desktop, DesktopOptions, DesktopRequest, DesktopSet, SetEntry, ShownEntry, Slot } from './types.js';
 
 const opened = new WeakMap<NodeJS.ProcessEnv, Desktop>();
 
@@ -18,14 +24,26 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
   if (!desktop) {
     const session = openSession(env);
     desktop = {
+      shortcuts: openShortcuts(env),
       setter: (setCommand) => session.setter(setCommand),
       monitors: (override) => session.monitors(override),
       set: (request) => setOnDesktop(session, request),
       choose: (request) => chooseFor(session, request),
       setById: (library, id, options) => setById(session, library, id, options),
       followScheme: (onScheme) => followScheme(env, onScheme),
+      current: async (library) => entriesOf(library, await shownFiles(session, library)),
+      currentId: (library, monitor) => currentId(session, library, monitor),
+      back: (library) => back(session, library),
+      notify: (entries) => notifyShown(env, entries),
+      lastRequest: (library) => readOnScreen(library.dirs.data).last_request ?? undefined,
     };
     opened.set(env, desktop);
   }
   return desktop;
 }
+export { SET_COMMAND_SETTER } from './setters/custom.js';
+export { describeSetter } from './setters/index.js';
+export type { Monitor } from './monitors/index.js';
+export { parseAppearance } from './appearance.js';
+export type { Appearance, Scheme } from './appearance.js';
+export type { InstallReport, Installed, Shortcuts } from './shortcuts/index.js';

@@ -1,10 +1,10 @@
 // The desktop session of this process, detected once: the setter (per set_command, since the
 // settings may change while `serve` runs) and the monitors (per --monitors; kept a few seconds, so
 // one call detects once and a long-running serve still sees a monitor plugged in later).
-import { detectMonitors } from '../monitors/index.js';
-import type { Monitor } from '../monitors/types.js';
-import type { Detection } from '../setters/detect.js';
-import { type SetterInfo, type SetterOptions, describeSetter, detectOnce } from '../setters/index.js';
+import { detectMonitors } from './monitors/index.js';
+import type { Monitor } from './monitors/types.js';
+import type { Detection } from './setters/detect.js';
+import { type SetterInfo, type SetterOptions, describeSetter, detectOnce } from './setters/index.js';
 
 /** How long detected monitors are trusted. */
 const MONITORS_TTL_MS = 10_000;

@@ -6,15 +6,16 @@
 // monitor avoids its own recent ones; the history is written only once the setter succeeded.
 import { join } from 'node:path';
 import { shownEverywhere } from '../formats/index.js';
-import { type Scheme, colorScheme } from '../appearance.js';
+import { type Scheme, colorScheme } from './appearance.js';
 import { WallpaperError } from '../errors.js';
-import { pickLightDark } from '../light-dark.js';
+import { pickLightDark } from './light-dark.js';
 import { HISTORY_AVOID } from '../limits.js';
-import { MONITOR_UPSCALE, pickForMonitors } from '../monitor-picks.js';
-import type { Monitor } from '../monitors/types.js';
-import { setEachMonitor, setLightDark, setSpanned, setWallpaper } from '../setters/index.js';
+import { MONITOR_UPSCALE, pickForMonitors } from './monitor-picks.js';
+import type { Monitor } from './monitors/types.js';
+import { setEachMonitor, setLightDark, setSpanned, setWallpaper } from './setters/index.js';
 import type { Filters, Library, PickedFile, WallpaperSource } from '../types.js';
 import { type Choices, lightChoices, pickAmong } from './choices.js';
+import { remember, shownFiles } from './current.js';
 import type { Session } from './session.js';
 import type { DesktopOptions, DesktopRequest, DesktopSet } from './types.js';
 
@@ -72,11 +73,26 @@ export async function setEverywhere(session: Session, library: Library, file: st
 export async function shownFile(library: { dirs: { cache: string } }, picked: PickedFile, monitor?: Monitor): Promise<string> {
   // Most picks go as they are, without loading sharp.
   if (shownEverywhere(picked.path)) return picked.path;
-  return (await import('../compose.js')).renditionFor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'renditions'));
+  return (await import('./compose.js')).renditionFor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'renditions'));
 }
 
-/** Pick by the request and set; undefined when nothing matches. */
+const REMEMBERED = ['appearance', 'same', 'span', 'fit', 'monitors', 'allowRepeat'] as const;
+
+/** Pick by the request and set; undefined when nothing matches. The change is remembered with what
+ * it replaced (`back`) and the request (`next`). */
 export async function setOnDesktop(session: Session, request: DesktopRequest): Promise<DesktopSet | undefined> {
+  const before = await shownFiles(session, request.library);
+  const set = await pickAndSet(session, request);
+  if (set) {
+    const { filters, options = {}, server } = request;
+    // The options that shape a pick, not the command's own (--json) nor `only` (one hide's).
+    const remembered = Object.fromEntries(REMEMBERED.flatMap((key) => (options[key] === undefined ? [] : [[key, options[key]]])));
+    await remember(request.library, before, set, { filters, options: remembered, ...(server ? { server } : {}) });
+  }
+  return set;
+}
+
+async function pickAndSet(session: Session, request: DesktopRequest): Promise<DesktopSet | undefined> {
   const { library, filters } = request;
   const source = request.source ?? library;
   const options = request.options ?? {};
@@ -89,24 +105,26 @@ export async function setOnDesktop(session: Session, request: DesktopRequest): P
   }
   const choices = await appearanceChoices(session.env, source, filters, options.appearance);
   if (choices.length === 0) return undefined;
-  const monitors = await monitorsFor(session, options);
+  const detected = await monitorsFor(session, options);
+  const monitors = options.only ? detected?.filter((monitor) => options.only!.includes(monitor.name)) : detected;
   const recent = (monitor?: string) => (options.allowRepeat ? [] : library.recentlySet(HISTORY_AVOID, monitor));
   const fitted = async (picked: PickedFile, monitor?: Monitor) =>
     options.fit && monitor
-      ? (await import('../compose.js')).fitToMonitor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'fitted'))
+      ? (await import('./compose.js')).fitToMonitor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'fitted'))
       : shownFile(library, picked, monitor);
 
-  if (monitors && monitors.length > 1 && (options.span || (can.perMonitor && !options.same))) {
+  const some = options.only !== undefined && can.perMonitor && monitors !== undefined && monitors.length > 0;
+  if (monitors && (some || (monitors.length > 1 && (options.span || (can.perMonitor && !options.same))))) {
     const picks = await pickForMonitors(source, choices, monitors, recent);
     if (!picks) return undefined;
     let setter: string;
     if (options.span) {
       const parts = picks.map(({ monitor, picked }) => ({ monitor, file: picked.path }));
-      const file = await (await import('../compose.js')).spanComposite(parts, join(library.dirs.data, 'span'));
+      const file = await (await import('./compose.js')).spanComposite(parts, join(library.dirs.data, 'span'));
       ({ setter } = await setSpanned(file, setterOptions));
     } else {
       const assignments = await Promise.all(picks.map(async ({ monitor, picked }) => ({ monitor, file: await fitted(picked, monitor) })));
-      ({ setter } = await setEachMonitor(assignments, setterOptions));
+      ({ setter } = await setEachMonitor(assignments, setterOptions, { only: some }));
     }
     for (const { monitor, picked } of picks) library.recordSet(picked.wallpaper.id, monitor.name);
     return { setter, entries: picks.map(({ monitor, picked }) => ({ monitor, slot: null, picked })) };

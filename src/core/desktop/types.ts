@@ -1,8 +1,10 @@
 // The shapes of the desktop facade (index.ts): what a set is asked (filters or an id, and the
 // options of `random --set`) and what it reports, per monitor and per slot (CONTRACT.md 7.5).
-import type { Appearance } from '../appearance.js';
-import type { Monitor } from '../monitors/types.js';
-import type { Filters, Library, PickedFile, WallpaperSource } from '../types.js';
+import type { Appearance } from './appearance.js';
+import type { Monitor } from './monitors/types.js';
+import type { Filters, Library, PickedFile, ShownEntry, WallpaperSource } from '../types.js';
+
+export type { ShownEntry };
 
 export interface DesktopOptions {
   /** Pick for a light or a dark scheme (auto: the session's). */
@@ -17,6 +19,8 @@ export interface DesktopOptions {
   monitors?: string;
   /** Recently set wallpapers may come again. */
   allowRepeat?: boolean;
+  /** Only these monitors change (`hide current`: the monitors that showed the hidden one). */
+  only?: string[];
 }
 
 /** A pick asked of the desktop: random matches of `filters` from `source` (default the library),
@@ -26,6 +30,8 @@ export interface DesktopRequest {
   source?: WallpaperSource;
   filters: Filters;
   options?: DesktopOptions;
+  /** The server `source` is (random --server), remembered so that `next` asks it again. */
+  server?: string;
 }
 
 export type Slot = 'light' | 'dark';
@@ -46,8 +52,10 @@ export interface DesktopSet {
 
 /** The desktop session of this process, detected once. */
 export interface Desktop {
+  /** Keyboard shortcuts for the daily commands in this desktop's own settings (or printed). */
+  shortcuts: import('./shortcuts/index.js').Shortcuts;
   /** The setter and what it can do, or why there is none (for a given set_command). */
-  setter(setCommand?: string | null): import('../setters/index.js').SetterInfo;
+  setter(setCommand?: string | null): import('./setters/index.js').SetterInfo;
   /** The monitors (`override`: --monitors), detected once each. */
   monitors(override?: string): Promise<Monitor[]>;
   /** Pick by the request and put the picks on the screen; undefined when nothing matches. */
@@ -56,7 +64,18 @@ export interface Desktop {
   choose(request: DesktopRequest): Promise<DesktopSet | undefined>;
   /** Call `onScheme` with the session's colour scheme now and on every change (`watch`); resolves
    * with the function that stops. */
-  followScheme(onScheme: (scheme: import('../appearance.js').Scheme) => void): Promise<() => void>;
+  followScheme(onScheme: (scheme: import('./appearance.js').Scheme) => void): Promise<() => void>;
   /** The wallpaper `id` on every monitor or on the one named (POST /api/wallpapers/{id}/set). */
   setById(library: Library, id: string, options?: { monitor?: string }): Promise<DesktopSet>;
+  /** What the screen shows now, per monitor and slot (`current`). */
+  current(library: Library): Promise<ShownEntry[]>;
+  /** The wallpaper `current` names (on `monitor`, else the primary) and the monitors showing it
+   * (empty: every one). */
+  currentId(library: Library, monitor?: string): Promise<{ id: string; monitors: string[] }>;
+  /** Put back what the last change replaced, and forget that change (`back`; again goes further). */
+  back(library: Library): Promise<ShownEntry[]>;
+  /** A desktop notification of what went on the screen; false when no notification service took it. */
+  notify(entries: readonly ShownEntry[]): Promise<boolean>;
+  /** The filters and options of the last pick by filters (`next` asks them again), if any. */
+  lastRequest(library: Library): { filters: Filters; options: DesktopOptions; server?: string } | undefined;
 }

@@ -4,7 +4,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { WallpaperError } from '../errors.js';
-import type { LibraryDirs } from '../home.js';
+import type { LibraryDirs } from '../settings/index.js';
 import { type Store, isPostgresUrl, openStore, redacted } from '../store/index.js';
 
 export interface CopyReport {

@@ -1,7 +1,7 @@
 // The export file (`wallpaper export`, format version 1) and its checking before `import` touches
 // anything: a file that is not JSON, has the wrong shape, a bad id or an unknown version is refused
 // whole, with the JSON path of the first thing wrong (`favorites[3].id`), so nothing is half-applied.
-import { normalTag } from '../curate/tags.js';
+import { normalTag } from '../query/index.js';
 import { WallpaperError, oneLine } from '../errors.js';
 import type { ExportEntry, ExportFile } from '../types.js';
 

@@ -1,7 +1,8 @@
 // The portable part of the Library facade (CONTRACT.md 7.4): the user's own data out as one JSON
 // document and merged back in, here or into another library (format.ts says what it holds).
-import type { LibraryDirs } from '../home.js';
-import type { SettingsStore } from '../settings.js';
+// May use: curate, query, settings and store.
+import type { LibraryDirs } from '../types/library.js';
+import type { SettingsStore } from '../settings/index.js';
 import type { Store } from '../store/index.js';
 import type { Portable } from '../types.js';
 import { buildExport } from './export.js';
@@ -14,3 +15,5 @@ export const createPortable = (store: Store, settings: SettingsStore, dirs: Libr
   exportData: () => buildExport(store, settings.read(), new Date()),
   importData: (text, name) => importData(parseExport(text, name), name, store, settings, dirs),
 });
+export { copyIndex } from './copy.js';
+export type { CopyReport } from './copy.js';

@@ -5,12 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Prepared, prepare, similar } from '../curate/similarity.js';
-import { placeWithoutClobber } from '../files.js';
+import { type Prepared, prepare, similar } from '../curate/index.js';
+import { placeWithoutClobber, sanitiseStem } from '../common/index.js';
 import { extensionOf } from '../formats/index.js';
-import { sanitiseStem } from '../intake.js';
 import type { Candidate } from './kinds/index.js';
 import type { SourceHttp } from './http.js';
+import { loadAnalyzer } from '../analysis/index.js';
 
 /** What the library holds already, and what this fetch took: same bytes (ids), near (fingerprints). */
 export interface Seen {
@@ -30,7 +30,7 @@ export interface DownloadContext {
 }
 
 /** The name a picture gets: the last segment of its id or URL, readable and safe. */
-const stemOf = (candidate: Candidate): string => {
+export const fileStemOf = (candidate: Candidate): string => {
   const from = /^https?:/.test(candidate.remote) ? new URL(candidate.remote).pathname : candidate.remote;
   return sanitiseStem(from.split('/').filter(Boolean).pop() ?? 'wallpaper');
 };
@@ -40,7 +40,7 @@ export async function downloadOne(candidate: Candidate, ctx: DownloadContext): P
   try {
     await ctx.http.download(candidate.image, temp, ctx.maxBytes, candidate.headers);
     const bytes = await readFile(temp);
-    const { analyzeImage } = await import('../analyze.js');
+    const { analyzeImage } = await loadAnalyzer();
     let analysis: Awaited<ReturnType<typeof analyzeImage>>['analysis'];
     try {
       ({ analysis } = await analyzeImage(bytes, ctx.thumbnailSize));
@@ -51,7 +51,7 @@ export async function downloadOne(candidate: Candidate, ctx: DownloadContext): P
     const mine = prepare(analysis.fingerprint);
     if (ctx.seen.fingerprints.some((other) => similar(mine, other))) return { skipped: 'a near-duplicate of a wallpaper in the library' };
     ctx.seen.fingerprints.push(mine);
-    const path = await placeWithoutClobber(temp, ctx.folder, `${stemOf(candidate)}.${extensionOf(analysis.format)}`);
+    const path = await placeWithoutClobber(temp, ctx.folder, `${fileStemOf(candidate)}.${extensionOf(analysis.format)}`);
     return { kept: path, id: analysis.id };
   } finally {
     await rm(temp, { force: true });

@@ -1,7 +1,7 @@
 // The curation writes and reads of the index (issue 15): favourite and hidden marks and user tags,
 // kept by id; folder tags rewritten from the files' paths after a scan; tag counts; the
 // fingerprints near-duplicate grouping reads, and the pairs marked "not duplicates".
-import type { Candidate } from '../curate/duplicates.js';
+import type { Candidate } from '../types/records.js';
 import type { Mark } from '../types.js';
 import type { Connection } from './connection.js';
 
@@ -20,6 +20,10 @@ export function setMark(conn: Connection, id: string, mark: Mark, on: boolean): 
 
 export const userTags = (conn: Connection, id: string): string[] =>
   conn.prepare("SELECT name FROM tags WHERE id = ? AND source = 'user' ORDER BY name").pluck().all(id) as string[];
+
+/** The tags a wallpaper has from the folders its files are in (and `source:NAME`), by name. */
+export const folderTagsOf = (conn: Connection, id: string): string[] =>
+  conn.prepare("SELECT name FROM tags WHERE id = ? AND source = 'folder' ORDER BY name").pluck().all(id) as string[];
 
 /** Replace a wallpaper's user tags. */
 export function setUserTags(conn: Connection, id: string, tags: readonly string[]): void {

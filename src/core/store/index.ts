@@ -6,7 +6,8 @@
 // Two tables: `files` holds every walked image file (its size and mtime for the rescan diff and the
 // identity check, the id of its bytes or the reason it failed, whether it is a link and whether its
 // folder is away); `wallpapers` holds one record per distinct id, pointing at its canonical file.
-import type { FileState } from '../diff.js';
+// May use: analysis, common and packages.
+import type { FileState } from '../types/scan.js';
 import type { Filters, Paging, ScanProblem } from '../types.js';
 import { setTitles } from './titles.js';
 import type { Connection, Statement } from './connection.js';
@@ -31,7 +32,8 @@ import * as writes from './writes.js';
 export type { IndexedFile } from './queries.js';
 export type { Mark } from './curation.js';
 export type { HistoryRow, UserData, UserDataChanges } from './portable.js';
-export { holderName, isHeld, type LeaseRow } from './lease.js';
+export { holderName, isHeld } from './lease.js';
+export type { LeaseRow } from './lease.js';
 export type { FileResult, WriteEffect } from './writes.js';
 export { SCHEMA_VERSION } from './schema.js';
 export type { StoredWallpaper } from './sql.js';
@@ -143,6 +145,7 @@ export class Store {
   // Curation (curation.ts): marks, tags, fingerprints and "not duplicates" pairs.
   setMark = (id: string, mark: curation.Mark, on: boolean): boolean => curation.setMark(this.conn, id, mark, on);
   userTags = (id: string): string[] => curation.userTags(this.conn, id);
+  folderTagsOf = (id: string): string[] => curation.folderTagsOf(this.conn, id);
   setUserTags = (id: string, tags: readonly string[]): void => curation.setUserTags(this.conn, id, tags);
   setFolderTags = (wanted: ReadonlyMap<string, readonly string[]>): void => curation.setFolderTags(this.conn, wanted);
   folderTagsStale = (folders: string): number | undefined => curation.folderTagsStale(this.conn, folders);
@@ -168,6 +171,8 @@ export class Store {
     recordFetched: (...args: Tail<typeof sources.recordFetched>) => sources.recordFetched(this.conn, ...args),
     rememberRemote: (...args: Tail<typeof sources.rememberRemote>) => sources.rememberRemote(this.conn, ...args),
     fetchedBefore: (...args: Tail<typeof sources.fetchedBefore>) => sources.fetchedBefore(this.conn, ...args),
+    titles: () => sources.sourceTitles(this.conn),
+    retitle: (...args: Tail<typeof sources.retitle>) => sources.retitle(this.conn, ...args),
     files: (name: string) => sources.sourceFiles(this.conn, name),
     forgetFiles: (paths: readonly string[]) => sources.forgetFiles(this.conn, paths),
     count: (name: string) => sources.sourceCount(this.conn, name),
@@ -188,3 +193,4 @@ export class Store {
   /** Copy this whole index into `target` (found empty by the caller); rows copied by table. */
   copyInto = (target: Store): Record<string, number> => copy.copyRows(this.conn, target.conn);
 }
+export { withUrls } from './record.js';

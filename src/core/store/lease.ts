@@ -7,7 +7,7 @@
 // Lease writes go around Connection.write on purpose: they change no answer, so they must not move
 // this process's index version (every cache would be dropped on each renewal).
 import { hostname } from 'node:os';
-import { isAlive } from '../processes.js';
+import { isAlive } from '../common/index.js';
 import type { Connection } from './connection.js';
 
 export interface LeaseRow {

@@ -1,8 +1,8 @@
 // The reads of the index: records by id and by page, counts, the files of a wallpaper, and what a
 // scan reports (duplicates, failures). Counts are cached per index version: a server asks the same
 // ones again and again, and any commit (here or in another process) makes them stale.
-import { VersionedCache } from '../cache.js';
-import type { FileState } from '../diff.js';
+import { VersionedCache } from '../common/index.js';
+import type { FileState } from '../types/scan.js';
 import type { Filters, Paging, ScanProblem, SourceCredit } from '../types.js';
 import { ColourIndex } from './colour-index.js';
 import type { Connection } from './connection.js';

@@ -3,7 +3,7 @@
 // an id budget) and a pick is one array index and one primary-key read instead of an OFFSET walk.
 // One-shot CLI processes never build the lists.
 import { randomInt } from 'node:crypto';
-import { VersionedCache } from '../cache.js';
+import { VersionedCache } from '../common/index.js';
 import type { Filters } from '../types.js';
 import type { Connection } from './connection.js';
 import type { Queries } from './queries.js';

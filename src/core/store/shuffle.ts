@@ -7,7 +7,7 @@
 // Index changes mid-cycle: a wallpaper added joins the current cycle when its place in the cycle's
 // order is still ahead of the client's position, else the next cycle; one removed leaves at once.
 import { createHash } from 'node:crypto';
-import { VersionedCache } from '../cache.js';
+import { VersionedCache } from '../common/index.js';
 import type { Filters, Paging } from '../types.js';
 import { loadWalk, saveWalk } from './client-walks.js';
 import type { Connection } from './connection.js';

@@ -2,7 +2,7 @@
 // wallpaper's title is the one a package gives its canonical file, else one any of its files has,
 // else the canonical file's name without the extension (titles.ts finds the package names).
 // Written only where it changed, so a scan that renames nothing keeps every cache.
-import { stemOf } from '../titles.js';
+import { stemOf } from '../packages/index.js';
 import type { Connection } from './connection.js';
 
 /** Make every title follow `byPath` (package titles of file paths); `files`: every [path, id]. */

@@ -3,10 +3,10 @@
 // Also the two marks a scan or a read leaves: files away (their folder could not be walked) and
 // files stale (found changed behind the index, so never served under their old id).
 import { basename } from 'node:path';
-import type { Analysis } from '../analyze.js';
-import type { FileState } from '../diff.js';
-import { cellOf } from '../curate/oklab.js';
-import { stemOf } from '../titles.js';
+import type { Analysis } from '../analysis/index.js';
+import type { FileState } from '../types/scan.js';
+import { cellOf } from '../analysis/index.js';
+import { stemOf } from '../packages/index.js';
 import type { Connection } from './connection.js';
 import { FILE_ORDER, formatOf } from './sql.js';
 

@@ -1,10 +1,7 @@
 // Files the core hands out: a wallpaper's file checked against the index (verified or opened), an
 // image file on disk, a sized variant, and the files of an upload.
 import type { FileHandle } from 'node:fs/promises';
-import type { VariantSpec } from '../variants/spec.js';
 import type { Wallpaper } from './records.js';
-
-export type { VariantSpec };
 
 /** A wallpaper's file checked against the index: same size and mtime as when it was indexed. */
 export interface VerifiedFile {
@@ -65,4 +62,23 @@ export interface ImageFile {
   mtimeMs: number;
   contentType: string;
   filename: string;
+}
+
+// A sized variant's words and request (CONTRACT.md 6.3; parsed in variants/spec.ts).
+export const FITS = ['cover', 'contain', 'inside'] as const;
+export const CROPS = ['attention', 'entropy', 'center'] as const;
+export const OUTPUT_FORMATS = ['jpeg', 'webp', 'avif', 'png'] as const;
+export type Fit = (typeof FITS)[number];
+export type Crop = (typeof CROPS)[number];
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** A requested variant, defaults applied except the output format (the source's own by default). */
+export interface VariantSpec {
+  w?: number;
+  h?: number;
+  fit: Fit;
+  crop: Crop;
+  as?: OutputFormat;
+  quality?: number;
+  enlarge: boolean;
 }

@@ -1,11 +1,10 @@
 // The Library facade the CLI and the HTTP server use, the WallpaperSource part it shares with a
 // running server's client (`--server`), its curation part, and the options of a random pick.
-import type { LibraryDirs } from '../home.js';
 import type { ImageFile, OpenedFile, UploadBatch, UploadedFile, VariantFile, VariantSpec, VerifiedFile } from './files.js';
 import type { Filters, ListResponse, Paging, PickedFile, Screen, Wallpaper } from './records.js';
 import type { LibraryStatus, ScanProgress, ScanSummary } from './scan.js';
 import type { Portable } from './portable.js';
-import type { Sources } from '../sources/types.js';
+import type { Sources } from './sources.js';
 import type { Settings } from './settings.js';
 
 /** A named client's walk or a seed's position (CONTRACT.md 6.3, order-params.ts). */
@@ -56,7 +55,8 @@ export interface Curation {
   setMark(id: string, mark: Mark, on: boolean): Wallpaper | undefined;
   /** Replace the user tags (validated: invalid_param naming the bad one); undefined for an unknown id. */
   setTags(id: string, tags: unknown): Wallpaper | undefined;
-  /** Add and remove user tags. */
+  /** Add and remove user tags; removing a tag the wallpaper has from a folder (or a source) is
+   * refused (`folder_tag`), and nothing changes. */
   editTags(id: string, add: readonly string[], remove: readonly string[]): Wallpaper | undefined;
   /** Every tag with how many wallpapers (not hidden) carry it, by name. */
   tags(): { name: string; count: number }[];
@@ -152,4 +152,17 @@ export interface Library extends WallpaperSource, Curation, Portable, Sources {
   /** Ids set most recently, newest first: on `monitor` (and on all), or anywhere. */
   recentlySet(count: number, monitor?: string): string[];
   close(): void;
+}
+
+/** Where a library's files live (settings/home.ts decides, CONTRACT.md 6.6). */
+export interface LibraryDirs {
+  /** settings.json */
+  config: string;
+  /** index.sqlite, uploads/, trash/, downloads/, the if-due state */
+  data: string;
+  /** thumbnails/ (and variants/): remade when removed */
+  cache: string;
+  /** How these were chosen: `home` (one folder given), `legacy` (an old one-folder library in the
+   * config home, used in place) or `platform` (the platform's base directories). */
+  layout: 'home' | 'legacy' | 'platform';
 }

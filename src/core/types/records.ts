@@ -1,10 +1,37 @@
 // The records the core answers with: the Wallpaper of the API spec (section 2.1), the parsed
 // filters, a page of the list, the screen a pick is for. A leaf: it imports only leaf modules, so
 // nothing that imports it is imported back (no cycle, type imports included).
-import type { AspectRatio, Brightness, Hue, Orientation } from '../classify.js';
-import type { CurationFilters } from '../curate/filter-params.js';
-import type { PaletteColor } from '../curate/palette.js';
-import type { SourceCredit } from '../sources/types.js';
+import type { SourceCredit } from './sources.js';
+
+// The spec's category words (section 2), the classifiers' answers (analysis/classify.ts).
+export const BRIGHTNESS = ['light', 'dark', 'medium'] as const;
+export const ASPECT_RATIOS = ['16:9', '4:3', 'ultrawide', 'square', 'portrait', 'custom'] as const;
+export const ORIENTATIONS = ['landscape', 'portrait', 'square'] as const;
+export const HUES = ['red', 'green', 'blue', 'warm', 'cool', 'neutral'] as const;
+
+export type Brightness = (typeof BRIGHTNESS)[number];
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+export type Orientation = (typeof ORIENTATIONS)[number];
+export type Hue = (typeof HUES)[number];
+
+/** One colour of a wallpaper's palette and the share of the picture it covers. */
+export interface PaletteColor {
+  color: string;
+  share: number;
+}
+
+export interface CurationFilters {
+  /** Colours as 6 lowercase hex digits, each covering at least MIN_COLOR_SHARE of a match. */
+  color?: string[];
+  /** OKLab distance within which a palette colour counts as the asked one (with `color`). */
+  color_tolerance?: number;
+  tag?: string[];
+  /** The search words, lowercase, joined by one space. */
+  q?: string;
+  favorite?: boolean;
+  /** true: only hidden ones; 'any': hidden or not; absent or false: hidden ones are left out. */
+  hidden?: boolean | 'any';
+}
 
 /** A wallpaper as the API spec's section 2.1 describes it, fields in the spec's order. */
 export interface Wallpaper {
@@ -55,6 +82,8 @@ export interface Filters extends CurationFilters {
   min_height?: number;
   max_width?: number;
   max_height?: number;
+  /** An exact shape, width:height (`16:10`) or a decimal (`1.6`), matched within 1% (query/ratio.ts). */
+  ratio?: string;
 }
 
 export interface Paging {
@@ -80,4 +109,23 @@ export interface Screen {
 export interface PickedFile {
   wallpaper: Wallpaper;
   path: string;
+}
+
+/** A wallpaper as duplicate grouping sees it (curate/duplicates.ts; the store reads them). */
+export interface Candidate {
+  id: string;
+  fingerprint: Uint8Array;
+  width: number;
+  height: number;
+  size_bytes: number;
+  content_type: string;
+}
+
+/** One file on the screen as `current` and `back` report it: on a monitor (null: every one), in a
+ * slot (null: both), with its record, or null for a file this library does not know. */
+export interface ShownEntry {
+  monitor: string | null;
+  slot: 'light' | 'dark' | null;
+  path: string;
+  wallpaper: Wallpaper | null;
 }

@@ -47,3 +47,12 @@ export interface LibraryStatus {
   /** Changes whenever the index does (by this or another process). */
   version: string;
 }
+
+/** A file's state as the walk sees it and the index keeps it (library/diff.ts compares them). */
+export interface FileState {
+  size: number;
+  mtimeMs: number;
+  /** The path is a symbolic link (to a file): an alias, canonical only when no regular file holds
+   * the same bytes (CONTRACT.md 6.1). Absent means a regular file. */
+  link?: boolean;
+}

@@ -1,5 +1,5 @@
 // The settings record (CONTRACT.md section 3, with the keys added since).
-import type { SourceSetting } from '../sources/types.js';
+import type { SourceSetting } from './sources.js';
 
 export interface Settings {
   /** Absolute paths of the folders in the library. */

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { type FileHandle, open, readdir, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { writeFileAtomic } from '../files.js';
+import { writeFileAtomic } from '../common/index.js';
 import type { VariantBody } from '../types.js';
 
 /** A variant ready to send: an open descriptor of the cached file, or bytes that were not kept. */

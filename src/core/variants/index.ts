@@ -3,18 +3,20 @@
 // the cache home's budget; with what its answer needs (type, a strong ETag per variant, a name
 // `<stem>-<w>x<h>.<ext>`). A variant answered once is answered again from warm.ts: one stat of its
 // source, its bytes from memory (or its file opened), none of the lookups below.
+// May use: analysis, common and query.
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { goneFromDisk, readRange } from '../files.js';
+import { goneFromDisk, readRange } from '../common/index.js';
 import { VARIANT_QUEUE_PER_CORE } from '../limits.js';
 import type { OpenedFile, VariantFile, Wallpaper } from '../types.js';
-import { VariantCache, type VariantBody, openCached, variantKey } from './cache.js';
+import { VariantCache, openCached, variantKey } from './cache.js';
 import { WorkPool } from './pool.js';
 import { renderVariant } from './render.js';
 import { WARM_BYTES_EACH, WarmVariants } from './warm.js';
 import { CONTENT_TYPES, EXTENSIONS, type VariantSpec, canonicalQuery, formatOfType, outputBox } from './spec.js';
 
-export { type VariantSpec, parseVariant, canonicalQuery } from './spec.js';
+export { parseVariant, canonicalQuery } from './spec.js';
+export type { VariantSpec } from './spec.js';
 export type { VariantBody, VariantFile } from '../types.js';
 
 export interface VariantSource {

@@ -3,7 +3,7 @@
 // inside keeps the whole image), encoded as asked. The decode and the encode take their pixels from
 // the process's one budget (issue 25: two 5000x5000 AVIF encodes at once drove `serve` to 2.1 GB),
 // and the source pixel limit holds as at scan time (the formats room reads every indexed format).
-import { decodeBudget } from '../decode-budget.js';
+import { decodeBudget } from '../analysis/index.js';
 import { WallpaperError } from '../errors.js';
 import { decodeImage, probeImage } from '../formats/index.js';
 import { type OutputFormat, type VariantSpec, outputBox } from './spec.js';

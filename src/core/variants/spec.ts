@@ -3,14 +3,10 @@
 // pure geometry of the answer: which box a source of a given size gives, never upscaled unless
 // `enlarge=1` (a box larger than the source shrinks to the largest box of its aspect that fits).
 import { WallpaperError } from '../errors.js';
-import type { RawParams } from '../params.js';
+import type { RawParams } from '../query/index.js';
+import { CROPS, type Crop, FITS, type Fit, OUTPUT_FORMATS, type OutputFormat, type VariantSpec } from '../types/files.js';
 
-export const FITS = ['cover', 'contain', 'inside'] as const;
-export const CROPS = ['attention', 'entropy', 'center'] as const;
-export const OUTPUT_FORMATS = ['jpeg', 'webp', 'avif', 'png'] as const;
-export type Fit = (typeof FITS)[number];
-export type Crop = (typeof CROPS)[number];
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+export { CROPS, type Crop, FITS, type Fit, OUTPUT_FORMATS, type OutputFormat, type VariantSpec };
 
 /** The largest side a variant may ask for (imgproxy and weserv cap near here too). */
 export const MAX_VARIANT_SIDE = 5000;
@@ -19,17 +15,6 @@ export const MAX_VARIANT_SIDE = 5000;
  * which left a real `serve` at 293-306 MB; issue 25); a larger box shrinks to its aspect within it. */
 export const MAX_AVIF_PIXELS = 1920 * 1200;
 export const VARIANT_PARAMS = ['w', 'h', 'fit', 'crop', 'as', 'quality', 'enlarge'] as const;
-
-/** A requested variant, defaults applied except the output format (the source's own by default). */
-export interface VariantSpec {
-  w?: number;
-  h?: number;
-  fit: Fit;
-  crop: Crop;
-  as?: OutputFormat;
-  quality?: number;
-  enlarge: boolean;
-}
 
 export const CONTENT_TYPES: Record<OutputFormat, string> = {
   jpeg: 'image/jpeg',

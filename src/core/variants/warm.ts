@@ -6,7 +6,7 @@
 // variant or not; no byte of it is sent, so its path's state is enough) and no open, hash, fstat or
 // write of the cached file: its bytes are in memory, or it is opened once to be streamed.
 import { stat } from 'node:fs/promises';
-import { VersionedCache } from '../cache.js';
+import { VersionedCache } from '../common/index.js';
 
 /** Variants of at most this many bytes are kept in memory: a phone's or a screen's WebP or JPEG. */
 export const WARM_BYTES_EACH = 512 * 1024;

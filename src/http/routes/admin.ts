@@ -7,7 +7,8 @@
 // trusted to say what the library is); the core refuses what no face may set (relative paths, `.`
 // and `..` segments, folders inside the data home), and the walk never enters the data home's own
 // folders. Only `set_command`, which runs a program, needs more than loopback here.
-import { type Settings, WallpaperError, shownSettings } from '../../core/index.js';
+import { WallpaperError, shownSettings } from '../../core/index.js';
+import type { Settings } from '../../core/types.js';
 import { scanInBackground } from '../background.js';
 import { readJsonBody } from '../body.js';
 import type { RouteContext } from '../context.js';

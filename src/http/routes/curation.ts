@@ -3,7 +3,8 @@
 // counts, the near-duplicate groups with each member's record, and "not duplicates" marks
 // (POST /api/duplicates/not with {"ids": [...]}: 204). The mutations go through the access rule.
 import type { Request, Response } from 'polka';
-import { type Mark, WallpaperError } from '../../core/index.js';
+import { WallpaperError } from '../../core/index.js';
+import type { Mark } from '../../core/types.js';
 import { readJsonBody } from '../body.js';
 import type { RouteContext } from '../context.js';
 import { json, noContent } from '../json.js';

@@ -2,7 +2,8 @@
 // fetch; POST /api/sources/{name}/fetch fetches one now (a mutation, under the access rules) and
 // answers its summary, after the new wallpapers are indexed. Two requests for one source at once
 // share one fetch.
-import { type FetchSummary, WallpaperError } from '../../core/index.js';
+import { WallpaperError } from '../../core/index.js';
+import type { FetchSummary } from '../../core/types.js';
 import type { RouteContext } from '../context.js';
 import { json } from '../json.js';
 import type { Route } from '../router.js';

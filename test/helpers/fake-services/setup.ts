@@ -1,7 +1,8 @@
 // The set-up the sources' core tests share: a library in a temporary home and a fake service, torn
 // down with the test; distinct pictures served by the fake; the wallpapers a source holds.
 import type { Test } from 'tap';
-import { type Library, openLibrary } from '../../../src/core/index.js';
+import { openLibrary } from '../../../src/core/index.js';
+import type { Library } from '../../../src/core/types.js';
 import { tempDir } from '../fixtures.js';
 import { photo } from '../photos.js';
 import { type Fake, startFake } from './server.js';

@@ -4,8 +4,8 @@
 // their records read in one query; the picks are served from that queue. Every draw is still an
 // independent uniform choice among the matches of the current version: the queue belongs to one
 // index version and is dropped when it moves (a change anywhere, here or in another process).
-import { VersionedCache } from '../../cache.js';
-import { withUrls } from '../../record.js';
+import { VersionedCache } from '../../common/index.js';
+import { withUrls } from '../record.js';
 import type { Filters } from '../../types.js';
 import type { Connection } from '../connection.js';
 import type { Queries } from '../queries.js';

@@ -1,0 +1,90 @@
+// `wallpaper current`, `back` and `next` (CONTRACT.md 8.2): what the screen shows now, put back what
+// the last change replaced, and a new pick with the filters and options of the last `random --set`.
+// Each reports like `random --set` (7.5): the path alone when one file is everywhere, else
+// `NAME<TAB>PATH` per monitor or slot; --json the Wallpaper object or the array.
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { openDesktop, openRemote, WallpaperError } from '../core/index.js';
+import type { WallpaperSource } from '../core/types.js';
+import { type CliContext, libraryOf } from './context.js';
+import { type EnvironmentVariable, FILE_VARIABLES, helpFooter } from './help.js';
+import { NOTIFY_FLAG, printSet, printShown, shownOf } from './set-report.js';
+
+const DESKTOP_VARIABLES: EnvironmentVariable[] = [
+  ...FILE_VARIABLES,
+  'XDG_CURRENT_DESKTOP',
+  'DBUS_SESSION_BUS_ADDRESS',
+  'DISPLAY, WAYLAND_DISPLAY',
+];
+
+export function currentCommand(ctx: CliContext): Command {
+  const command = new Command('current')
+    .description('print what the desktop shows now, per monitor or slot (read back from the desktop where it can tell)')
+    .option('--json', 'print the Wallpaper object (or the array of {monitor, slot, wallpaper}); id null for a file not in the library');
+  helpFooter(command, ['wallpaper current', 'wallpaper current --json', 'wallpaper favorite current'], DESKTOP_VARIABLES);
+  return command.action(async (options: { json?: boolean }, cmd: Command) => {
+    const library = libraryOf(cmd, ctx);
+    try {
+      const entries = await openDesktop(ctx.env).current(library);
+      if (entries.length === 0)
+        throw new WallpaperError('not_found', 'nothing is known to be on the screen: set one first (wallpaper random --set)');
+      printShown(ctx.stdout, entries, options.json);
+    } finally {
+      library.close();
+    }
+  });
+}
+
+export function backCommand(ctx: CliContext): Command {
+  const command = new Command('back')
+    .description('put back what was shown before the last change (again: further back, up to 20 changes)')
+    .option('--json', 'print what was put back as JSON')
+    .option(...NOTIFY_FLAG);
+  helpFooter(command, ['wallpaper back', 'wallpaper back --notify'], DESKTOP_VARIABLES);
+  return command.action(async (options: { json?: boolean; notify?: boolean }, cmd: Command) => {
+    const library = libraryOf(cmd, ctx);
+    try {
+      const desktop = openDesktop(ctx.env);
+      const entries = await desktop.back(library);
+      printShown(ctx.stdout, entries, options.json);
+      if (options.notify) await desktop.notify(entries);
+    } finally {
+      library.close();
+    }
+  });
+}
+
+/** A new pick with the last `random --set`'s filters and options, on `only` monitors when given;
+ * prints like `random --set`. */
+export async function setNext(
+  cmd: Command,
+  ctx: CliContext,
+  how: { json?: boolean; notify?: boolean; only?: string[] } = {},
+): Promise<void> {
+  const { json, only } = how;
+  const library = libraryOf(cmd, ctx);
+  try {
+    const desktop = openDesktop(ctx.env);
+    const last = desktop.lastRequest(library);
+    if (!last) throw new WallpaperError('not_found', 'no `random --set` to follow yet: run wallpaper random --set [FILTERS] once');
+    const source: WallpaperSource = last.server
+      ? await openRemote(last.server, { downloads: join(library.dirs.data, 'downloads') })
+      : library;
+    const options = only?.length ? { ...last.options, only } : last.options;
+    const result = await desktop.set({ library, source, filters: last.filters, options, server: last.server });
+    if (!result) throw new WallpaperError('not_found', 'no wallpaper matches the filters of the last random --set any more');
+    printSet(ctx.stdout, result, json);
+    if (how.notify) await desktop.notify(shownOf(result));
+  } finally {
+    library.close();
+  }
+}
+
+export function nextCommand(ctx: CliContext): Command {
+  const command = new Command('next')
+    .description('set a new pick with the filters and options of the last `random --set`')
+    .option('--json', 'print what was set as JSON (as random --set --json)')
+    .option(...NOTIFY_FLAG);
+  helpFooter(command, ['wallpaper random --brightness dark --set', 'wallpaper next --notify'], DESKTOP_VARIABLES);
+  return command.action((options: { json?: boolean; notify?: boolean }, cmd: Command) => setNext(cmd, ctx, options));
+}

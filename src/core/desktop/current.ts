@@ -1,0 +1,82 @@
+// The wallpaper on the screen now (CONTRACT.md 8.2): read back from the desktop where it can tell,
+// else what this library last put there; each file with its record when the library knows it. And
+// the bookkeeping of a change: what it replaced, per monitor and slot, for `back`.
+import { WallpaperError } from '../errors.js';
+import type { Library } from '../types.js';
+import { colorScheme } from './appearance.js';
+import { type Change, type LastRequest, type ShownFile, readOnScreen, recordChange, shownByHistory } from './on-screen.js';
+import { shownOnDesktop } from './setters/index.js';
+import type { Session } from './session.js';
+import type { DesktopSet, ShownEntry } from './types.js';
+
+/** One entry when every monitor and slot shows the same file (the 7.5 "path alone" case). */
+function collapsed(files: ShownFile[]): ShownFile[] {
+  const [first] = files;
+  if (first && files.length > 1 && files.every((file) => file.path === first.path)) return [{ ...first, monitor: null, slot: null }];
+  return files;
+}
+
+/** What the screen shows now, as files with their ids (null: not in this library). */
+export async function shownFiles(session: Session, library: Library): Promise<ShownFile[]> {
+  const read = await shownOnDesktop(session.setterOptions(library.settings().set_command));
+  if (!read) return collapsed(shownByHistory(readOnScreen(library.dirs.data).changes));
+  return collapsed(read.map((file) => ({ ...file, id: library.resolveWallpaper(file.path) ?? null })));
+}
+
+/** The shown files as entries with their records (`current`, `back`). */
+export function entriesOf(library: Library, files: readonly ShownFile[]): ShownEntry[] {
+  return files.map(({ monitor, slot, path, id }) => {
+    const wallpaper = id ? library.get(id) : undefined;
+    return { monitor, slot, path, wallpaper: wallpaper ?? null };
+  });
+}
+
+/** The files of `before` that a change showing `shown` covers: what `back` puts back. A file shown
+ * on every monitor replaces every monitor's; one monitor's replaces that monitor's (or the file
+ * that was on every monitor, there). */
+export function replacedBy(before: readonly ShownFile[], shown: readonly ShownFile[]): ShownFile[] {
+  const replaced: ShownFile[] = [];
+  for (const now of shown) {
+    for (const old of before) {
+      const monitorMeets = now.monitor === null || old.monitor === null || old.monitor === now.monitor;
+      const slotMeets = now.slot === null || old.slot === null || old.slot === now.slot;
+      if (!monitorMeets || !slotMeets) continue;
+      const entry = { monitor: now.monitor ?? old.monitor, slot: now.slot ?? old.slot, path: old.path, id: old.id };
+      if (!replaced.some((r) => r.monitor === entry.monitor && r.slot === entry.slot)) replaced.push(entry);
+    }
+  }
+  return replaced;
+}
+
+/** Record a change that showed `set`, replacing `before`; `request` when it was a pick by filters. */
+export async function remember(library: Library, before: ShownFile[], set: DesktopSet, request?: LastRequest): Promise<void> {
+  const shown = set.entries.map(({ monitor, slot, picked }) => ({
+    monitor: monitor?.name ?? null,
+    slot,
+    path: picked.path,
+    id: picked.wallpaper.id,
+  }));
+  const change: Change = { at: new Date().toISOString(), shown, replaced: replacedBy(before, shown) };
+  await recordChange(library.dirs.data, change, request);
+}
+
+/** The id of the wallpaper `current` names: on the monitor named, else on the primary monitor; in
+ * the slot the desktop's scheme shows now. not_found when the screen shows nothing this library
+ * knows. */
+export async function currentId(session: Session, library: Library, monitor?: string): Promise<{ id: string; monitors: string[] }> {
+  const files = await shownFiles(session, library);
+  const override = readOnScreen(library.dirs.data).last_request?.options.monitors;
+  const monitors = await session.monitors(override).catch(() => []);
+  if (monitor !== undefined && monitors.length > 0 && !monitors.some((m) => m.name === monitor))
+    throw new WallpaperError('invalid_param', `invalid --monitor "${monitor}": this desktop has ${monitors.map((m) => m.name).join(', ')}`);
+  const name = monitor ?? monitors.find((m) => m.primary)?.name ?? monitors[0]?.name;
+  const onMonitor = files.filter((file) => file.monitor === null || file.monitor === name || name === undefined);
+  const slots = onMonitor.filter((file) => file.slot !== null);
+  const scheme = slots.length > 1 ? await colorScheme(session.env).catch(() => 'light' as const) : undefined;
+  const file = slots.length > 1 ? slots.find((candidate) => candidate.slot === scheme) : onMonitor[0];
+  if (!file) throw new WallpaperError('not_found', 'nothing is known to be on the screen: set one first (wallpaper random --set)');
+  if (!file.id)
+    throw new WallpaperError('not_found', `the wallpaper on the screen (${file.path}) is not in this library: scan its folder first`);
+  const showing = files.filter((candidate) => candidate.id === file.id).map((candidate) => candidate.monitor);
+  return { id: file.id, monitors: showing.includes(null) ? [] : (showing as string[]) };
+}

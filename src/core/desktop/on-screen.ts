@@ -1,0 +1,94 @@
+// What this library put on the screen (CONTRACT.md 8.2): the changes it made, newest last, each with
+// what it showed and what it replaced per monitor and slot (what `back` puts back), and the request
+// of the last `random --set` (what `next` asks again). Kept in the data home as one small JSON file,
+// written whole and atomically: a timer, a shortcut and a terminal may change the wallpaper at once,
+// and a torn file must never lose the history.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../common/index.js';
+import { SET_HISTORY_DEPTH } from '../limits.js';
+import type { Filters } from '../types.js';
+import type { DesktopOptions, Slot } from './types.js';
+
+/** One wallpaper on the screen: on a monitor (null: every one), in a slot (null: both). `id` is null
+ * for a file the library does not know (the desktop's own, another tool's). */
+export interface ShownFile {
+  monitor: string | null;
+  slot: Slot | null;
+  path: string;
+  id: string | null;
+}
+
+/** One change of the wallpaper: what it showed and what was on the screen before it. */
+export interface Change {
+  at: string;
+  shown: ShownFile[];
+  replaced: ShownFile[];
+}
+
+/** The filters and options of the last `random --set`, asked again by `next`. */
+export interface LastRequest {
+  filters: Filters;
+  options: DesktopOptions;
+  server?: string;
+}
+
+interface State {
+  version: 1;
+  changes: Change[];
+  last_request: LastRequest | null;
+}
+
+const FILE = 'on-screen.json';
+const empty = (): State => ({ version: 1, changes: [], last_request: null });
+
+/** The state kept in `dataDir`; an absent or unreadable file is an empty history (never an error:
+ * the wallpaper can always be changed). */
+export function readOnScreen(dataDir: string): State {
+  try {
+    const state = JSON.parse(readFileSync(join(dataDir, FILE), 'utf8')) as Partial<State>;
+    if (state.version !== 1 || !Array.isArray(state.changes)) return empty();
+    return { version: 1, changes: state.changes, last_request: state.last_request ?? null };
+  } catch {
+    return empty();
+  }
+}
+
+async function write(dataDir: string, state: State): Promise<void> {
+  await writeFileAtomic(join(dataDir, FILE), Buffer.from(`${JSON.stringify(state, null, 1)}\n`));
+}
+
+/** Record a change (the newest), keeping the last SET_HISTORY_DEPTH; `request` when it came from a
+ * pick by filters (random --set, next), so that `next` can ask it again. */
+export async function recordChange(dataDir: string, change: Change, request?: LastRequest): Promise<void> {
+  const state = readOnScreen(dataDir);
+  state.changes = [...state.changes, change].slice(-SET_HISTORY_DEPTH);
+  if (request) state.last_request = request;
+  await write(dataDir, state);
+}
+
+/** Take the newest change off the history (`back`), or undefined when there is none. */
+export async function takeLastChange(dataDir: string): Promise<Change | undefined> {
+  const state = readOnScreen(dataDir);
+  const change = state.changes.pop();
+  if (change) await write(dataDir, state);
+  return change;
+}
+
+/** What the recorded changes say is on the screen now: for each monitor and slot the newest file
+ * shown there, where a change for every monitor (null) covers every monitor before it. */
+export function shownByHistory(changes: readonly Change[]): ShownFile[] {
+  const shown: ShownFile[] = [];
+  for (const change of changes) {
+    for (const file of change.shown) {
+      for (let i = shown.length - 1; i >= 0; i--) {
+        const old = shown[i]!;
+        const sameMonitor = file.monitor === null || old.monitor === file.monitor;
+        const sameSlot = file.slot === null || old.slot === file.slot;
+        if (sameMonitor && sameSlot) shown.splice(i, 1);
+      }
+      shown.push(file);
+    }
+  }
+  return shown;
+}

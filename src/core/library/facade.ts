@@ -1,0 +1,232 @@
+// The facade every face uses: open(dirs) -> scan, list, random, get, add, remove, settings.
+// Holds no module-level state: each openLibrary() owns its index connection and caches.
+import { existsSync, mkdirSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createCuration } from '../curate/index.js';
+import { createSources } from '../sources/index.js';
+import { WallpaperError, isWallpaperError, oneLine } from '../errors.js';
+import { RANDOM_FILE_TRIES, STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } from '../limits.js';
+import { intake, sweepStaleUploads } from './intake.js';
+import { runScan } from './scan.js';
+import { exclusiveScan, othersScan } from './scan-lease.js';
+import { scanQueue } from './scan-queue.js';
+import { releaseMemory } from './release-memory.js';
+import { type LibraryDirs, oneFolder } from '../settings/index.js';
+import { openSettings } from '../settings/index.js';
+import { pickRandom, pickRandomJson } from './pick.js';
+import { createPortable } from '../portable/index.js';
+import { withUrls } from '../store/index.js';
+import { SCHEMA_VERSION, openStore } from '../store/index.js';
+import { thumbnailFile } from './thumbnail-file.js';
+import { ThumbnailCache, sweepThumbnailTemps } from './thumbnails.js';
+import { moveToTrash } from './trash.js';
+import { startUploadBatch } from './upload-batch.js';
+import { createVariants } from '../variants/index.js';
+import { openIndexed } from './verify.js';
+import type { Filters, Library, ListOrder, OpenedFile, Paging, ScanProgress, UploadedFile, VerifiedFile, Wallpaper } from '../types.js';
+import { hasFilters } from '../query/index.js';
+
+export type OpenOptions =
+  /** One folder for everything: settings, the SQLite index, thumbnails, trash and history. */
+  (
+    | { home: string }
+    /** The config, data and cache homes (home.ts's resolveDirs). */
+    | { dirs: LibraryDirs }
+  ) & {
+    /** The index in PostgreSQL (postgres://...) instead of SQLite in the data home: replicas on
+     * several hosts share it; settings, thumbnails and uploads stay in the homes. */
+    database?: string;
+  };
+
+/** A checked file handed on by path (to a desktop tool): its descriptor is closed, its identity kept. */
+async function closedFile({ wallpaper, opened }: { wallpaper: Wallpaper; opened: OpenedFile }): Promise<VerifiedFile> {
+  await opened.handle.close();
+  return { wallpaper, path: opened.path, size: opened.size, mtimeMs: opened.mtimeMs };
+}
+
+/** Ids are 16 lowercase hex characters; anything else is unknown before any file system access. */
+export const isId = (value: string): boolean => /^[0-9a-f]{16}$/.test(value);
+
+export function openLibrary(options: OpenOptions): Library {
+  const dirs = 'dirs' in options ? options.dirs : oneFolder(options.home);
+  // The config and cache homes are made when first written; the index needs its folder now.
+  mkdirSync(dirs.data, { recursive: true });
+  const settingsStore = openSettings(dirs);
+  settingsStore.read(); // a broken settings file is reported now, naming the key and the file
+  const indexFile = options.database === undefined ? join(dirs.data, 'index.sqlite') : undefined;
+  const store = openStore(options.database ?? indexFile!);
+  const thumbnails = new ThumbnailCache(dirs.cache);
+  const variants = createVariants({
+    cacheHome: dirs.cache,
+    version: () => store.version(),
+    budget: () => settingsStore.read().variant_cache_bytes,
+    get: (id) => library.get(id),
+    openFile: (id) => library.openFile(id),
+  });
+  let progress: ScanProgress | undefined;
+  const scans = scanQueue((onProgress) =>
+    (async () => {
+      const settings = settingsStore.read();
+      await mkdir(settings.upload_folder, { recursive: true });
+      const report = (now: ScanProgress) => {
+        progress = now;
+        onProgress?.(now);
+      };
+      return exclusiveScan(store, report, (onProgress) => runScan({ dirs, store, thumbnails, settings, onProgress }));
+    })().finally(() => {
+      progress = undefined;
+      releaseMemory();
+    }),
+  );
+  const staleListeners = new Set<(path: string) => void>();
+  /** Uploads are placed one request at a time (intake.ts says why); decoding is not serialised. */
+  let placing: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = placing.then(work, work);
+    placing = run.catch(() => undefined);
+    return run;
+  };
+  /** A file found changed behind the index: never served again under its id, re-read next scan. */
+  const staleFile = (path: string) => {
+    if (store.markStale(path)) for (const listener of staleListeners) listener(path);
+  };
+
+  const library: Library = {
+    ...createCuration(store, (id) => library.get(id)),
+    ...createPortable(store, settingsStore, dirs),
+    ...createSources({
+      store,
+      dirs,
+      settings: () => settingsStore.read(),
+      updateSettings: (patch) => settingsStore.update(patch),
+      scan: () => library.scan(),
+      remove: (id) => library.remove(id),
+      get: (id) => library.get(id),
+    }),
+    dirs,
+    settings: () => settingsStore.read(),
+    updateSettings: (patch) => settingsStore.update(patch),
+
+    scan: (options = {}) => scans.scan(options.onProgress),
+
+    list(filters: Filters, paging: Paging, order: ListOrder = { sort: 'added' }) {
+      if (order.sort === 'color' && !filters.color) {
+        throw new WallpaperError('invalid_param', 'invalid sort "color": it orders by closeness to a colour, so it needs color=HEX');
+      }
+      const { wallpapers, total } =
+        order.sort === 'random'
+          ? store.seededPage(filters, order.seed, paging)
+          : store.page(filters, paging, order.sort === 'added' ? undefined : order.sort);
+      return {
+        wallpapers: wallpapers.map(withUrls),
+        pagination: { total, page: paging.page, limit: paging.limit, total_pages: Math.ceil(total / paging.limit) },
+        ...(hasFilters(filters) ? { filters } : {}),
+      };
+    },
+
+    version: () => store.version(),
+
+    random: (filters, options = {}) => pickRandom(store, filters, options),
+    randomJson: (filters, options = {}) => pickRandomJson(store, filters, options),
+
+    get(id) {
+      const stored = isId(id) ? store.get(id) : undefined;
+      return stored && withUrls(stored);
+    },
+
+    status() {
+      // A scan here, or one another process (a worker, a replica, cron) holds the lease for.
+      const now = scans.running ? progress : othersScan(store);
+      const running = scans.running || now !== undefined;
+      return {
+        scanning: running,
+        // While the walk runs nothing is known to read yet: zeros, never null, while scanning.
+        progress: running ? { to_read: now?.toRead ?? 0, read: now?.read ?? 0, failed: now?.failed ?? 0 } : null,
+        total: store.count(),
+        version: store.version(),
+      };
+    },
+
+    openFile: (id) => (isId(id) ? openIndexed(store.filesOf(id), staleFile) : Promise.resolve(undefined)),
+
+    async verifiedFile(id) {
+      const wallpaper = library.get(id);
+      const opened = wallpaper && (await library.openFile(id));
+      return wallpaper && opened ? closedFile({ wallpaper, opened }) : undefined;
+    },
+
+    async openRandom(filters, options = {}) {
+      // Files that failed are avoided first and given up last: random() gives up recent ids first.
+      const failed: string[] = [];
+      for (let tries = 0; tries < RANDOM_FILE_TRIES; tries++) {
+        const wallpaper = library.random(filters, { ...options, avoid: [...failed, ...(options.avoid ?? [])] });
+        if (!wallpaper || failed.includes(wallpaper.id)) return undefined; // nothing left but what failed
+        const opened = await library.openFile(wallpaper.id);
+        if (opened) return { wallpaper, opened };
+        failed.push(wallpaper.id);
+      }
+      return undefined;
+    },
+
+    async randomFile(filters, options = {}) {
+      const picked = await library.openRandom(filters, options);
+      return picked && closedFile(picked);
+    },
+
+    watchStale(listener) {
+      staleListeners.add(listener);
+      return () => staleListeners.delete(listener);
+    },
+
+    thumbnailFile: (id) =>
+      thumbnailFile(id, { get: library.get, openFile: library.openFile, thumbnails, size: settingsStore.read().thumbnail_size }),
+
+    variantFile: (id, spec) => variants.file(id, spec),
+    variantStats: () => variants.stats(),
+
+    startUpload: () => startUploadBatch(settingsStore.read().upload_folder, (files) => library.add(files)),
+
+    async add(files: readonly UploadedFile[]) {
+      const settings = settingsStore.read();
+      await mkdir(settings.upload_folder, { recursive: true });
+      return (await intake(files, { store, thumbnails, settings, exclusive })).map(withUrls);
+    },
+
+    async remove(id) {
+      if (!isId(id)) return false;
+      const paths = store.pathsOf(id);
+      if (paths.length === 0) return false;
+      // Files first: if we stop half-way, the next scan sees them gone and drops the record.
+      await moveToTrash(join(dirs.data, 'trash'), id, paths);
+      const effect = store.removeFiles(paths);
+      await thumbnails.drop(effect.removed);
+      await variants.drop(effect.removed);
+      return true;
+    },
+
+    async sweep(what) {
+      if (what === 'thumbnails') return sweepThumbnailTemps(dirs.cache, STALE_THUMBNAIL_TEMP_AGE_MS);
+      return (await sweepStaleUploads(settingsStore.read().upload_folder, STALE_UPLOAD_AGE_MS)).length;
+    },
+
+    health() {
+      // An open connection keeps answering from a deleted file: the file itself must still be there.
+      if (indexFile && !existsSync(indexFile)) return 'the index file is gone from the data home';
+      try {
+        store.probe();
+        return undefined;
+      } catch (error) {
+        // The PostgreSQL bridge's own words say which index does not answer.
+        return isWallpaperError(error) && error.code === 'unavailable' ? error.message : `the index does not answer: ${oneLine(error)}`;
+      }
+    },
+
+    checkIndex: () => ({ integrity: store.integrity(), schemaVersion: store.schemaVersion(), expectedVersion: SCHEMA_VERSION }),
+
+    recordSet: (id, monitor) => store.recordSet(id, new Date().toISOString(), monitor),
+    recentlySet: (count, monitor) => store.recentlySet(count, monitor),
+    close: () => store.close(),
+  };
+  return library;
+}
