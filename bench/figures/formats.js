@@ -12,8 +12,8 @@ import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { decodeImage, probeImage, useSystemDecoders, wasmDecoders } from '../../dist/core/formats/index.js';
-import { openLibrary } from '../../dist/core/library.js';
-import { releaseMemory } from '../../dist/core/release-memory.js';
+import { openLibrary } from '../../dist/core/library/facade.js';
+import { releaseMemory } from '../../dist/core/library/release-memory.js';
 import { renderVariant } from '../../dist/core/variants/render.js';
 import { mapLimit } from '../lib/util.js';
 
