@@ -5,6 +5,7 @@
 // pick and a dark one for its two slots, both reported. `--fit` crops a pick to its monitor. Every
 // monitor avoids its own recent ones; the history is written only once the setter succeeded.
 import { join } from 'node:path';
+import { shownEverywhere } from '../formats/index.js';
 import { type Scheme, colorScheme } from './appearance.js';
 import { WallpaperError } from '../errors.js';
 import { pickLightDark } from './light-dark.js';
@@ -67,6 +68,14 @@ export async function setEverywhere(session: Session, library: Library, file: st
   return setWallpaper(file, setterOptions);
 }
 
+/** What the setter is given for a pick: its own file, or a rendition where the format is one not
+ * every desktop shows (CONTRACT.md 8.1); what is reported stays the pick's own path. */
+export async function shownFile(library: { dirs: { cache: string } }, picked: PickedFile, monitor?: Monitor): Promise<string> {
+  // Most picks go as they are, without loading sharp.
+  if (shownEverywhere(picked.path)) return picked.path;
+  return (await import('./compose.js')).renditionFor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'renditions'));
+}
+
 const REMEMBERED = ['appearance', 'same', 'span', 'fit', 'monitors', 'allowRepeat'] as const;
 
 /** Pick by the request and set; undefined when nothing matches. The change is remembered with what
@@ -102,7 +111,7 @@ async function pickAndSet(session: Session, request: DesktopRequest): Promise<De
   const fitted = async (picked: PickedFile, monitor?: Monitor) =>
     options.fit && monitor
       ? (await import('./compose.js')).fitToMonitor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'fitted'))
-      : picked.path;
+      : shownFile(library, picked, monitor);
 
   const some = options.only !== undefined && can.perMonitor && monitors !== undefined && monitors.length > 0;
   if (monitors && (some || (monitors.length > 1 && (options.span || (can.perMonitor && !options.same))))) {
