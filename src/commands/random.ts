@@ -33,7 +33,11 @@ export function randomCommand(ctx: CliContext): Command {
     .option('--set', 'set it as the desktop wallpaper (avoids the last 20 set)')
     .option('--allow-repeat', 'with --set: allow recently set wallpapers')
     .option('--if-due <duration>', 'with --set: only when the last change is this long ago (30m, 1h, daily); else do nothing')
-    .option('--appearance <mode>', "pick for a light or dark scheme: light, dark, or auto (the desktop's own)", parseAppearance)
+    .option(
+      '--appearance <mode>',
+      "pick for a light or dark scheme: light, dark, auto (the desktop's own) or sun (light from sunrise to sunset at the location setting)",
+      parseAppearance,
+    )
     .option('--same', 'with --set: one wallpaper on every monitor (default: one each where the desktop can)')
     .option('--span', 'with --set: one image spanned over every monitor, made of a pick per monitor (GNOME, Cinnamon, MATE)')
     .option('--fit', "with --set: crop a pick whose shape differs from its monitor's by more than 2% to the monitor's size")
@@ -45,6 +49,7 @@ export function randomCommand(ctx: CliContext): Command {
       'wallpaper random --brightness dark --set',
       'feh --bg-fill "$(wallpaper random --orientation landscape)"',
       'wallpaper random --set --monitors "DP-1=2560x1440,DP-2=1080x1920" --json',
+      'wallpaper config set location 52.52,13.40 && wallpaper random --set --appearance sun',
     ],
     [
       ...FILE_VARIABLES,
