@@ -92,7 +92,6 @@ export function configCommand(ctx: CliContext): Command {
       'wallpaper config set thumbnail_size 640',
       "wallpaper config set set_command 'swww img {path}'",
       'wallpaper config set location 52.52,13.40',
-      'wallpaper config set set_command null',
     ],
     'add-folder': ['wallpaper config add-folder ~/Pictures/Wallpapers', 'wallpaper config add-folder /mnt/nas/wallpapers'],
     'remove-folder': ['wallpaper config remove-folder /mnt/nas/wallpapers', 'wallpaper config remove-folder ~/Downloads'],

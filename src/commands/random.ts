@@ -49,7 +49,6 @@ export function randomCommand(ctx: CliContext): Command {
       'wallpaper random --brightness dark --set',
       'feh --bg-fill "$(wallpaper random --orientation landscape)"',
       'wallpaper random --set --monitors "DP-1=2560x1440,DP-2=1080x1920" --json',
-      'wallpaper config set location 52.52,13.40 && wallpaper random --set --appearance sun',
     ],
     [
       ...FILE_VARIABLES,

@@ -67,7 +67,6 @@ export function scheduleCommand(ctx: CliContext): Command {
     [
       'wallpaper schedule --every 30m --brightness dark',
       'wallpaper schedule --every "Mon..Fri 08:00" --dry-run',
-      'wallpaper schedule --every 1h --appearance sun',
       'wallpaper schedule --status',
     ],
     [...FILE_VARIABLES, 'XDG_CURRENT_DESKTOP'],
