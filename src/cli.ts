@@ -20,9 +20,10 @@ import { randomCommand } from './commands/random.js';
 import { scanCommand } from './commands/scan.js';
 import { scheduleCommand } from './commands/schedule.js';
 import { serveCommand } from './commands/serve.js';
+import { shortcutsCommand } from './commands/shortcuts.js';
 import { readFileSync } from 'node:fs';
 import { type ErrorCode, isWallpaperError, maskPasswords, oneLine } from './core/index.js';
-import { FILE_VARIABLES, helpFooter } from './commands/help.js';
+import { FILE_VARIABLES, HELP_LAYOUT, helpFooter, helpWidthOf } from './commands/help.js';
 import { databaseOption, homeOption } from './commands/options.js';
 import { suggestFlag } from './commands/suggest.js';
 
@@ -68,6 +69,7 @@ export function createProgram(ctx: CliContext): Command {
     serveCommand,
     configCommand,
     scheduleCommand,
+    shortcutsCommand,
     exportCommand,
     importCommand,
     databaseCommand,
@@ -78,13 +80,17 @@ export function createProgram(ctx: CliContext): Command {
   }
   // Every command, nested ones included, throws instead of exiting (run() decides the status) and
   // writes commander's own errors as ours: one line, `wallpaper: ` first, with our suggestions.
+  // Help, the program's own too, is laid out one way and wrapped at the width of where it goes.
   const configure = (command: Command) => {
     command
       .exitOverride()
       .showSuggestionAfterError(false)
+      .configureHelp(HELP_LAYOUT)
       .configureOutput({
         writeOut: (text) => ctx.stdout.write(text),
         writeErr: (text) => ctx.stderr.write(text),
+        getOutHelpWidth: () => helpWidthOf(ctx.stdout),
+        getErrHelpWidth: () => helpWidthOf(ctx.stderr),
         outputError: (text) => ctx.stderr.write(`${errorLine(text, command)}\n`),
       });
     command.commands.forEach(configure);

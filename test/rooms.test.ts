@@ -54,11 +54,12 @@ t.test('each room has an index.ts with a header saying what it does and what it 
     t.match(text, /^\/\/ \S/, `${room}/index.ts starts with a header comment`);
     const said = /May use: ([^.\n]*)/.exec(text)?.[1];
     t.ok(said !== undefined, `${room}/index.ts has a "May use:" line`);
+    // The rooms named before any parenthesis (which may say why in words of its own).
     const declared = new Set(
       (said ?? '')
-        .split(/,\s*|\s+and\s+/)
-        .map((word) => word.trim())
-        .filter((word) => rooms.includes(word)),
+        .replace(/\(.*$/, '')
+        .match(/[a-z]+/g)
+        ?.filter((word) => rooms.includes(word)),
     );
     t.same([...edges.get(room)!].sort(), [...declared].sort(), `${room}: the rooms it imports are the ones its header names`);
   }

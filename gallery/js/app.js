@@ -6,6 +6,7 @@
 import { deleteWallpaper, getWallpaper, randomWallpaper, setAsWallpaper, setTokenPrompt } from './api.js';
 import { byId, formatCount } from './dom.js';
 import { FilterBar, appliedCount, filtersFromSearch, matchesFilters, sameFilters, searchFromFilters } from './filters.js';
+import { FilterFold } from './filter-fold.js';
 import { curationControls } from './curate-controls.js';
 import { Marks } from './curate.js';
 import { Grid } from './grid.js';
@@ -73,12 +74,20 @@ const pages = new Pages({
     message === null ? hideStatus(el.status) : showStatus(el.status, message, appliedCount(state.filters) > 0, clearFilters, reload),
 });
 
-const filterBar = new FilterBar(el.filtersForm, (filters) => {
-  if (sameFilters(filters, state.filters)) return;
-  state.filters = filters;
-  history.pushState(null, '', `${location.pathname}${searchFromFilters(filters)}${location.hash}`);
-  void reload();
-});
+const filterBar = new FilterBar(
+  el.filtersForm,
+  (filters) => {
+    if (sameFilters(filters, state.filters)) return updateFilterUi();
+    state.filters = filters;
+    history.pushState(null, '', `${location.pathname}${searchFromFilters(filters)}${location.hash}`);
+    void reload();
+  },
+  // Words typed but not applied yet can already be cleared.
+  (shown) => {
+    el.clearFilters.disabled = appliedCount(shown) === 0 && appliedCount(state.filters) === 0;
+  },
+);
+const fold = new FilterFold(el.filtersForm, el.filtersToggle, el.filtersBadge);
 
 const viewer = new Viewer({
   list: () => grid.items,
@@ -207,10 +216,8 @@ function updateViews() {
 
 function updateFilterUi() {
   curation.update(state.filters);
-  const applied = appliedCount(state.filters);
-  el.clearFilters.disabled = applied === 0;
-  el.filtersBadge.hidden = applied === 0;
-  el.filtersBadge.textContent = String(applied);
+  el.clearFilters.disabled = appliedCount(state.filters) === 0 && appliedCount(filterBar.get()) === 0;
+  fold.update(state.filters);
 }
 
 function clearFilters() {
@@ -223,10 +230,6 @@ el.surprise.addEventListener('click', () => void surprise());
 byId('upload-button').addEventListener('click', () => uploader.pick());
 byId('settings-button').addEventListener('click', () => void settings.open());
 byId('sources-button').addEventListener('click', () => void sources.open());
-el.filtersToggle.addEventListener('click', () => {
-  const open = el.filtersForm.classList.toggle('open');
-  el.filtersToggle.setAttribute('aria-expanded', String(open));
-});
 for (const button of document.querySelectorAll('[data-action]')) {
   button.addEventListener('click', () => {
     const action = button.getAttribute('data-action');

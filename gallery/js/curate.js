@@ -52,7 +52,7 @@ export class Marks {
     if (mark === 'favorite') notify(on ? `“${w.filename}” is a favourite.` : `“${w.filename}” is no longer a favourite.`);
     else
       notify(
-        on ? `“${w.filename}” is hidden from lists and random picks (Filters › Hidden ones too shows it).` : `“${w.filename}” shows again.`,
+        on ? `“${w.filename}” is hidden from lists and random picks (More filters › Hidden ones too shows it).` : `“${w.filename}” shows again.`,
       );
   }
 

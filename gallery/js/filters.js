@@ -15,8 +15,12 @@ export const FILTER_KEYS = [...CATEGORY_KEYS, ...NUMBER_KEYS, ...CURATION_KEYS];
 /** Values kept as typed apart from case (`hidden=any` is a value, not "no filter"). */
 const LOWERCASE_KEYS = [...CATEGORY_KEYS, 'favorite', 'hidden', 'sort', 'tag', 'q'];
 
-/** Number inputs apply this long after the last keystroke (or at once on Enter / leaving the field). */
+/** Number inputs and the search words apply this long after the last keystroke (or at once on Enter
+ * or leaving the field): long enough not to fetch a page per letter, short enough to feel live. */
 const TYPING_PAUSE_MS = 450;
+/** Fields applied as the user types. The tag field is not: a tag matches whole, so a half-typed one
+ * would empty the grid at every pause; it applies when picked from its list, on Enter or on leaving. */
+const TYPED_KEYS = [...NUMBER_KEYS, 'q'];
 
 /**
  * The applied filters in a query string. Empty values and `any` disable a filter (spec 4.1 rule 2);
@@ -84,8 +88,10 @@ export class FilterBar {
   /**
    * @param {HTMLFormElement} form  the filter form: radios, selects and number inputs named like the parameters
    * @param {(filters: FilterValues) => void} onChange  called when the user changes a filter
+   * @param {(filters: FilterValues) => void} [onTyping]  called on every keystroke with what the
+   *   controls show, before it applies (so "Clear filters" can wake with the first letter)
    */
-  constructor(form, onChange) {
+  constructor(form, onChange, onTyping = () => {}) {
     this.form = form;
     this.onChange = onChange;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -95,13 +101,15 @@ export class FilterBar {
       this.emit();
     });
     form.addEventListener('input', (event) => {
-      if (event.target instanceof HTMLInputElement && event.target.type === 'number') {
+      if (event.target instanceof HTMLInputElement && TYPED_KEYS.includes(event.target.name)) {
         clearTimeout(this.typing);
         this.typing = setTimeout(() => this.emit(), TYPING_PAUSE_MS);
+        onTyping(this.get());
       }
     });
+    // Enter in a field applies it at once: browsers fire `change` on Enter in a text or number field.
     form.addEventListener('submit', (event) => {
-      event.preventDefault(); // Enter in a number field applies it now
+      event.preventDefault();
       this.emit();
     });
     form.addEventListener('reset', (event) => {
@@ -156,7 +164,10 @@ export class FilterBar {
         controls.dataset.picked = String(/^[0-9a-f]{6}$/.test(value));
         if (/^[0-9a-f]{6}$/.test(value)) controls.value = `#${value}`;
       } else if (controls instanceof HTMLInputElement) {
-        controls.value = value;
+        // What the user is typing stays as typed when it means the same ("Lake " applied as "lake"):
+        // rewriting it would eat a space typed just before a pause, or move the caret.
+        const shown = LOWERCASE_KEYS.includes(key) ? controls.value.trim().toLowerCase() : controls.value.trim();
+        if (shown !== value) controls.value = value;
       }
     }
   }

@@ -1,6 +1,6 @@
 // @ts-check
 // What the frame shows over the wallpaper: the clock (moved a little every few minutes against
-// burn-in), the info (title, tags, source), the paused badge and the one message line (an invalid
+// burn-in), the info (title, tags, author and source; never a server path), the paused badge and the one message line (an invalid
 // parameter, or the server away). Text only ever enters as textContent. ES2018 only.
 
 /** How often the clock moves, and how far (in vmin) at most. */
@@ -36,13 +36,18 @@ export function startClock(hours) {
   setInterval(move, CLOCK_MOVE_MS);
 }
 
-/** Where a wallpaper came from: its source when the index knows one, else its folder. @param {any} w */
-function sourceOf(w) {
+/**
+ * Whom to credit: the author and the source a fetched wallpaper came from (CONTRACT.md 7.3), e.g.
+ * "by Ada Lovelace · photos (unsplash)"; empty for a wallpaper of the library's own folders. Never
+ * its path or folder: a frame is a screen in a room, and the server's file system is nobody's
+ * business there.
+ * @param {any} w
+ */
+export function creditOf(w) {
   const source = w.source;
-  if (typeof source === 'string' && source) return source;
-  if (source && typeof source === 'object') return String(source.url || source.name || '');
-  const path = String(w.path || '');
-  return path.slice(0, Math.max(0, path.lastIndexOf('/')));
+  if (!source || typeof source !== 'object') return '';
+  const from = source.name ? (source.kind && source.kind !== source.name ? `${source.name} (${source.kind})` : String(source.name)) : '';
+  return [source.author ? `by ${source.author}` : '', from].filter(Boolean).join(' · ');
 }
 
 export class Info {
@@ -66,8 +71,8 @@ export class Info {
     const sources = [];
     for (const w of wallpapers) {
       for (const tag of w.tags || []) if (tags.indexOf(tag) < 0) tags.push(tag);
-      const source = sourceOf(w);
-      if (source && sources.indexOf(source) < 0) sources.push(source);
+      const credit = creditOf(w);
+      if (credit && sources.indexOf(credit) < 0) sources.push(credit);
     }
     this.title.textContent = titles.join('  ·  ');
     this.tags.textContent = tags.map((tag) => `#${tag}`).join(' ');

@@ -1,7 +1,8 @@
 // @ts-check
 // The viewer's metadata list: every field of a wallpaper, the spec's known ones first with readable
 // labels and values (sizes in bytes and KB, dates in the reader's locale, the hue as a swatch), any
-// other field after them as it comes.
+// other field after them as it comes. A field that only says something when set (the light/dark
+// pair) has no row without a value.
 
 import { formatBytes, h } from './dom.js';
 import { credit } from './viewer-source.js';
@@ -19,6 +20,7 @@ const FIELDS = /** @type {const} */ ([
   ['content_type', 'Type'],
   ['added_at', 'Added'],
   ['brightness', 'Brightness'],
+  ['pair_id', 'Light/dark pair'],
   ['luminance', 'Luminance'],
   ['dominant_hue', 'Dominant colour'],
   ['palette', 'Palette'],
@@ -36,13 +38,18 @@ const FIELDS = /** @type {const} */ ([
 /** @type {Set<string>} */
 const KNOWN = new Set(FIELDS.map(([key]) => key));
 const HUES = new Set(['red', 'green', 'blue', 'warm', 'cool', 'neutral']);
+/** Fields whose row is left out when they are null: "none" would be noise on most wallpapers. */
+const ONLY_WHEN_SET = new Set(['pair_id']);
 
 /** The metadata list items for a wallpaper: every field, known ones first in a readable form. @param {Wallpaper} w */
 export function metadata(w) {
   /** @type {HTMLElement[]} */
   const items = [];
   const record = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (w));
-  for (const [key, label] of FIELDS) items.push(row(key, label, describe(key, record[key])));
+  for (const [key, label] of FIELDS) {
+    if (ONLY_WHEN_SET.has(key) && (record[key] === null || record[key] === undefined)) continue;
+    items.push(row(key, label, describe(key, record[key])));
+  }
   for (const [key, value] of Object.entries(record)) {
     if (!KNOWN.has(key)) items.push(row(key, key, describe(key, value)));
   }
@@ -92,6 +99,10 @@ function describe(key, value) {
             ...value.map((tag) => h('a', { class: 'chip', href: `/?tag=${encodeURIComponent(String(tag))}`, text: String(tag) })),
           )
         : 'none (subfolders name tags; `wallpaper tag` adds your own)';
+    case 'pair_id':
+      // The viewer follows `#view=<id>` in the URL (viewer-url.js): the link opens the other half
+      // in place, Back returns to this one, and a new tab opens it too.
+      return h('a', { href: `#view=${encodeURIComponent(String(value))}`, text: 'Show the other one' });
     case 'source':
       return credit(/** @type {import('./viewer-source.js').SourceCredit} */ (value));
     case 'favorite':

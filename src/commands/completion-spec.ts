@@ -37,6 +37,7 @@ const FLAG_VALUES: Record<string, Completion> = {
   '--appearance': ['auto', 'light', 'dark', 'sun'],
   '--hidden': ['true', 'false', 'any'],
   '--sort': ['added', 'name', 'luminance', '-luminance', 'pixels', 'color', 'random'],
+  '--ratio': ['16:10', '16:9', '21:9', '3:2', '4:3', '5:4'],
 };
 
 /** Positional arguments by command path. */

@@ -67,7 +67,7 @@ async function markCurrent(cmd: Command, ctx: CliContext, mark: Mark, options: {
   } finally {
     library.close();
   }
-  if (mark === 'hidden' && !options.off) await setNext(cmd, ctx, false, shownOn);
+  if (mark === 'hidden' && !options.off) await setNext(cmd, ctx, { only: shownOn });
 }
 
 function tagCommand(ctx: CliContext): Command {

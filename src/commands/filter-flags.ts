@@ -1,14 +1,14 @@
 // The filter flags shared by `list` and `random`, turned into the same raw parameters the HTTP query
-// gives, so one parser (core/filters.ts) validates both faces. `--color` and `--tag` repeat (all must
-// match), `--favorites` is favorite=true. The core's errors name the HTTP parameter (`min_width`);
-// on the CLI they name the flag as typed (`--min-width`).
+// gives, so one parser (core/query/filters.ts) validates both faces. `--color` and `--tag` repeat
+// (all must match), `--favorites` is favorite=true, `--ratio` is one exact shape (16:10). The core's
+// errors name the HTTP parameter (`min_width`); on the CLI they name the flag as typed (`--min-width`).
 import type { Command } from 'commander';
 import { FILTER_WORDS, type RawParams, WallpaperError, isWallpaperError, parseFilters } from '../core/index.js';
 import type { Filters } from '../core/types.js';
 
 const FLAGS: [flag: string, param: string, help: string][] = [
   ['--brightness <value>', 'brightness', 'light, dark, medium or any'],
-  ['--aspect-ratio <value>', 'aspect_ratio', '16:9, 4:3, ultrawide, square, portrait, custom or any'],
+  ['--aspect-ratio <value>', 'aspect_ratio', '16:9, 4:3, ultrawide, square, portrait, custom (16:10, 3:2, 5:4...) or any'],
   ['--orientation <value>', 'orientation', 'landscape, portrait, square or any'],
   ['--dominant-hue <value>', 'dominant_hue', 'red, green, blue, warm, cool, neutral or any'],
   ['--format <value>', 'format', 'jpg, jpeg, png, webp or any'],
@@ -16,6 +16,7 @@ const FLAGS: [flag: string, param: string, help: string][] = [
   ['--min-height <pixels>', 'min_height', 'at least this tall'],
   ['--max-width <pixels>', 'max_width', 'at most this wide'],
   ['--max-height <pixels>', 'max_height', 'at most this tall'],
+  ['--ratio <W:H>', 'ratio', 'this exact shape within 1%: width:height (16:10, 21:9) or a decimal (1.6)'],
   ['--color <hex>', 'color', 'has this colour (e.g. 1e3a5f) over at least 10% of it; repeat: all of them'],
   ['--color-tolerance <0..1>', 'color_tolerance', 'how far (OKLab) a colour may be from --color (default 0.08)'],
   ['--tag <name>', 'tag', 'carries this tag (a subfolder name or a user tag); repeat: all of them'],
@@ -83,7 +84,9 @@ export function inFlagTerms<T>(parse: () => T): T {
     if (!isWallpaperError(error) || error.code !== 'invalid_param') throw error;
     // `invalid NAME ...` names one parameter; the range error names two (`min_width ... max_width`):
     // a name with an underscore is never an ordinary word, a bare one only right after "invalid".
+    // A hint naming another parameter with its value (`use ratio=16:10`) names the flag with it.
     const message = error.message
+      .replace(/\b([a-z_]+)=(\S+)/g, (whole, name: string, value: string) => (FLAG_OF[name] ? `${FLAG_OF[name]} ${value}` : whole))
       .replace(/\b(?:min|max)_(?:width|height)\b|\b[a-z]+_[a-z_]+\b/g, (name) => FLAG_OF[name] ?? name)
       .replace(/^invalid ([a-z]+)\b/, (whole, name: string) => (FLAG_OF[name] ? `invalid ${FLAG_OF[name]}` : whole));
     throw new WallpaperError(error.code, message, { cause: error });

@@ -1,6 +1,7 @@
 // The end of every command's --help: two or three examples and the environment variables the
-// command reads, each explained once here so every command says the same of it.
-import type { Command } from 'commander';
+// command reads, each explained once here so every command says the same of it; and the one layout
+// of every --help, the program's own included: wrapped at the terminal's width, else at 80.
+import { type Command, Help } from 'commander';
 
 const ENVIRONMENT = {
   WALLPAPER_HOME: 'one folder for settings, index and caches (as --home)',
@@ -30,12 +31,36 @@ export const FILE_VARIABLES: EnvironmentVariable[] = [
   'XDG_CACHE_HOME',
 ];
 
-/** Add the examples and the environment to the end of `command`'s help. */
+/** The width help is wrapped at when the output is not a terminal (a pipe, a file, a test). */
+export const HELP_WIDTH = 80;
+
+/** The width of help written to `stream`: a terminal's own, else HELP_WIDTH (commander's rule). */
+export const helpWidthOf = (stream: { isTTY?: boolean; columns?: number }): number =>
+  stream.isTTY && (stream.columns ?? 0) > 0 ? stream.columns! : HELP_WIDTH;
+
+/** The layout of every command's help. A command's line in a list of commands omits commander's
+ * `[options]` (every command has some; its own --help lists them): with it, the program's longest
+ * line (`tag [options] [wallpaper] [changes...]`) left under 40 columns of an 80-column screen for
+ * the descriptions, and commander then stops wrapping them (lines of 150 characters and more). */
+export const HELP_LAYOUT = {
+  subcommandTerm(this: Help, command: Command): string {
+    return Help.prototype.subcommandTerm.call(this, command).replace(' [options]', '');
+  },
+};
+
+/** Add the examples and the environment to the end of `command`'s help. The examples are command
+ * lines and stay whole; the environment's explanations wrap like the options' descriptions. */
 export function helpFooter(command: Command, examples: readonly string[], variables: readonly EnvironmentVariable[]): Command {
-  const width = Math.max(0, ...variables.map((name) => name.length));
-  const environment = variables.length > 0 ? variables.map((name) => `  ${name.padEnd(width)}  ${ENVIRONMENT[name]}`) : ['  none'];
-  return command.addHelpText(
-    'after',
-    ['', 'Examples:', ...examples.map((line) => `  ${line}`), '', 'Environment:', ...environment].join('\n'),
-  );
+  return command.addHelpText('after', ({ error }) => {
+    const output = command.configureOutput();
+    const width = (error ? output.getErrHelpWidth?.() : output.getOutHelpWidth?.()) ?? HELP_WIDTH;
+    const helper = command.createHelp();
+    // The longest name (SWAYSOCK, HYPRLAND_INSTANCE_SIGNATURE) leaves 39 columns: still worth wrapping.
+    helper.minWidthToWrap = 20;
+    helper.prepareContext({ helpWidth: width });
+    const termWidth = Math.max(0, ...variables.map((name) => name.length));
+    const environment =
+      variables.length > 0 ? variables.map((name) => helper.formatItem(name, termWidth, ENVIRONMENT[name], helper)) : ['  none'];
+    return ['', 'Examples:', ...examples.map((line) => `  ${line}`), '', 'Environment:', ...environment].join('\n');
+  });
 }

@@ -1,6 +1,8 @@
 // `wallpaper import FILE`: merge a `wallpaper export` file into this library (the rules are the
 // core's portable/import.ts, told in the README) and say what was added and what could not be
-// placed; `--json` prints the report as it is.
+// placed; `--json` prints the report as it is. An import that names wallpapers into a library that
+// has none yet (before its first scan) placed none of them: after the report, one line says to scan
+// first and import again, and the exit status is 1 (nothing of the kind asked was done).
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { WallpaperError, oneLine } from '../core/index.js';
@@ -53,6 +55,13 @@ export function importCommand(ctx: CliContext): Command {
       const report = library.importData(text, file);
       if (options.json) printJson(ctx.stdout, report);
       else printReport(ctx, report);
+      if (report.library_empty && report.unplaced.some((item) => item.section !== 'settings')) {
+        const folders = library.settings().folders.length > 0 ? '`wallpaper scan`' : '`wallpaper scan FOLDER`';
+        throw new WallpaperError(
+          'not_found',
+          `nothing was placed on a wallpaper: this library has no wallpapers yet; run ${folders} first, then import ${file} again`,
+        );
+      }
     } finally {
       library.close();
     }

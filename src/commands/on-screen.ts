@@ -5,11 +5,10 @@
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { openDesktop, openRemote, WallpaperError } from '../core/index.js';
-import type { ShownEntry, WallpaperSource } from '../core/types.js';
+import type { WallpaperSource } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
 import { type EnvironmentVariable, FILE_VARIABLES, helpFooter } from './help.js';
-import { printJson } from './output.js';
-import { printSet } from './random.js';
+import { NOTIFY_FLAG, printSet, printShown, shownOf } from './set-report.js';
 
 const DESKTOP_VARIABLES: EnvironmentVariable[] = [
   ...FILE_VARIABLES,
@@ -17,25 +16,6 @@ const DESKTOP_VARIABLES: EnvironmentVariable[] = [
   'DBUS_SESSION_BUS_ADDRESS',
   'DISPLAY, WAYLAND_DISPLAY',
 ];
-
-/** A file the library does not know is its path and a null id, in the record's place. */
-const recordOf = (entry: ShownEntry) => entry.wallpaper ?? { id: null, path: entry.path };
-
-/** The 7.5 lines of what is on the screen (`current`, `back`). */
-export function printShown(out: CliContext['stdout'], entries: readonly ShownEntry[], json?: boolean): void {
-  const [only] = entries;
-  if (entries.length === 1 && only && !only.monitor && !only.slot) {
-    if (json) printJson(out, recordOf(only));
-    else out.write(`${only.path}\n`);
-    return;
-  }
-  if (json)
-    printJson(
-      out,
-      entries.map((entry) => ({ monitor: entry.monitor, slot: entry.slot, wallpaper: recordOf(entry) })),
-    );
-  else for (const entry of entries) out.write(`${entry.monitor ?? entry.slot}\t${entry.path}\n`);
-}
 
 export function currentCommand(ctx: CliContext): Command {
   const command = new Command('current')
@@ -58,12 +38,16 @@ export function currentCommand(ctx: CliContext): Command {
 export function backCommand(ctx: CliContext): Command {
   const command = new Command('back')
     .description('put back what was shown before the last change (again: further back, up to 20 changes)')
-    .option('--json', 'print what was put back as JSON');
-  helpFooter(command, ['wallpaper back', 'wallpaper back && wallpaper back'], DESKTOP_VARIABLES);
-  return command.action(async (options: { json?: boolean }, cmd: Command) => {
+    .option('--json', 'print what was put back as JSON')
+    .option(...NOTIFY_FLAG);
+  helpFooter(command, ['wallpaper back', 'wallpaper back --notify'], DESKTOP_VARIABLES);
+  return command.action(async (options: { json?: boolean; notify?: boolean }, cmd: Command) => {
     const library = libraryOf(cmd, ctx);
     try {
-      printShown(ctx.stdout, await openDesktop(ctx.env).back(library), options.json);
+      const desktop = openDesktop(ctx.env);
+      const entries = await desktop.back(library);
+      printShown(ctx.stdout, entries, options.json);
+      if (options.notify) await desktop.notify(entries);
     } finally {
       library.close();
     }
@@ -72,7 +56,12 @@ export function backCommand(ctx: CliContext): Command {
 
 /** A new pick with the last `random --set`'s filters and options, on `only` monitors when given;
  * prints like `random --set`. */
-export async function setNext(cmd: Command, ctx: CliContext, json?: boolean, only?: string[]): Promise<void> {
+export async function setNext(
+  cmd: Command,
+  ctx: CliContext,
+  how: { json?: boolean; notify?: boolean; only?: string[] } = {},
+): Promise<void> {
+  const { json, only } = how;
   const library = libraryOf(cmd, ctx);
   try {
     const desktop = openDesktop(ctx.env);
@@ -85,6 +74,7 @@ export async function setNext(cmd: Command, ctx: CliContext, json?: boolean, onl
     const result = await desktop.set({ library, source, filters: last.filters, options, server: last.server });
     if (!result) throw new WallpaperError('not_found', 'no wallpaper matches the filters of the last random --set any more');
     printSet(ctx.stdout, result, json);
+    if (how.notify) await desktop.notify(shownOf(result));
   } finally {
     library.close();
   }
@@ -93,7 +83,8 @@ export async function setNext(cmd: Command, ctx: CliContext, json?: boolean, onl
 export function nextCommand(ctx: CliContext): Command {
   const command = new Command('next')
     .description('set a new pick with the filters and options of the last `random --set`')
-    .option('--json', 'print what was set as JSON (as random --set --json)');
-  helpFooter(command, ['wallpaper random --brightness dark --set', 'wallpaper next'], DESKTOP_VARIABLES);
-  return command.action((options: { json?: boolean }, cmd: Command) => setNext(cmd, ctx, options.json));
+    .option('--json', 'print what was set as JSON (as random --set --json)')
+    .option(...NOTIFY_FLAG);
+  helpFooter(command, ['wallpaper random --brightness dark --set', 'wallpaper next --notify'], DESKTOP_VARIABLES);
+  return command.action((options: { json?: boolean; notify?: boolean }, cmd: Command) => setNext(cmd, ctx, options));
 }

@@ -3,16 +3,18 @@
 // set most recently.
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { type DesktopOptions, type DesktopSet, openDesktop, openRemote, parseAppearance, schedule, WallpaperError } from '../core/index.js';
+import { type DesktopOptions, openDesktop, openRemote, parseAppearance, schedule, WallpaperError } from '../core/index.js';
 import type { Filters, Library, WallpaperSource } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
 import { addFilterFlags, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { monitorsOption, serverOption } from './options.js';
-import { noMatchMessage, printJson } from './output.js';
+import { NOTIFY_FLAG, printSet, shownOf } from './set-report.js';
+import { noMatchMessage } from './output.js';
 
 interface RandomOptions extends Record<string, unknown>, DesktopOptions {
   json?: boolean;
+  notify?: boolean;
   set?: boolean;
   ifDue?: string;
   server?: string;
@@ -24,6 +26,7 @@ const SET_ONLY = [
   ['same', '--same'],
   ['span', '--span'],
   ['fit', '--fit'],
+  ['notify', '--notify'],
 ] as const;
 
 export function randomCommand(ctx: CliContext): Command {
@@ -40,6 +43,7 @@ export function randomCommand(ctx: CliContext): Command {
     )
     .option('--same', 'with --set: one wallpaper on every monitor (default: one each where the desktop can)')
     .option('--span', 'with --set: one image spanned over every monitor, made of a pick per monitor (GNOME, Cinnamon, MATE)')
+    .option(NOTIFY_FLAG[0], `with --set: ${NOTIFY_FLAG[1]}`)
     .option('--fit', "with --set: crop a pick whose shape differs from its monitor's by more than 2% to the monitor's size")
     .addOption(monitorsOption())
     .addOption(serverOption());
@@ -85,28 +89,12 @@ export function randomCommand(ctx: CliContext): Command {
       if (!result) throw noMatch(filters, options.server ? undefined : library);
       if (options.set) claim?.changed();
       printSet(ctx.stdout, result, options.json);
+      if (options.set && options.notify) await desktop.notify(shownOf(result));
     } finally {
       claim?.release();
       library.close();
     }
   });
-}
-
-/** What was set (CONTRACT.md 7.5): one wallpaper everywhere as its path (its Wallpaper object with
- * --json); else `NAME<TAB>PATH` per monitor or slot (`[{monitor, slot, wallpaper}]`). */
-export function printSet(out: CliContext['stdout'], result: DesktopSet, json?: boolean): void {
-  const [only] = result.entries;
-  if (result.entries.length === 1 && only && !only.monitor && !only.slot) {
-    if (json) printJson(out, only.picked.wallpaper);
-    else out.write(`${only.picked.path}\n`);
-    return;
-  }
-  if (json)
-    printJson(
-      out,
-      result.entries.map(({ monitor, slot, picked }) => ({ monitor: monitor?.name ?? null, slot, wallpaper: picked.wallpaper })),
-    );
-  else for (const { monitor, slot, picked } of result.entries) out.write(`${monitor?.name ?? slot}\t${picked.path}\n`);
 }
 
 /** "No match", with the filters and the library size named for a local library. */

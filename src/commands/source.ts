@@ -66,14 +66,13 @@ export function sourceCommand(ctx: CliContext): Command {
       const sources = library.listSources();
       if (options.json) return printJson(ctx.stdout, { sources });
       if (sources.length === 0) return void ctx.stdout.write('No sources: add one with `wallpaper source add KIND`\n');
-      const keys = new Map(library.settings().sources.map((s) => [s.name, s.key === null ? '' : 'key ***']));
       const rows = sources.map((s) => [
         s.name,
         s.kind,
         s.query ?? '',
         `${s.count}/${s.keep}`,
         s.last_fetch ?? 'never fetched',
-        keys.get(s.name) ?? '',
+        s.key === null ? '' : `key ${s.key}`,
         s.last_error ? `error: ${s.last_error}` : '',
       ]);
       ctx.stdout.write(`${formatTable(rows)}\n`);

@@ -14,7 +14,8 @@ export type ErrorCode =
   | 'setter_failed' // the desktop wallpaper could not be set
   | 'unavailable' // a remote server or a tool could not be reached
   | 'busy' // too much work in flight (resizes): ask again shortly
-  | 'no_desktop'; // no desktop session can be set from here (serve outside a session, or its tool failed)
+  | 'no_desktop' // no desktop session can be set from here (serve outside a session, or its tool failed)
+  | 'folder_tag'; // a tag that comes from a folder (or a source) cannot be removed by hand
 
 export class WallpaperError extends Error {
   readonly code: ErrorCode;

@@ -6,7 +6,14 @@
 // The facades: a library (local or a running server's), the desktop, the doctor, the schedule.
 export { isId, openLibrary } from './library/index.js';
 export { openRemote } from './remote/index.js';
-export { type DesktopOptions, type DesktopSet, type Monitor, type Scheme, openDesktop, parseAppearance } from './desktop/index.js';
+export {
+  type DesktopOptions,
+  type DesktopSet,
+  type Monitor,
+  type Scheme,
+  openDesktop,
+  parseAppearance,
+} from './desktop/index.js';
 export { type Check, diagnose } from './doctor/index.js';
 /** The schedule's parts (`schedule --every`, `--if-due`): one name at the door. */
 export * as schedule from './schedule/index.js';

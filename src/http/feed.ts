@@ -2,7 +2,8 @@
 // shape variety's generic remote source and feed readers read. Every URL is absolute (a feed is read
 // away from the page that linked it); each item carries `media:content` with the image's own type,
 // size and pixel dimensions, a thumbnail, an enclosure for podcast-style readers, and a `<link>` to
-// the wallpaper in the gallery.
+// the wallpaper in the gallery. An item says what a reader wants to know (the title, the author and
+// source where known, the tags) and never where the file lies on the server: a feed travels.
 import type { Filters, ListResponse, Wallpaper } from '../core/types.js';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
@@ -35,6 +36,14 @@ function sourceCredit({ source }: Wallpaper): string[] {
 const sourceOf = ({ source }: Wallpaper): string =>
   source?.page_url ? `<source url="${xmlText(source.page_url)}">${xmlText(`${source.name} (${source.kind})`)}</source>` : '';
 
+/** The item's text: its shape and colour, its tags, and whom to credit. */
+function description(w: Wallpaper): string {
+  const parts = [`${w.width}x${w.height}, ${w.brightness}, ${w.orientation}, ${w.dominant_hue}.`];
+  if (w.tags.length > 0) parts.push(`Tags: ${w.tags.join(', ')}.`);
+  if (w.source) parts.push(`${w.source.author ? `By ${w.source.author}, from` : 'From'} ${w.source.name} (${w.source.kind}).`);
+  return parts.join(' ');
+}
+
 function item(w: Wallpaper, base: string): string {
   const image = `${base}${w.download_url}`;
   return [
@@ -44,11 +53,13 @@ function item(w: Wallpaper, base: string): string {
     `<guid isPermaLink="false">${w.id}</guid>`,
     `<pubDate>${rfc822(w.added_at)}</pubDate>`,
     sourceOf(w),
-    `<description>${xmlText(`${w.width}x${w.height}, ${w.brightness}, ${w.orientation}, ${w.dominant_hue}`)}</description>`,
+    `<description>${xmlText(description(w))}</description>`,
+    ...w.tags.map((tag) => `<category>${xmlText(tag)}</category>`),
     `<enclosure url="${xmlText(image)}" length="${w.size_bytes}" type="${xmlText(w.content_type)}"/>`,
     `<media:content url="${xmlText(image)}" type="${xmlText(w.content_type)}" medium="image" fileSize="${w.size_bytes}" width="${w.width}" height="${w.height}">`,
     `<media:title>${xmlText(w.title)}</media:title>`,
     `<media:thumbnail url="${xmlText(`${base}${w.thumbnail_url}`)}"/>`,
+    w.tags.length > 0 ? `<media:keywords>${xmlText(w.tags.join(', '))}</media:keywords>` : '',
     ...sourceCredit(w),
     '</media:content>',
     '</item>',

@@ -1,4 +1,5 @@
-// The real CLI, spawned: every command, JSON outputs that match the HTTP shapes, exit statuses, help.
+// The CLI as bin/ builds it (run in-process, helpers/cli.ts): every command, JSON outputs that
+// match the HTTP shapes, exit statuses, help.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';

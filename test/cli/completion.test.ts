@@ -41,6 +41,9 @@ t.test('bash: commands, flags, filter words, choices, setting keys and folders',
         'scan',
         'list',
         'random',
+        'current',
+        'back',
+        'next',
         'duplicates',
         'source',
         'fetch',
@@ -52,6 +55,7 @@ t.test('bash: commands, flags, filter words, choices, setting keys and folders',
         'serve',
         'config',
         'schedule',
+        'shortcuts',
         'export',
         'import',
         'database',
@@ -68,6 +72,10 @@ t.test('bash: commands, flags, filter words, choices, setting keys and folders',
       ['light', 'dark', 'medium', 'any'],
     ],
     [['--home', '/tmp', 'random', '--dominant-hue', 'w'], ['warm']],
+    [
+      ['random', '--ratio', ''],
+      ['16:10', '16:9', '21:9', '3:2', '4:3', '5:4'],
+    ],
     [
       ['random', '--format', ''],
       ['jpg', 'jpeg', 'png', 'webp', 'any'],
@@ -98,6 +106,7 @@ t.test('bash: commands, flags, filter words, choices, setting keys and folders',
   ];
   for (const [words, expected] of table) t.same(complete(...words), expected, words.join(' '));
   t.ok(complete('list', '--').includes('--aspect-ratio'), 'flags after --');
+  t.ok(complete('list', '--').includes('--ratio'), 'the exact shape filter');
   t.ok(complete('list', '--').includes('--home'), 'the global flags too');
 });
 

@@ -1,4 +1,4 @@
-// The curation commands, spawned for real: favorite and hide by id or path, tag +/- and the tag
+// The curation commands as bin/ runs them: favorite and hide by id or path, tag +/- and the tag
 // list, the filter flags (--color, --tag, --search, --favorites, --hidden) and --sort on list and
 // random, `random --set --favorites`, and duplicates (--json, --not, --trash-others to the trash).
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';

@@ -4,6 +4,8 @@
 import { join } from 'node:path';
 import t from 'tap';
 import { createProgram } from '../../src/cli.js';
+import { HELP_WIDTH } from '../../src/commands/help.js';
+import { helpOf } from '../helpers/help.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 
@@ -45,4 +47,40 @@ t.test('NO_COLOR and --no-color: no escape codes; FORCE_COLOR: colour even in a 
   const piped = await runCli(['--home', home, 'doctor'], { FORCE_COLOR: '', NO_COLOR: '' });
   t.notMatch(piped.stdout, ESCAPE, 'a pipe gets plain text');
   for (const result of [forced, noColor, flag, piped]) t.match(result.stdout, /folder: .* is reachable/, 'the same words either way');
+});
+
+// Issue 33: the program's own --help was not wrapped (lines of 150 characters and more: commander
+// stops wrapping when its command column leaves under 40 columns), while every command's was.
+t.test('every --help, the program own included, is wrapped at the width of where it goes', async (t) => {
+  const program = createProgram({ env: {}, stdout: process.stdout, stderr: process.stderr });
+  const paths: string[][] = [[]];
+  const visit = (command: typeof program, path: string[]) => {
+    for (const sub of command.commands) {
+      if (sub.name() === 'help') continue;
+      paths.push([...path, sub.name()]);
+      visit(sub, [...path, sub.name()]);
+    }
+  };
+  visit(program, []);
+  for (const [columns, width] of [
+    [undefined, HELP_WIDTH],
+    [100, 100],
+  ] as const) {
+    for (const path of paths) {
+      const name = `wallpaper ${[...path, '--help'].join(' ')}${columns ? ` on a ${columns}-column terminal` : ' piped'}`;
+      const help = await helpOf(path, columns);
+      t.equal(help.code, 0, name);
+      // The examples are command lines to copy: whole, whatever their length.
+      const examples = /\nExamples:\n((?: {2}.+\n)+)/.exec(help.stdout)?.[1]?.split('\n') ?? [];
+      const long = help.stdout.split('\n').filter((line) => line.length > width && !examples.includes(line));
+      t.same(long, [], `${name}: no line over ${width} characters`);
+    }
+  }
+  const top = await helpOf([]);
+  t.match(
+    top.stdout,
+    /\n {2}tag \[wallpaper\] \[changes\.\.\.\] {2}add \(\+name or name\) and remove \(-name\) user tags\n {32}of a wallpaper/,
+    'descriptions wrap under their column',
+  );
+  t.match(top.stdout, /\n {2}WALLPAPER_DATABASE_URL {2}the index in PostgreSQL,\n {26}postgres:/, 'so do the environment variables');
 });

@@ -1,4 +1,4 @@
-// `wallpaper schedule` and `random --set --if-due` through the real bin: the timer and service are
+// `wallpaper schedule` and `random --set --if-due` as bin/ runs them: the timer and service are
 // written to the user's systemd folder and handed to `systemctl --user` (a recording fake: no user
 // session runs here); --dry-run writes nothing; --status, --remove, --pause; bad input is refused
 // before anything is written; and a timer, a login hook and cron together change the wallpaper once.

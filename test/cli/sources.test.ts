@@ -1,4 +1,4 @@
-// `wallpaper source add|list|remove` and `wallpaper fetch` through the real bin, against local fake
+// `wallpaper source add|list|remove` and `wallpaper fetch` as bin/ runs them, against local fake
 // services: the --json shapes, exit 1 naming a failed source (the others fetched), --if-due, usage
 // errors (exit 2), a key never printed, and the schedule's fetch line.
 import t from 'tap';
@@ -54,7 +54,13 @@ t.test('add, list (key masked), fetch --json (one failing: exit 1, the other fet
   );
 
   const listed = JSON.parse((await cli('source', 'list', '--json')).stdout) as { sources: Record<string, unknown>[] };
-  t.same(Object.keys(listed.sources[0]!), ['name', 'kind', 'query', 'keep', 'count', 'last_fetch', 'last_error']);
+  t.same(Object.keys(listed.sources[0]!), ['name', 'kind', 'query', 'keep', 'key', 'count', 'last_fetch', 'last_error']);
+  t.same(
+    listed.sources.map((s) => s.key),
+    ['***', null],
+    'a set key shown as "***" (CONTRACT.md 7.3), none as null',
+  );
+  t.notMatch(JSON.stringify(listed), /sekret/);
   t.equal(listed.sources[0]!.count, 2);
   t.match(listed.sources[1]!.last_error, /HTTP 500/);
   const tagged = JSON.parse((await cli('list', '--tag', 'source:wallhaven', '--json')).stdout) as { wallpapers: { source: unknown }[] };

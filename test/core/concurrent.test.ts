@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { openLibrary } from '../../src/core/library/facade.js';
 import { openStore } from '../../src/core/store/index.js';
 import { databaseFlag, eachBackend } from '../helpers/backends.js';
-import { runCli } from '../helpers/cli.js';
+import { spawnCli } from '../helpers/cli.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 
 const IMAGES = 120;
@@ -17,7 +17,7 @@ eachBackend('two processes scanning the same index at the same time', async (t, 
     await writeImage(join(pictures, `${String(i).padStart(3, '0')}.jpg`), { width: 96 + i, height: 64, color: `#${shade}40${shade}` });
   }
   const home = join(root, 'home');
-  const cli = (...args: string[]) => runCli(['--home', home, ...databaseFlag(backend), ...args]);
+  const cli = (...args: string[]) => spawnCli(['--home', home, ...databaseFlag(backend), ...args]);
   t.equal((await cli('config', 'add-folder', pictures)).code, 0);
 
   const [a, b] = await Promise.all([cli('scan', '--json'), cli('scan', '--json')]);

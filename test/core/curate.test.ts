@@ -7,7 +7,7 @@ import { analyzeImage } from '../../src/core/analysis/analyze.js';
 import { groupDuplicates, nearDuplicates } from '../../src/core/curate/duplicates.js';
 import { parseCurationFilters } from '../../src/core/query/curation-params.js';
 import { cellOf, cellsNear, hexToLab, labDistance, labToHex } from '../../src/core/analysis/oklab.js';
-import { folderTags } from '../../src/core/curate/tags.js';
+import { folderTags } from '../../src/core/curate/folder-tags.js';
 import { normalTag } from '../../src/core/query/tag-words.js';
 import { WallpaperError } from '../../src/core/errors.js';
 import { twoColourBytes } from '../helpers/fixtures.js';

@@ -30,7 +30,10 @@ t.test('accepted values, case, any and empty', async (t) => {
 t.test('refused values name the parameter and what is accepted', async (t) => {
   const table: [Record<string, string | string[]>, RegExp][] = [
     [{ brightness: 'purple' }, /^invalid brightness "purple": expected light, dark, medium or any$/],
-    [{ aspect_ratio: '21:9' }, /^invalid aspect_ratio "21:9": expected 16:9, 4:3, ultrawide, square, portrait, custom or any$/],
+    [
+      { aspect_ratio: '21:9' },
+      /^invalid aspect_ratio "21:9": expected 16:9, 4:3, ultrawide, square, portrait, custom or any; 21:9 counts as ultrawide: for this shape only, use ratio=21:9$/,
+    ],
     [{ orientation: 'diagonal' }, /^invalid orientation/],
     [{ dominant_hue: 'purple' }, /^invalid dominant_hue "purple": expected red, green, blue, warm, cool, neutral or any$/],
     [{ format: 'gif' }, /^invalid format "gif": expected jpg, jpeg, png, webp or any$/],

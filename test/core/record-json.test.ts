@@ -51,7 +51,7 @@ eachBackend('randomJson and recordJson equal JSON.stringify of the record for ev
     author_url: null,
     license: null,
   };
-  store.sources.recordFetched(plain.path, credit, 'remote-1', '2024-01-01T00:00:00.000Z');
+  store.sources.recordFetched(plain.path, credit, { remote: 'remote-1', title: 'A title' }, '2024-01-01T00:00:00.000Z');
   const kinds = { pairs: 0, whole: 0, tags: 0, source: 0 };
   for (const { id } of all) {
     const record = library.get(id)!;

@@ -4,17 +4,29 @@
 // library (two refreshes through one serve share the follow-up scan).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
+import tap from 'tap';
 import { openLibrary } from '../../src/core/library/facade.js';
-import { BIN, runCli } from '../helpers/cli.js';
+import { BIN, spawnCli } from '../helpers/cli.js';
 import { databaseFlag, eachBackend } from '../helpers/backends.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 import { until } from '../helpers/serve.js';
 
 const IMAGES = 80;
 
+let made: Promise<string> | undefined;
+
+/** A test's own folder of IMAGES large PNGs (slow to read, so a scan is caught while reading). They
+ * are made once per file and copied: each test writes its late file into its own folder. */
 async function slowFolder(t: Parameters<typeof tempDir>[0]): Promise<string> {
+  made ??= makeImages(tempDir(tap));
   const folder = tempDir(t);
+  cpSync(await made, folder, { recursive: true });
+  return folder;
+}
+
+async function makeImages(folder: string): Promise<string> {
   for (let i = 0; i < IMAGES; i++) {
     const shade = ((i * 3) % 256).toString(16).padStart(2, '0');
     await writeImage(join(folder, `${String(i).padStart(3, '0')}.png`), {
@@ -69,11 +81,11 @@ eachBackend('a CLI scan asked for while another process scans adds the file writ
   const first = library.scan();
   await until(() => (library.status().progress?.to_read ?? 0) === IMAGES);
   await writeImage(join(folder, 'late.png'), LATE);
-  const second = await runCli(['--home', home, ...databaseFlag(backend), 'scan', '--json']);
+  const second = await spawnCli(['--home', home, ...databaseFlag(backend), 'scan', '--json']);
   t.equal(second.code, 0, second.stderr);
   t.equal((await first).added, IMAGES);
   t.match(JSON.parse(second.stdout), { added: 1, total: IMAGES + 1 }, "B's summary includes the late file");
-  const listed = await runCli(['--home', home, ...databaseFlag(backend), 'list', '--search', 'late', '--json']);
+  const listed = await spawnCli(['--home', home, ...databaseFlag(backend), 'list', '--search', 'late', '--json']);
   t.equal(JSON.parse(listed.stdout).pagination.total, 1, 'and B lists it');
 });
 

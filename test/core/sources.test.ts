@@ -31,6 +31,7 @@ t.test('wallhaven: sfw only, a random seeded page, credited, remembered; --nsfw 
   const fetched = bySource(library, 'wallhaven');
   t.equal(fetched.length, 2);
   t.same(fetched.map((w) => w.source?.page_url).sort(), ['https://wallhaven.cc/w/w1', 'https://wallhaven.cc/w/w3']);
+  t.same(fetched.map((w) => w.title).sort(), ['w1 (general)', 'w3 (general)'], 'titled by id and category (CONTRACT.md 7.6)');
   t.same(fetched[0]!.source, {
     name: 'wallhaven',
     kind: 'wallhaven',
@@ -81,6 +82,13 @@ t.test('unsplash: Client-ID, each kept photo tracked at download_location, credi
     { author: 'Ada Lovelace', author_url: 'https://unsplash.com/@ada', license: 'Unsplash License' },
   );
   t.match(one!.source!.page_url, /^https:\/\/unsplash\.com\/photos\/u\d$/);
+  t.same(
+    bySource(library, 'unsplash')
+      .map((w) => w.title)
+      .sort(),
+    ['Photo u4', 'alt text of u5'],
+    'the description, else the alt text',
+  );
 
   library.addSource({ kind: 'unsplash', name: 'nokey', url: fake.base });
   const [nokey] = await library.fetchSources(['nokey']);
@@ -108,6 +116,7 @@ t.test('reddit: image posts only, over_18 skipped unless --nsfw, the permalink a
     author_url: `${fake.base}/user/user_r6`,
     license: null,
   });
+  t.equal(one!.title, 'Post r6', "the post's title");
   library.addSource({ kind: 'reddit', name: 'all', url: fake.base, query: 'earthporn', nsfw: true });
   const [all] = await library.fetchSources(['all']);
   t.equal(all!.added, 1, 'over_18 with --nsfw (the first is the same bytes)');
@@ -116,7 +125,9 @@ t.test('reddit: image posts only, over_18 skipped unless --nsfw, the permalink a
 
 t.test('bing: relative URLs resolved against the base, the UHD size, the copyright as credit', async (t) => {
   const { library, fake } = await setUp(t);
-  services.bing(fake, await pictures(fake, 'b', [11, 12]));
+  const items = await pictures(fake, 'b', [11, 12]);
+  items[1]!.untitled = true;
+  services.bing(fake, items);
   library.addSource({ kind: 'bing', url: fake.base });
   const [summary] = await library.fetchSources();
   t.equal(summary!.added, 2, summary!.error ?? '');
@@ -131,6 +142,13 @@ t.test('bing: relative URLs resolved against the base, the UHD size, the copyrig
     .map((w) => w.source!.author)
     .sort();
   t.same(credits, ['Picture b11 (© Photographer b11)', 'Picture b12 (© Photographer b12)']);
+  t.same(
+    bySource(library, 'bing')
+      .map((w) => w.title)
+      .sort(),
+    ['Picture b12', 'Title b11'],
+    'its title, else the copyright before the credit',
+  );
 });
 
 t.test('apod: DEMO_KEY, hdurl before url, videos skipped, the copyright and the day page kept', async (t) => {
@@ -153,6 +171,12 @@ t.test('apod: DEMO_KEY, hdurl before url, videos skipped, the copyright and the 
     ['Astronomer a13', 'https://apod.nasa.gov/apod/ap240101.html'],
     ['Astronomer a15', 'https://apod.nasa.gov/apod/ap240103.html'],
   ]);
+  t.same(
+    bySource(library, 'apod')
+      .map((w) => w.title)
+      .sort(),
+    ['Day a13', 'Day a15'],
+  );
 });
 
 t.test('rss: media:content (the largest), enclosure, media:credit and licence, the item link', async (t) => {
@@ -173,6 +197,12 @@ t.test('rss: media:content (the largest), enclosure, media:credit and licence, t
     license: 'CC BY 4.0',
   });
   t.equal(byPage.get('https://example.org/p/f17')?.author, 'Writer f17', 'dc:creator when no media:credit');
+  const titles = new Map(bySource(library, 'rss').map((w) => [w.source!.page_url, w.title]));
+  t.same(
+    [titles.get('https://example.org/p/f16'), titles.get('https://example.org/p/f17')],
+    ['f16 & more', 'f17 bold'],
+    "the item's <title>, entities decoded and markup dropped",
+  );
 });
 
 t.test('json: the dotted --image-path names the image, resolved against the URL', async (t) => {
@@ -183,6 +213,7 @@ t.test('json: the dotted --image-path names the image, resolved against the URL'
   const [summary] = await library.fetchSources();
   t.equal(summary!.added, 1, summary!.error ?? '');
   t.equal(bySource(library, 'json')[0]!.source!.kind, 'json');
+  t.equal(bySource(library, 'json')[0]!.title, 'j18', 'a generic answer names no title: the file name');
 });
 
 t.test('the same bytes twice, and a near-duplicate of a wallpaper in the library, are not kept', async (t) => {

@@ -131,6 +131,40 @@ if (desktop) {
     t.notMatch(watch.output.text, /error|problem/i, 'watch reported no error');
   });
 
+  t.test('current reads both slots back; back restores the screen before the last change; hide current replaces it', async (t) => {
+    await setColorScheme(desktop, 'default');
+    const first = await wallpaperIn(desktop, library.home, ['random', '--set']);
+    t.equal(first.code, 0, first.stderr);
+    const current = await wallpaperIn(desktop, library.home, ['current']);
+    t.equal(current.code, 0, current.stderr);
+    t.same(reported(current.stdout), reported(first.stdout), `current names what was set, read back: ${current.stdout.trim()}`);
+    const firstLight = reported(first.stdout).find(([slot]) => slot === 'light')?.[1] ?? '';
+
+    const second = await wallpaperIn(desktop, library.home, ['random', '--set']);
+    t.equal(second.code, 0, second.stderr);
+    const back = await wallpaperIn(desktop, library.home, ['back']);
+    t.equal(back.code, 0, back.stderr);
+    t.same(reported(back.stdout), reported(first.stdout), 'back reports the first change again');
+    let screen = await waitForScreen(desktop, GNOME_MONITORS, everywhere(colourOf(firstLight)));
+    t.ok(screen.ok, `the screen shows the first light pick again ${colourOf(firstLight)} (seen ${screen.seen.join(', ')})`);
+
+    const hide = await wallpaperIn(desktop, library.home, ['hide', 'current']);
+    t.equal(hide.code, 0, hide.stderr);
+    t.match(hide.stdout, `hidden: `, 'the light one on the screen is hidden');
+    t.match(hide.stdout, firstLight);
+    const hidden = JSON.parse((await wallpaperIn(desktop, library.home, ['list', '--hidden', 'true', '--json'])).stdout);
+    t.same(
+      hidden.wallpapers.map((w: { path: string }) => w.path),
+      [firstLight],
+    );
+    const after = await wallpaperIn(desktop, library.home, ['current']);
+    const nowLight = reported(after.stdout).find(([slot]) => slot === 'light' || slot === '')?.[1] ?? '';
+    t.not(nowLight, firstLight, 'another light one is on the screen');
+    screen = await waitForScreen(desktop, GNOME_MONITORS, everywhere(colourOf(nowLight)));
+    t.ok(screen.ok, `and the screen shows it ${colourOf(nowLight)} (seen ${screen.seen.join(', ')})`);
+    await wallpaperIn(desktop, library.home, ['hide', firstLight, '--off']);
+  });
+
   t.test('a cron-like run without the session bus: exit 1, the screen unchanged', async (t) => {
     const before = await screenColours(desktop, GNOME_MONITORS);
     const result = await wallpaperIn(desktop, library.home, ['random', '--set'], { DBUS_SESSION_BUS_ADDRESS: undefined });

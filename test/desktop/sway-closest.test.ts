@@ -7,7 +7,7 @@ import { chmodSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import t from 'tap';
-import { runCli } from '../helpers/cli.js';
+import { spawnCli } from '../helpers/cli.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 import { startHeadlessSway } from '../helpers/headless-sway.js';
 import { eventually } from '../helpers/serve.js';
@@ -38,11 +38,11 @@ t.test('--same on headless sway with wallpapers smaller than the outputs: landsc
     colourOf.set(await writeImage(join(root, 'walls', `tall-${i}.jpg`), { width: 540, height: 960, color: colour }), colour);
   const env = { ...sway.env, PATH: '/usr/bin:/bin', WALLPAPER_MONITORS: '', DISPLAY: '' };
   const home = join(root, 'home');
-  t.equal((await runCli(['--home', home, 'scan', join(root, 'walls'), '--quiet'], env)).code, 0);
+  t.equal((await spawnCli(['--home', home, 'scan', join(root, 'walls'), '--quiet'], env)).code, 0);
 
   const seen: string[] = [];
   for (let run = 0; run < 5; run++) {
-    const result = await runCli(['--home', home, 'random', '--set', '--same', '--json'], env);
+    const result = await spawnCli(['--home', home, 'random', '--set', '--same', '--json'], env);
     t.equal(result.code, 0, result.stderr);
     const picked = JSON.parse(result.stdout) as { id: string; path: string; orientation: string };
     t.equal(picked.orientation, 'landscape', `run ${run + 1}: fits the landscape primary output`);

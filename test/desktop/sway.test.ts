@@ -5,7 +5,7 @@ import { chmodSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import t from 'tap';
-import { runCli } from '../helpers/cli.js';
+import { spawnCli } from '../helpers/cli.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 import { startHeadlessSway } from '../helpers/headless-sway.js';
 import { eventually } from '../helpers/serve.js';
@@ -39,9 +39,9 @@ t.test('random --set on headless sway: each output shows its own pick, of its ow
     colourOf.set(await writeImage(join(root, 'walls', `tall-${i}.jpg`), { width: 720, height: 1280, color: colour }), colour);
   const env = { ...sway.env, PATH: '/usr/bin:/bin', WALLPAPER_MONITORS: '', DISPLAY: '' };
   const home = join(root, 'home');
-  t.equal((await runCli(['--home', home, 'scan', join(root, 'walls'), '--quiet'], env)).code, 0);
+  t.equal((await spawnCli(['--home', home, 'scan', join(root, 'walls'), '--quiet'], env)).code, 0);
 
-  const monitors = await runCli(['--home', home, 'monitors', '--json'], env);
+  const monitors = await spawnCli(['--home', home, 'monitors', '--json'], env);
   t.same(
     JSON.parse(monitors.stdout).map((m: { name: string; width: number; height: number }) => [m.name, m.width, m.height]),
     [
@@ -52,7 +52,7 @@ t.test('random --set on headless sway: each output shows its own pick, of its ow
   );
 
   for (let run = 0; run < 2; run++) {
-    const result = await runCli(['--home', home, 'random', '--set', '--json'], env);
+    const result = await spawnCli(['--home', home, 'random', '--set', '--json'], env);
     t.equal(result.code, 0, result.stderr);
     const picks = JSON.parse(result.stdout) as { monitor: string; wallpaper: { path: string; orientation: string } }[];
     t.same(

@@ -96,6 +96,8 @@ t.test('every documented answer, met for real, matches the document', async (t) 
     ['/api/wallpapers', '/api/wallpapers', 200],
     ['/api/wallpapers', '/api/wallpapers?orientation=landscape&min_width=100&limit=2', 200],
     ['/api/wallpapers', '/api/wallpapers?min_width=abc', 400],
+    ['/api/wallpapers', '/api/wallpapers?ratio=4:3&limit=2', 200],
+    ['/api/wallpapers/random', '/api/wallpapers/random?ratio=16/10', 400],
     ['/api/wallpapers/random', '/api/wallpapers/random', 200],
     ['/api/wallpapers/random', '/api/wallpapers/random?brightness=purple', 400],
     ['/api/wallpapers/random', '/api/wallpapers/random?min_width=100000', 404],

@@ -1,7 +1,8 @@
 // The sources endpoints against a real `wallpaper serve` (spawned bin): GET /api/sources, POST
 // /api/sources/{name}/fetch (200 and the summary, 404 for an unknown name, the token rule), keys
 // masked in GET /api/settings and kept when "***" is written back; and the `wallpaper` kind: a
-// library fetching from another serve walks it as its own client, never taking one twice.
+// library fetching from another serve walks it as its own client, never taking one twice, and keeps
+// each one's title with a link to it.
 import { join } from 'node:path';
 import t from 'tap';
 import { openLibrary } from '../../src/core/index.js';
@@ -30,7 +31,7 @@ t.test('GET /api/sources and POST /api/sources/{name}/fetch on a real serve; the
   const before = await call(serve.base, '/api/sources');
   t.equal(before.status, 200);
   t.same(before.json(), {
-    sources: [{ name: 'wallhaven', kind: 'wallhaven', query: null, keep: 50, count: 0, last_fetch: null, last_error: null }],
+    sources: [{ name: 'wallhaven', kind: 'wallhaven', query: null, keep: 50, key: '***', count: 0, last_fetch: null, last_error: null }],
   });
   t.equal((await call(serve.base, '/api/sources/wallhaven/fetch', post)).status, 401, 'a mutation: the token rule');
   t.equal((await call(serve.base, '/api/sources/nope/fetch', auth)).status, 404);
@@ -82,6 +83,13 @@ t.test('the wallpaper kind: another serve walked as this library own client, non
     t.same(first, { name: 'other', added: 3, skipped: 0, removed: 0, failed: 0, error: null }, 'every one of the other library');
     const [second] = await library.fetchSources();
     t.equal(second!.added, 0, 'a second fetch takes none twice');
-    t.equal(library.list({ tag: ['source:other'] }, { page: 1, limit: 10 }).wallpapers.length, 3);
+    const fetched = library.list({ tag: ['source:other'] }, { page: 1, limit: 10 }).wallpapers;
+    t.equal(fetched.length, 3);
+    t.same(fetched.map((w) => w.title).sort(), ['p80', 'p81', 'p82'], "the other library's titles, not the ids the files are named by");
+    t.same(
+      fetched.map((w) => w.source?.page_url),
+      fetched.map((w) => `${other.base}/#view=${w.id}`),
+      "the page: the other gallery's viewer of it",
+    );
   }
 });

@@ -154,6 +154,7 @@ t.test('the error mapper', async (t) => {
     ['not_json', new WallpaperError('not_json', 'not JSON'), 415, /JSON/],
     ['unauthorized', new WallpaperError('unauthorized', 'token'), 401, /token/],
     ['forbidden', new WallpaperError('forbidden', 'no'), 403, /no/],
+    ['folder_tag', new WallpaperError('folder_tag', 'cannot remove tag "abstract" from x: it is a folder tag'), 409, /folder tag/],
     ['io_failed hides paths', new WallpaperError('io_failed', "EACCES: rename '/srv/x.jpg' -> '/root/trash'"), 500, /^internal error/],
     ['HttpError', new HttpError(405, 'use GET', { Allow: 'GET' }), 405, /use GET/],
     ['busboy', new Error('Multipart: Boundary not found'), 400, /multipart/],

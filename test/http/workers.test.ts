@@ -10,7 +10,7 @@ import t from 'tap';
 import { parseWorkers } from '../../src/commands/serve-workers.js';
 import { isAlive } from '../../src/core/common/processes.js';
 import type { ListResponse } from '../../src/core/types.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, spawnCli } from '../helpers/cli.js';
 import { tempDir, uploadImage, writeImage } from '../helpers/fixtures.js';
 import { startServe, until } from '../helpers/serve.js';
 import { call } from './helpers.js';
@@ -60,7 +60,8 @@ t.test('--workers 2 on a busy port: the error once per worker, no restart loop, 
   await once(blocker, 'listening');
   t.teardown(() => blocker.close());
   const port = (blocker.address() as AddressInfo).port;
-  const result = await runCli(['--home', tempDir(t), 'serve', '--port', String(port), '--workers', '2']);
+  // Workers are forked processes of the program: spawned, not in this test process.
+  const result = await spawnCli(['--home', tempDir(t), 'serve', '--port', String(port), '--workers', '2']);
   t.equal(result.code, 1);
   t.match(result.stderr, `wallpaper: port ${port} is in use: choose another with --port`);
   t.notMatch(result.stderr, /restarting/);

@@ -4,7 +4,9 @@
 // reached only through loadAnalyzer(); the rest is pure and cheap to import.
 // May use: nothing but the leaves.
 export { UNIFORM_BELOW, contrastOf, edgeDensityOf, hashOf, pictureShareOf, signatureOf } from './fingerprint.js';
-export { ASPECT_RATIOS, BRIGHTNESS, HUES, ORIENTATIONS } from './classify.js';
+export { ASPECT_RATIOS, BRIGHTNESS, HUES, ORIENTATIONS, classifyAspectRatio } from './classify.js';
+export { MAX_RATIO_SIDE, RATIO_TOLERANCE_PERCENT, matchesRatio, ratioOf } from './ratio.js';
+export type { Ratio } from './ratio.js';
 export type { AspectRatio, Brightness, Hue, Orientation } from './classify.js';
 export { cellOf, cellsNear, hexToLab } from './oklab.js';
 export type { Analysis } from './analyze.js';

@@ -19,6 +19,16 @@ const SHOWN_CANDIDATES = 5;
 /** User tags a wallpaper may carry. */
 export const MAX_USER_TAGS = 32;
 
+/** Why a folder (or source) tag cannot be removed: the folders decide it, so a removal by hand
+ * would come back at the next scan; the way to change it is to rename or move the folder. */
+function folderTagKept(id: string, tag: string): WallpaperError {
+  const source = /^source:(.+)$/.exec(tag)?.[1];
+  const why = source
+    ? `it marks the wallpapers fetched by the source ${source}`
+    : 'it is a folder tag (a folder its file is in has that name); rename or move the folder to change it';
+  return new WallpaperError('folder_tag', `cannot remove tag ${JSON.stringify(tag)} from ${id}: ${why}`);
+}
+
 export function createCuration(store: Store, get: (id: string) => Wallpaper | undefined): Curation {
   const groups = new VersionedCache<DuplicateGroupRecords[]>({ maxEntries: 1 });
 
@@ -58,6 +68,9 @@ export function createCuration(store: Store, get: (id: string) => Wallpaper | un
     editTags(id, add, remove) {
       if (!get(id)) return undefined;
       const removed = new Set(validTags([...remove]));
+      const fromFolders = new Set(store.folderTagsOf(id));
+      const fixed = [...removed].find((tag) => fromFolders.has(tag));
+      if (fixed !== undefined) throw folderTagKept(id, fixed);
       // setTags validates what is added.
       return curation.setTags(id, [...store.userTags(id).filter((tag) => !removed.has(tag)), ...add]);
     },

@@ -2,6 +2,6 @@
 // near-duplicate groups and the one to keep, "not duplicates" marks (CONTRACT.md 6.2-6.3).
 // May use: analysis, common, packages, query and store.
 export { MAX_USER_TAGS, createCuration } from './facade.js';
-export { folderTagsById } from './tags.js';
+export { folderTagsById } from './folder-tags.js';
 export { prepare, similar } from './similarity.js';
 export type { Prepared } from './similarity.js';

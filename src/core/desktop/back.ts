@@ -26,7 +26,8 @@ async function restore(session: Session, library: Library, files: ShownFile[]): 
     await setEverywhere(session, library, files[0]!.path, await session.monitors().catch(() => undefined));
     return;
   }
-  const monitors = await session.monitors();
+  // The monitors as the change knew them: --monitors of the last random --set, else detected.
+  const monitors = await session.monitors(readOnScreen(library.dirs.data).last_request?.options.monitors);
   const assignments = perMonitor.flatMap((file) => {
     const monitor = monitors.find((candidate) => candidate.name === file.monitor);
     return monitor ? [{ monitor, file: file.path }] : [];

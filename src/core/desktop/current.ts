@@ -65,7 +65,8 @@ export async function remember(library: Library, before: ShownFile[], set: Deskt
  * knows. */
 export async function currentId(session: Session, library: Library, monitor?: string): Promise<{ id: string; monitors: string[] }> {
   const files = await shownFiles(session, library);
-  const monitors = await session.monitors().catch(() => []);
+  const override = readOnScreen(library.dirs.data).last_request?.options.monitors;
+  const monitors = await session.monitors(override).catch(() => []);
   if (monitor !== undefined && monitors.length > 0 && !monitors.some((m) => m.name === monitor))
     throw new WallpaperError('invalid_param', `invalid --monitor "${monitor}": this desktop has ${monitors.map((m) => m.name).join(', ')}`);
   const name = monitor ?? monitors.find((m) => m.primary)?.name ?? monitors[0]?.name;

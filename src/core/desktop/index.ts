@@ -2,8 +2,7 @@
 // /api/wallpapers/{id}/set, doctor) reach the desktop. openDesktop(env) detects the session once per
 // process (setter, abilities; monitors on demand) and turns "these filters (or this id), these
 // options" into picks on the screen, reporting what was set per monitor and per slot.
-// setters/ and monitors/ inside it run the desktop's own tools.
-// May use: common and sun.
+// May use: common and sun (setters/ and monitors/ inside it run the desktop's own tools).
 import { openSession } from './session.js';
 import { chooseFor, setOnDesktop } from './set.js';
 import { setById } from './by-id.js';
@@ -12,6 +11,8 @@ import { followSun, schemeOf, sunLocation } from './sun.js';
 import { sunAt } from '../sun/index.js';
 import { back } from './back.js';
 import { currentId, entriesOf, shownFiles } from './current.js';
+import { openShortcuts } from './shortcuts/index.js';
+import { notifyShown } from './notify.js';
 import { readOnScreen } from './on-screen.js';
 import type { Desktop } from './types.js';
 
@@ -25,6 +26,7 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
   if (!desktop) {
     const session = openSession(env);
     desktop = {
+      shortcuts: openShortcuts(env),
       setter: (setCommand) => session.setter(setCommand),
       monitors: (override) => session.monitors(override),
       set: (request) => setOnDesktop(session, request),
@@ -39,6 +41,7 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
       current: async (library) => entriesOf(library, await shownFiles(session, library)),
       currentId: (library, monitor) => currentId(session, library, monitor),
       back: (library) => back(session, library),
+      notify: (entries) => notifyShown(env, entries),
       lastRequest: (library) => readOnScreen(library.dirs.data).last_request ?? undefined,
     };
     opened.set(env, desktop);
@@ -50,3 +53,4 @@ export { describeSetter } from './setters/index.js';
 export type { Monitor } from './monitors/index.js';
 export { parseAppearance } from './appearance.js';
 export type { Appearance, Scheme } from './appearance.js';
+export type { InstallReport, Installed, Shortcuts } from './shortcuts/index.js';

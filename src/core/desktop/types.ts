@@ -53,6 +53,8 @@ export interface DesktopSet {
 
 /** The desktop session of this process, detected once. */
 export interface Desktop {
+  /** Keyboard shortcuts for the daily commands in this desktop's own settings (or printed). */
+  shortcuts: import('./shortcuts/index.js').Shortcuts;
   /** The setter and what it can do, or why there is none (for a given set_command). */
   setter(setCommand?: string | null): import('./setters/index.js').SetterInfo;
   /** The monitors (`override`: --monitors), detected once each. */
@@ -80,6 +82,8 @@ export interface Desktop {
   currentId(library: Library, monitor?: string): Promise<{ id: string; monitors: string[] }>;
   /** Put back what the last change replaced, and forget that change (`back`; again goes further). */
   back(library: Library): Promise<ShownEntry[]>;
+  /** A desktop notification of what went on the screen; false when no notification service took it. */
+  notify(entries: readonly ShownEntry[]): Promise<boolean>;
   /** The filters and options of the last pick by filters (`next` asks them again), if any. */
   lastRequest(library: Library): { filters: Filters; options: DesktopOptions; server?: string } | undefined;
 }

@@ -2,7 +2,7 @@
 // place under a sanitised name with the detected extension, index. All or nothing.
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { join } from 'node:path';
 import { isAlive, placeWithoutClobber, sanitiseStem } from '../common/index.js';
 import type { Store, StoredWallpaper } from '../store/index.js';
 import type { ThumbnailCache } from './thumbnails.js';

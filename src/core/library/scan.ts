@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { diffFiles, type FileState } from './diff.js';
 import { folderTagsById } from '../curate/index.js';
 import { sourcesRoot } from '../sources/index.js';
-import { withSourceTags } from '../sources/index.js';
+import { withSourceTags, withSourceTitles } from '../sources/index.js';
 import { findPairs } from '../packages/index.js';
 import { findTitles } from '../packages/index.js';
 import { oneLine } from '../errors.js';
@@ -106,9 +106,12 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
     store.setFolderTags(withSourceTags(folderTagsById(files, settings.folders), files, sourcesRoot(dirs)));
     store.setTitles(
       files,
-      await findTitles(
-        files.map(([path]) => path),
-        settings.folders,
+      withSourceTitles(
+        await findTitles(
+          files.map(([path]) => path),
+          settings.folders,
+        ),
+        store.sources.titles(),
       ),
     );
     store.noteFolderTags(stale, folders);

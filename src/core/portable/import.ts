@@ -5,23 +5,29 @@
 // - user tags are merged with the wallpaper's own (up to MAX_USER_TAGS);
 // - history entries not yet here are added and the history kept in the order of their times;
 // - settings: folders that exist here are added (the others reported), the upload folder stays
-//   this library's own (a different one is reported), every other key takes the file's value.
+//   this library's own (a different one is reported), every other key takes the file's value;
+// - a library with no wallpaper yet (an import before the first scan) says so: `library_empty`,
+//   and each entry's reason says to scan first (the CLI then exits 1).
 import { statSync } from 'node:fs';
 import { MAX_USER_TAGS } from '../curate/index.js';
 import { WallpaperError, oneLine } from '../errors.js';
 import type { LibraryDirs } from '../settings/index.js';
 import { type SettingsStore, validateSettings } from '../settings/index.js';
 import type { HistoryRow, Store, UserDataChanges } from '../store/index.js';
-import type { ExportEntry, ExportFile, ImportReport, ImportSection, Unplaced } from '../types.js';
+import type { ExportFile, ImportReport, ImportSection, Unplaced } from '../types.js';
 
 export type { ImportReport, ImportSection, Unplaced };
 
-const NOT_HERE = 'no wallpaper with this id in this library';
+const NOT_IN_LIBRARY = 'no wallpaper with this id in this library';
+/** The reason of every entry when the library has no wallpaper at all: the usual cause is an import
+ * before the first scan, which the README's order (scan, then import) avoids. */
+const NONE_HERE = 'this library has no wallpapers yet: scan first, then import again';
+const notHere = (report: ImportReport) => (report.library_empty ? NONE_HERE : NOT_IN_LIBRARY);
 const counts = (): Record<ImportSection, number> => ({ favorites: 0, hidden: 0, tags: 0, not_duplicates: 0, history: 0, settings: 0 });
 
 /** Merge `file` (checked by parseExport; `name` names it in messages) into the library. */
 export function importData(file: ExportFile, name: string, store: Store, settings: SettingsStore, dirs: LibraryDirs): ImportReport {
-  const report: ImportReport = { added: counts(), unchanged: counts(), unplaced: [] };
+  const report: ImportReport = { added: counts(), unchanged: counts(), unplaced: [], library_empty: false };
   // Settings are checked before anything is written: a bad value refuses the whole file.
   const settingsPatch = planSettings(file.settings, settings, dirs, name, report);
   const changes = planIndex(file, store, report);
@@ -33,6 +39,8 @@ export function importData(file: ExportFile, name: string, store: Store, setting
 function planIndex(file: ExportFile, store: Store, report: ImportReport): UserDataChanges {
   const have = store.userData();
   const known = new Set(store.pathsById().keys());
+  report.library_empty = known.size === 0;
+  const NOT_HERE = notHere(report);
   const changes: UserDataChanges = { marks: [], tags: new Map(), distinct: [], history: undefined };
   for (const [section, mark, marked] of [
     ['favorites', 'favorite', new Set(have.favorites)],
@@ -90,7 +98,7 @@ function mergeHistory(have: HistoryRow[], entries: ExportFile['history'], known:
   const added: HistoryRow[] = [];
   for (const entry of entries) {
     const row = { id: entry.id, set_at: entry.set_at, monitor: entry.monitor };
-    if (!known.has(entry.id)) report.unplaced.push({ section: 'history', id: entry.id, paths: entry.paths, reason: NOT_HERE });
+    if (!known.has(entry.id)) report.unplaced.push({ section: 'history', id: entry.id, paths: entry.paths, reason: notHere(report) });
     else if (seen.has(key(row))) report.unchanged.history++;
     else {
       seen.add(key(row));

@@ -5,6 +5,7 @@ import { parseCurationFilters } from './curation-params.js';
 import { WallpaperError } from '../errors.js';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../limits.js';
 import { type RawParams, invalid, isDisabled, listWords, single } from './params.js';
+import { categoryOfShape, parseRatio } from './ratio.js';
 import type { Filters, Paging } from '../types.js';
 
 export type { RawParams, RawValue } from './params.js';
@@ -26,8 +27,18 @@ export const FILTER_WORDS: Readonly<Record<string, readonly string[]>> = Object.
   Object.entries(CATEGORY_FILTERS).map(([name, words]) => [name, [...words, 'any']]),
 );
 
-/** Every filter name, in the spec's order (section 4.1). */
-export const FILTER_NAMES = [...Object.keys(CATEGORY_FILTERS), ...SIZE_FILTERS] as (keyof Filters)[];
+/** Every filter name, in the spec's order (section 4.1), then `ratio` (issue 33). */
+export const FILTER_NAMES = [...Object.keys(CATEGORY_FILTERS), ...SIZE_FILTERS, 'ratio'] as (keyof Filters)[];
+
+/** The refusal of a category value. An aspect_ratio that reads as a shape says which category it
+ * falls in (`16:10` is custom) and names the exact filter, since the spec's six categories stay. */
+function refused(name: string, value: string, accepted: readonly string[]) {
+  const error = invalid(name, value, listWords([...accepted, 'any']));
+  const category = name === 'aspect_ratio' ? categoryOfShape(value) : undefined;
+  if (category === undefined) return error;
+  const shape = value.trim();
+  return new WallpaperError('invalid_param', `${error.message}; ${shape} counts as ${category}: for this shape only, use ratio=${shape}`);
+}
 
 /** A whole decimal number >= `min` that JavaScript holds exactly; one message per parameter, naming
  * its real range (`expected`), whatever is wrong with the value. */
@@ -46,7 +57,7 @@ export function parseFilters(params: RawParams): Filters {
     const value = single(params, name);
     if (isDisabled(value)) continue;
     const normal = value.trim().toLowerCase();
-    if (!(accepted as readonly string[]).includes(normal)) throw invalid(name, value, `${listWords([...accepted, 'any'])}`);
+    if (!(accepted as readonly string[]).includes(normal)) throw refused(name, value, accepted);
     filters[name] = normal;
   }
   for (const name of SIZE_FILTERS) {
@@ -54,6 +65,8 @@ export function parseFilters(params: RawParams): Filters {
     if (isDisabled(value)) continue;
     filters[name] = parseWholeNumber(name, value);
   }
+  const ratio = single(params, 'ratio');
+  if (!isDisabled(ratio)) filters.ratio = parseRatio(ratio);
   for (const [min, max] of [
     ['min_width', 'max_width'],
     ['min_height', 'max_height'],

@@ -31,7 +31,7 @@ export interface DownloadContext {
 }
 
 /** The name a picture gets: the last segment of its id or URL, readable and safe. */
-const stemOf = (candidate: Candidate): string => {
+export const fileStemOf = (candidate: Candidate): string => {
   const from = /^https?:/.test(candidate.remote) ? new URL(candidate.remote).pathname : candidate.remote;
   return sanitiseStem(from.split('/').filter(Boolean).pop() ?? 'wallpaper');
 };
@@ -52,7 +52,7 @@ export async function downloadOne(candidate: Candidate, ctx: DownloadContext): P
     const mine = prepare(analysis.fingerprint);
     if (ctx.seen.fingerprints.some((other) => similar(mine, other))) return { skipped: 'a near-duplicate of a wallpaper in the library' };
     ctx.seen.fingerprints.push(mine);
-    const path = await placeWithoutClobber(temp, ctx.folder, `${stemOf(candidate)}.${EXTENSIONS[analysis.format]}`);
+    const path = await placeWithoutClobber(temp, ctx.folder, `${fileStemOf(candidate)}.${EXTENSIONS[analysis.format]}`);
     return { kept: path, id: analysis.id };
   } finally {
     await rm(temp, { force: true });

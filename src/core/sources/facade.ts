@@ -9,7 +9,7 @@ import { WallpaperError } from '../errors.js';
 import type { LibraryDirs } from '../types/library.js';
 import type { Store } from '../store/index.js';
 import type { ScanSummary, Settings, Wallpaper } from '../types.js';
-import { freeName, maskKeys } from './settings.js';
+import { MASKED_KEY, freeName, maskKeys } from './settings.js';
 import type { FetchSummary, SourceSetting, Sources } from '../types/sources.js';
 
 export interface SourcesDeps {
@@ -53,13 +53,14 @@ export function createSources(deps: SourcesDeps): Sources {
 
   return {
     listSources() {
-      return deps.settings().sources.map(({ name, kind, query, keep }) => {
+      return deps.settings().sources.map(({ name, kind, query, keep, key }) => {
         const state = store.sources.state(name);
         return {
           name,
           kind,
           query,
           keep,
+          key: key === null ? null : MASKED_KEY,
           count: store.sources.count(name),
           last_fetch: state?.last_fetch ?? null,
           last_error: state?.last_error ?? null,

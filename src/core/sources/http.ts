@@ -1,5 +1,6 @@
 // Every request a source makes: a time limit on headers and body, a User-Agent naming this tool,
-// redirects followed by hand (up to MAX_REDIRECTS, only to http and https), a 429 that stops the
+// redirects followed by hand (up to MAX_REDIRECTS, only to http and https), every connection held
+// to the source's reach (connector.ts: a refused address is never dialled), a 429 that stops the
 // source for the rest of the fetch (its Retry-After kept), and downloads streamed to a file with a
 // byte limit and a length check, so a truncated body is never taken for a picture.
 import { createWriteStream } from 'node:fs';
@@ -7,7 +8,8 @@ import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import { request } from 'undici';
+import { type Agent, request } from 'undici';
+import { AddressRefused, type Lookup, guardedAgent } from './connector.js';
 
 /** A request's time limit (headers, then each pause in the body) unless the fetch sets one. */
 export const SOURCE_TIMEOUT_MS = 30_000;
@@ -45,7 +47,20 @@ export class SourceHttp {
   /** Set by a 429: every later request of this fetch fails at once, none is sent. */
   private stopped: SourceFailure | undefined;
 
-  constructor(private readonly timeoutMs = SOURCE_TIMEOUT_MS) {}
+  private readonly agent: Agent;
+  private readonly timeoutMs: number;
+
+  /** `own`: the source's own URL (it may reach any address; the rest are held to its reach).
+   * `lookup`: how host names are resolved (default dns.lookup). */
+  constructor(options: { own: string; timeoutMs?: number; lookup?: Lookup }) {
+    this.timeoutMs = options.timeoutMs ?? SOURCE_TIMEOUT_MS;
+    this.agent = guardedAgent(options.own, options.lookup);
+  }
+
+  /** Let go of the connections kept open. */
+  close(): Promise<void> {
+    return this.agent.close();
+  }
 
   /** The answer of `url` after its redirects; the caller consumes or dumps the body. */
   private async open(url: string, headers: Headers = {}) {
@@ -56,6 +71,7 @@ export class SourceHttp {
       let answer: Awaited<ReturnType<typeof request>>;
       try {
         answer = await request(target, {
+          dispatcher: this.agent,
           headers: { 'user-agent': USER_AGENT, ...headers },
           headersTimeout: this.timeoutMs,
           bodyTimeout: this.timeoutMs,
@@ -163,6 +179,7 @@ function parseHttp(text: string): URL {
 
 function networkFailure(error: unknown, url: URL, timeoutMs: number, what = 'cannot reach'): SourceFailure {
   if (error instanceof SourceFailure) return error;
+  if (error instanceof AddressRefused) return new SourceFailure(error.message);
   const code = (error as { code?: string }).code ?? '';
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
     return new SourceFailure(`${url.host} timed out (no answer in ${timeoutMs / 1000} s)`);

@@ -6,4 +6,4 @@ export { SOURCE_KINDS } from '../types/sources.js';
 export type { SourceCredit, SourceSetting, Sources } from '../types/sources.js';
 export { DEFAULT_KEEP, checkSources, maskKeys } from './settings.js';
 export { createSources, sourcesRoot } from './facade.js';
-export { withSourceTags } from './tags.js';
+export { withSourceTags, withSourceTitles } from './tags.js';

@@ -5,8 +5,8 @@
 import { mkdir } from 'node:fs/promises';
 import type { Store } from '../store/index.js';
 import { SourceFailure, SourceHttp } from './http.js';
-import { type Seen, downloadOne } from './download.js';
-import { KINDS } from './kinds/index.js';
+import { type Seen, downloadOne, fileStemOf } from './download.js';
+import { KINDS, ownUrl } from './kinds/index.js';
 import type { FetchOptions, FetchSummary, SourceSetting } from '../types/sources.js';
 
 /** Wallpapers one fetch adds to a source at most (CONTRACT.md 7.3). */
@@ -34,7 +34,7 @@ export async function fetchOne(source: SourceSetting, ctx: RunContext, options: 
     summary.error = `rate limited: waiting until ${state.not_before} as the service asked (Retry-After)`;
     return summary;
   }
-  const http = new SourceHttp(options.timeoutMs);
+  const http = new SourceHttp({ own: ownUrl(source), timeoutMs: options.timeoutMs, lookup: options.lookup });
   const reasons: string[] = [];
   let notBefore: string | null = null;
   try {
@@ -42,7 +42,13 @@ export async function fetchOne(source: SourceSetting, ctx: RunContext, options: 
     const candidates = await KINDS[source.kind]({ source, http, client: ctx.client, limit: FETCH_LIMIT, monitor: options.monitor });
     for (const candidate of candidates) {
       if (summary.added >= FETCH_LIMIT) break;
-      if (ctx.store.sources.fetchedBefore(source.name, candidate.remote)) continue;
+      if (ctx.store.sources.fetchedBefore(source.name, candidate.remote)) {
+        // Seen again: its file takes the title the source gives it now (one fetched before titles
+        // were kept is titled by its name until then).
+        if (candidate.title)
+          ctx.store.sources.retitle(source.name, { remote: candidate.remote, stem: fileStemOf(candidate), title: candidate.title });
+        continue;
+      }
       let outcome: Awaited<ReturnType<typeof downloadOne>>;
       try {
         outcome = await downloadOne(candidate, {
@@ -72,7 +78,7 @@ export async function fetchOne(source: SourceSetting, ctx: RunContext, options: 
       ctx.store.sources.recordFetched(
         outcome.kept,
         { name: source.name, kind: source.kind, ...credit(candidate) },
-        candidate.remote,
+        { remote: candidate.remote, title: candidate.title },
         new Date().toISOString(),
       );
       summary.added++;
@@ -80,13 +86,15 @@ export async function fetchOne(source: SourceSetting, ctx: RunContext, options: 
       await candidate.kept?.().catch(() => undefined);
     }
     if (reasons.length > 0) {
-      summary.error = `${reasons.length} refused: ${reasons.slice(0, REASONS_SHOWN).join('; ')}${reasons.length > REASONS_SHOWN ? '; ...' : ''}`;
+      summary.error = `${reasons.length} failed: ${reasons.slice(0, REASONS_SHOWN).join('; ')}${reasons.length > REASONS_SHOWN ? '; ...' : ''}`;
     }
   } catch (error) {
     summary.error = error instanceof SourceFailure || error instanceof Error ? error.message : String(error);
     if (error instanceof SourceFailure && error.retryAfterMs !== undefined) {
       notBefore = new Date(now.getTime() + error.retryAfterMs).toISOString();
     }
+  } finally {
+    await http.close();
   }
   ctx.store.sources.setState({ name: source.name, last_fetch: now.toISOString(), last_error: summary.error, not_before: notBefore });
   return summary;

@@ -1,5 +1,6 @@
-// The folder tag of fetched wallpapers: `source:<name>` for every file under
-// `<data home>/sources/<name>/` (CONTRACT.md 7.3), added to the folder tags the scan makes.
+// What the scan adds for fetched wallpapers: the folder tag `source:<name>` for every file under
+// `<data home>/sources/<name>/` (CONTRACT.md 7.3), and the title the source gave each file
+// (CONTRACT.md 7.6, issue 33), where no package names it.
 import { relative, sep } from 'node:path';
 import { normalTag } from '../query/index.js';
 
@@ -18,4 +19,10 @@ export function withSourceTags(
     if (!have.includes(tag)) tags.set(id, [...have, tag]);
   }
   return tags;
+}
+
+/** The package titles the scan found, with the sources' titles of their files added where none is. */
+export function withSourceTitles(titles: Map<string, string>, fromSources: ReadonlyMap<string, string>): Map<string, string> {
+  for (const [path, title] of fromSources) if (!titles.has(path)) titles.set(path, title);
+  return titles;
 }

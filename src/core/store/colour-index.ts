@@ -4,11 +4,12 @@
 // and its count cost well under a millisecond, where SQLite counted and sorted 15,000-30,000
 // matches of a common colour in 100-190 ms. Loaded on the first colour search after the palettes
 // change (~0.7 s at 100,000), kept otherwise; the hidden marks are read per index version. Only
-// searches by colour with the categories, sizes and hidden, in the list order or by colour, are
+// searches by colour with the categories, sizes, ratio and hidden, in the list order or by colour, are
 // answered here;
 // anything else (tags, search, favourites, other orders) goes to SQL.
 import { MIN_COLOR_SHARE } from '../analysis/index.js';
 import { cellsNear, hexToLab } from '../analysis/index.js';
+import { matchesRatio, ratioOf } from '../analysis/index.js';
 import type { Filters, Paging } from '../types.js';
 import type { Connection } from './connection.js';
 
@@ -32,7 +33,7 @@ interface Loaded {
   b: Float32Array;
 }
 
-const ANSWERED = new Set<string>(['color', 'color_tolerance', 'hidden', ...CATEGORIES, ...SIZES]);
+const ANSWERED = new Set<string>(['color', 'color_tolerance', 'hidden', 'ratio', ...CATEGORIES, ...SIZES]);
 
 export class ColourIndex {
   private loaded: Loaded | undefined;
@@ -67,6 +68,7 @@ export class ColourIndex {
     const wanted = filters.color.length;
     const matches: number[] = [];
     const categories = CATEGORIES.filter((name) => filters[name] !== undefined);
+    const ratio = filters.ratio === undefined ? undefined : ratioOf(filters.ratio);
     const [minW, maxW, minH, maxH] = [
       filters.min_width ?? 0,
       filters.max_width ?? Infinity,
@@ -78,6 +80,7 @@ export class ColourIndex {
       if (categories.some((name) => index.categories[name][o] !== filters[name])) continue;
       const [w, h] = [index.width[o]!, index.height[o]!];
       if (w < minW || w > maxW || h < minH || h > maxH) continue;
+      if (ratio && !matchesRatio(w, h, ratio)) continue;
       const isHidden = hidden.has(index.ids[o]!);
       if (filters.hidden === 'any' || (filters.hidden === true ? isHidden : !isHidden)) matches.push(o);
     }

@@ -21,6 +21,10 @@ export function setMark(conn: Connection, id: string, mark: Mark, on: boolean): 
 export const userTags = (conn: Connection, id: string): string[] =>
   conn.prepare("SELECT name FROM tags WHERE id = ? AND source = 'user' ORDER BY name").pluck().all(id) as string[];
 
+/** The tags a wallpaper has from the folders its files are in (and `source:NAME`), by name. */
+export const folderTagsOf = (conn: Connection, id: string): string[] =>
+  conn.prepare("SELECT name FROM tags WHERE id = ? AND source = 'folder' ORDER BY name").pluck().all(id) as string[];
+
 /** Replace a wallpaper's user tags. */
 export function setUserTags(conn: Connection, id: string, tags: readonly string[]): void {
   // Written only when it changes (userTags are sorted by name).

@@ -145,6 +145,7 @@ export class Store {
   // Curation (curation.ts): marks, tags, fingerprints and "not duplicates" pairs.
   setMark = (id: string, mark: curation.Mark, on: boolean): boolean => curation.setMark(this.conn, id, mark, on);
   userTags = (id: string): string[] => curation.userTags(this.conn, id);
+  folderTagsOf = (id: string): string[] => curation.folderTagsOf(this.conn, id);
   setUserTags = (id: string, tags: readonly string[]): void => curation.setUserTags(this.conn, id, tags);
   setFolderTags = (wanted: ReadonlyMap<string, readonly string[]>): void => curation.setFolderTags(this.conn, wanted);
   folderTagsStale = (folders: string): number | undefined => curation.folderTagsStale(this.conn, folders);
@@ -170,6 +171,8 @@ export class Store {
     recordFetched: (...args: Tail<typeof sources.recordFetched>) => sources.recordFetched(this.conn, ...args),
     rememberRemote: (...args: Tail<typeof sources.rememberRemote>) => sources.rememberRemote(this.conn, ...args),
     fetchedBefore: (...args: Tail<typeof sources.fetchedBefore>) => sources.fetchedBefore(this.conn, ...args),
+    titles: () => sources.sourceTitles(this.conn),
+    retitle: (...args: Tail<typeof sources.retitle>) => sources.retitle(this.conn, ...args),
     files: (name: string) => sources.sourceFiles(this.conn, name),
     forgetFiles: (paths: readonly string[]) => sources.forgetFiles(this.conn, paths),
     count: (name: string) => sources.sourceCount(this.conn, name),

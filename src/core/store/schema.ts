@@ -90,7 +90,7 @@ export const MIGRATIONS: string[] = [
   // every wallpaper) and a near-duplicate fingerprint. Marks and user tags are kept by id in their
   // own tables: they survive rescans, moves, renames and even the file going away and coming back,
   // and a filter on them is a lookup in a small set that leaves the covering browse index in use.
-  // Folder tags are rewritten from the canonical paths after each scan (curate/tags.ts). A colour
+  // Folder tags are rewritten from the canonical paths after each scan (curate/folder-tags.ts). A colour
   // search finds its matches' ids in palette_colors, then reads their filter columns from a narrow
   // index keyed by id (measured at 100k: 15,000 lookups 53 -> 21 ms against the wide rows). Files
   // indexed before are marked stale, so the next scan reads each once more to add what is new.
@@ -192,6 +192,14 @@ export const MIGRATIONS: string[] = [
   // memory; PostgreSQL stops telling the other processes of each advance (postgres/schema.ts). No
   // change here: SQLite's data_version moves on any commit.
   '',
+  // Fetched wallpapers' titles (issue 33): the title the source gave each picture, and the item it
+  // came from, so a fetch that sees an item again can title a file fetched before titles were kept.
+  `ALTER TABLE source_files ADD COLUMN title TEXT;
+   ALTER TABLE source_files ADD COLUMN remote TEXT;`,
+  // Issue 33: folders that say nothing about a picture (`usr`, `share`, `wallpapers`, `128x128`) no
+  // longer make tags (curate/folder-tags.ts): the folder tags are marked stale so the next scan
+  // remakes them by the new rule, reading no image again.
+  'UPDATE folder_tags_from SET generation = -1;',
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,5 +1,7 @@
 // The index's part of sources (issue 26): each fetched file's attribution (by path: the record's
-// `source` follows its canonical file), what each source fetched before, and its last fetch.
+// `source` follows its canonical file), the title the source gave it, what each source fetched
+// before, and its last fetch.
+import { stemOf } from '../packages/index.js';
 import type { SourceCredit } from '../types/sources.js';
 import type { Connection } from './connection.js';
 
@@ -17,12 +19,19 @@ export interface SourceFile {
   fetched_at: string;
 }
 
-export function recordFetched(conn: Connection, path: string, credit: SourceCredit, remote: string, now: string): void {
+export function recordFetched(
+  conn: Connection,
+  path: string,
+  credit: SourceCredit,
+  fetched: { remote: string; title: string | null },
+  now: string,
+): void {
+  const { remote, title } = fetched;
   conn.write(() => {
     conn.run('DELETE FROM source_files WHERE path = ?', path);
     conn.run(
-      `INSERT INTO source_files (path, name, kind, page_url, author, author_url, license, fetched_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO source_files (path, name, kind, page_url, author, author_url, license, fetched_at, title, remote)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       path,
       credit.name,
       credit.kind,
@@ -31,9 +40,38 @@ export function recordFetched(conn: Connection, path: string, credit: SourceCred
       credit.author_url,
       credit.license,
       now,
+      title,
+      remote,
     );
     conn.run('INSERT OR IGNORE INTO source_fetched (name, remote) VALUES (?, ?)', credit.name, remote);
   });
+}
+
+/** The titles sources gave their files, by path (the scan makes them the wallpapers' titles). */
+export function sourceTitles(conn: Connection): Map<string, string> {
+  const rows = conn.prepare('SELECT path, title FROM source_files WHERE title IS NOT NULL').raw().all() as [string, string][];
+  return new Map(rows);
+}
+
+/** An item fetched before, seen again: its file gets the title the source gives it now, and the
+ * wallpaper it is the canonical file of too. A file fetched before titles were kept has no item
+ * recorded: it is found by its name, which came from the item (`stem`). Returns how many changed. */
+export function retitle(conn: Connection, name: string, item: { remote: string; stem: string; title: string }): number {
+  const rows = conn
+    .prepare('SELECT path, title, remote FROM source_files WHERE name = ? AND (remote = ? OR remote IS NULL)')
+    .raw()
+    .all(name, item.remote) as [string, string | null, string | null][];
+  const changed = rows.filter(
+    ([path, title, remote]) => (remote === item.remote || stemOf(path) === item.stem) && (title !== item.title || remote === null),
+  );
+  if (changed.length === 0) return 0;
+  conn.write(() => {
+    for (const [path] of changed) {
+      conn.run('UPDATE source_files SET title = ?, remote = ? WHERE path = ?', item.title, item.remote, path);
+      conn.run('UPDATE wallpapers SET title = ? WHERE path = ?', item.title, path);
+    }
+  });
+  return changed.length;
 }
 
 /** Remember an item that was looked at and refused (a duplicate, a broken file): not asked again. */

@@ -5,6 +5,7 @@
 import { extname } from 'node:path';
 import { MIN_COLOR_SHARE } from '../analysis/index.js';
 import { cellsNear, hexToLab } from '../analysis/index.js';
+import { RATIO_TOLERANCE_PERCENT, ratioOf } from '../analysis/index.js';
 import type { Filters, SourceCredit, Wallpaper } from '../types.js';
 
 /** A wallpaper as the index holds it: the record without the URLs the facade adds. */
@@ -91,6 +92,13 @@ export function whereClause(filters: Filters, reachable = false): Where {
   add('height >= ?', filters.min_height);
   add('width <= ?', filters.max_width);
   add('height <= ?', filters.max_height);
+  const ratio = filters.ratio === undefined ? undefined : ratioOf(filters.ratio);
+  if (ratio) {
+    // On the width and height the browse index holds: no table row is read for it.
+    // analysis/ratio.ts's rule in whole numbers: 100 * |w * den - h * num| <= tolerance * h * num.
+    parts.push('100 * abs(width * ? - height * ?) <= ? * height');
+    params.push(ratio.den, ratio.num, RATIO_TOLERANCE_PERCENT * ratio.num);
+  }
   if (filters.color?.length) {
     // One set of ids per colour, intersected before any wallpaper is read: a common colour alone
     // would otherwise drive thousands of lookups that a rarer second colour rejects.

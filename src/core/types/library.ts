@@ -55,7 +55,8 @@ export interface Curation {
   setMark(id: string, mark: Mark, on: boolean): Wallpaper | undefined;
   /** Replace the user tags (validated: invalid_param naming the bad one); undefined for an unknown id. */
   setTags(id: string, tags: unknown): Wallpaper | undefined;
-  /** Add and remove user tags. */
+  /** Add and remove user tags; removing a tag the wallpaper has from a folder (or a source) is
+   * refused (`folder_tag`), and nothing changes. */
   editTags(id: string, add: readonly string[], remove: readonly string[]): Wallpaper | undefined;
   /** Every tag with how many wallpapers (not hidden) carry it, by name. */
   tags(): { name: string; count: number }[];

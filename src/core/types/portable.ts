@@ -36,6 +36,9 @@ export interface ImportReport {
   /** Entries that matched and were already here. */
   unchanged: Record<ImportSection, number>;
   unplaced: Unplaced[];
+  /** True when this library holds no wallpaper yet (never scanned, or its folders are empty): then
+   * nothing keyed by id could be placed, and `scan`, then import again, places it. */
+  library_empty: boolean;
 }
 
 export interface Portable {

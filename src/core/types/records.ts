@@ -81,6 +81,8 @@ export interface Filters extends CurationFilters {
   min_height?: number;
   max_width?: number;
   max_height?: number;
+  /** An exact shape, width:height (`16:10`) or a decimal (`1.6`), matched within 1% (query/ratio.ts). */
+  ratio?: string;
 }
 
 export interface Paging {

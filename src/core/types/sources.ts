@@ -38,6 +38,8 @@ export interface SourceEntry {
   kind: SourceKind;
   query: string | null;
   keep: number;
+  /** "***" when the source has a key (the key itself is never shown), else null. */
+  key: string | null;
   count: number;
   last_fetch: string | null;
   last_error: string | null;
@@ -58,6 +60,9 @@ export interface FetchOptions {
   timeoutMs?: number;
   /** The largest monitor, when known: Wallhaven's `atleast`. */
   monitor?: { width: number; height: number };
+  /** How host names are resolved (default dns.lookup, called with `all: true`); every address it
+   * gives is checked against the source's reach before it is connected to. */
+  lookup?: import('node:net').LookupFunction;
   /** Told about each source as it is done. */
   onSource?: (summary: FetchSummary) => void;
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { goneFromDisk, readRange } from '../common/index.js';
 import { VARIANT_QUEUE_PER_CORE } from '../limits.js';
 import type { OpenedFile, VariantFile, Wallpaper } from '../types.js';
-import { VariantCache, type VariantBody, openCached, variantKey } from './cache.js';
+import { VariantCache, openCached, variantKey } from './cache.js';
 import { WorkPool } from './pool.js';
 import { renderVariant } from './render.js';
 import { WARM_BYTES_EACH, WarmVariants } from './warm.js';

@@ -1,6 +1,7 @@
 // A local stand-in for a web service, on port 0: routes answer as the service documents (the
 // kinds' own files build the bodies), images are served from memory, and the failure cases a
-// source must survive are at fixed paths. Every request is recorded for the tests to inspect.
+// source must survive are at fixed paths (`/redirect-to?u=URL` sends anywhere). Every request is
+// recorded for the tests to inspect.
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
@@ -9,6 +10,8 @@ export interface Recorded {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
+  /** The address the request came in on (a fake listening on 0.0.0.0 answers on several). */
+  local: string;
 }
 
 export type Route = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
@@ -52,7 +55,7 @@ export function bombPng(width = 50_000, height = 50_000): Buffer {
 }
 
 /** The failure paths every fake has. */
-function failure(path: string, req: IncomingMessage, res: ServerResponse): boolean {
+function failure(path: string, req: IncomingMessage, res: ServerResponse, url: URL): boolean {
   const hops = /^\/redirect\/(\d+)\/(.+)$/.exec(path);
   if (hops) {
     const left = Number(hops[1]);
@@ -61,6 +64,10 @@ function failure(path: string, req: IncomingMessage, res: ServerResponse): boole
     return true;
   }
   switch (path) {
+    case '/redirect-to':
+      res.writeHead(302, { location: url.searchParams.get('u') ?? '/' });
+      res.end();
+      return true;
     case '/slow':
       return true; // never answers: the client's time limit ends it
     case '/loop':
@@ -100,12 +107,13 @@ function failure(path: string, req: IncomingMessage, res: ServerResponse): boole
   }
 }
 
-export async function startFake(): Promise<Fake> {
+/** A fake on port 0 of `host` (127.0.0.1; 0.0.0.0 answers on every address of the machine). */
+export async function startFake(host = '127.0.0.1'): Promise<Fake> {
   const requests: Recorded[] = [];
   const images = new Map<string, Buffer>();
   const routes = new Map<string, Route>();
   const server = createServer((req, res) => {
-    requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers });
+    requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, local: req.socket.localAddress ?? '' });
     const url = new URL(req.url ?? '/', 'http://fake');
     const route = routes.get(url.pathname);
     if (route) return route(req, res, url);
@@ -114,14 +122,14 @@ export async function startFake(): Promise<Fake> {
       res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(image.length) });
       return res.end(image);
     }
-    if (failure(url.pathname, req, res)) return;
+    if (failure(url.pathname, req, res, url)) return;
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('not found');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    base: `http://127.0.0.1:${port}`,
+    base: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
     requests,
     images,
     routes,

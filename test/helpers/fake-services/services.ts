@@ -6,16 +6,19 @@ import type { Fake } from './server.js';
 import { sendJson } from './server.js';
 
 export interface Item {
-  /** The service's id; the image is served at /img/<id> unless `image` names another path. */
+  /** The service's id; the image is served at /img/<id> unless `image` names another path (or URL). */
   id: string;
   image?: string;
   /** Wallhaven purity (sfw, sketchy, nsfw), Reddit over_18 (any but sfw). */
   purity?: 'sfw' | 'sketchy' | 'nsfw';
   /** Reddit: self, video or gallery posts; APOD: a video day. */
   type?: 'image' | 'self' | 'video' | 'gallery';
+  /** Bing: an older answer without `title` (the copyright names the picture). */
+  untitled?: boolean;
 }
 
-const imageUrl = (fake: Fake, item: Item): string => `${fake.base}${item.image ?? `/img/${item.id}`}`;
+const imageUrl = (fake: Fake, item: Item): string =>
+  item.image?.startsWith('http') ? item.image : `${fake.base}${item.image ?? `/img/${item.id}`}`;
 
 /** https://wallhaven.cc/help/api#search */
 export function wallhaven(fake: Fake, items: Item[]): void {
@@ -53,18 +56,20 @@ export function wallhaven(fake: Fake, items: Item[]): void {
   );
 }
 
-/** https://unsplash.com/documentation#get-a-random-photo (count: an array) and the download endpoint. */
+/** https://unsplash.com/documentation#get-a-random-photo (count: an array) and the download endpoint.
+ * Every other photo has no description, only the alt text (alt_description) Unsplash writes. */
 export function unsplash(fake: Fake, items: Item[]): void {
   fake.routes.set('/photos/random', (req, res) => {
     if (req.headers.authorization !== 'Client-ID test-key')
       return sendJson(res, { errors: ['OAuth error: The access token is invalid'] }, 401);
     sendJson(
       res,
-      items.map((item) => ({
+      items.map((item, n) => ({
         id: item.id,
         width: 960,
         height: 540,
-        description: null,
+        description: n % 2 === 0 ? `Photo ${item.id}` : null,
+        alt_description: `alt text of ${item.id}`,
         urls: { raw: `${imageUrl(fake, item)}?ixid=raw`, full: imageUrl(fake, item), regular: '', small: '', thumb: '' },
         links: {
           self: `${fake.base}/photos/${item.id}`,
@@ -120,7 +125,7 @@ export function bing(fake: Fake, items: Item[]): void {
         urlbase: `/th?id=OHR.${item.id}`,
         copyright: `Picture ${item.id} (© Photographer ${item.id})`,
         copyrightlink: `https://www.bing.com/search?q=${item.id}`,
-        title: `Title ${item.id}`,
+        ...(item.untitled ? {} : { title: `Title ${item.id}` }),
         hsh: `hash${item.id}`,
       })),
       tooltips: {},

@@ -1,7 +1,7 @@
 // NASA's Astronomy Picture of the Day (https://api.nasa.gov, github.com/nasa/apod-api): GET
 // /planetary/apod?api_key=KEY&count=N gives N random days; each has date, media_type ("image" or
 // "video": skipped), hdurl (taken before url), url, title and copyright (the credit, when any).
-import { type Candidate, type KindContext, expectArray, resolved, textOrNull, under } from './kind.js';
+import { type Candidate, type KindContext, expectArray, resolved, textOrNull, titleOrNull, under } from './kind.js';
 
 export const APOD_BASE = 'https://api.nasa.gov';
 
@@ -10,6 +10,7 @@ interface Day {
   media_type?: unknown;
   hdurl?: unknown;
   url?: unknown;
+  title?: unknown;
   copyright?: unknown;
 }
 
@@ -30,6 +31,16 @@ export async function apod({ source, http, limit }: KindContext): Promise<Candid
     const image = resolved(day.hdurl, url) ?? resolved(day.url, url);
     if (!image) return [];
     const remote = typeof day.date === 'string' ? day.date : image;
-    return [{ remote, image, page_url: pageOf(day.date), author: textOrNull(day.copyright), author_url: null, license: null }];
+    return [
+      {
+        remote,
+        image,
+        title: titleOrNull(day.title),
+        page_url: pageOf(day.date),
+        author: textOrNull(day.copyright),
+        author_url: null,
+        license: null,
+      },
+    ];
   });
 }

@@ -1,7 +1,8 @@
 // Bing's picture of the day: GET /HPImageArchive.aspx?format=js&idx=0&n=8 (the last eight days).
 // images[] has url (relative, resolved against the base), urlbase (the size is appended: _UHD.jpg
-// is the largest offered), hsh, copyright (the credit) and copyrightlink (the page about it).
-import { type Candidate, type KindContext, expectArray, resolved, textOrNull, under } from './kind.js';
+// is the largest offered), hsh, title (the picture's), copyright (the credit, "What (© Who)": its
+// first part is the title when there is none) and copyrightlink (the page about it).
+import { type Candidate, type KindContext, expectArray, resolved, textOrNull, titleOrNull, under } from './kind.js';
 
 export const BING_BASE = 'https://www.bing.com';
 
@@ -9,6 +10,7 @@ interface BingImage {
   url?: unknown;
   urlbase?: unknown;
   hsh?: unknown;
+  title?: unknown;
   copyright?: unknown;
   copyrightlink?: unknown;
 }
@@ -32,6 +34,7 @@ export async function bing({ source, http }: KindContext): Promise<Candidate[]> 
     if (!image) return [];
     const remote = typeof entry.hsh === 'string' && entry.hsh !== '' ? entry.hsh : image;
     const page = resolved(entry.copyrightlink, url);
-    return [{ remote, image, page_url: page, author: textOrNull(entry.copyright), author_url: null, license: null }];
+    const title = titleOrNull(entry.title) ?? titleOrNull(typeof entry.copyright === 'string' ? entry.copyright.split(' (©')[0] : null);
+    return [{ remote, image, title, page_url: page, author: textOrNull(entry.copyright), author_url: null, license: null }];
   });
 }

@@ -26,5 +26,6 @@ export async function json({ source, http }: KindContext): Promise<Candidate[]> 
   const found = valueAt(await http.json(url), source.image_path!);
   const urls = (Array.isArray(found) ? found : [found]).flatMap((value) => resolved(value, url) ?? []);
   if (urls.length === 0) throw new SourceFailure(`no image URL at ${source.image_path} in the answer of ${new URL(url).host}`);
-  return urls.map((image) => ({ remote: image, image, page_url: null, author: null, author_url: null, license: null }));
+  // A generic answer names no title: the file's name is.
+  return urls.map((image) => ({ remote: image, image, title: null, page_url: null, author: null, author_url: null, license: null }));
 }

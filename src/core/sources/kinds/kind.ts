@@ -1,5 +1,5 @@
 // What every kind of source answers: a page of candidate pictures, each with the id the service
-// gives it (or its image URL), where to download it, and whom to credit.
+// gives it (or its image URL), where to download it, the title its maker gave it, and whom to credit.
 import type { SourceHttp } from '../http.js';
 import type { SourceSetting } from '../../types/sources.js';
 
@@ -8,6 +8,8 @@ export interface Candidate {
   remote: string;
   /** Absolute http(s) URL of the image. */
   image: string;
+  /** The picture's title at the service (CONTRACT.md 7.6): the wallpaper's title; null: its file name. */
+  title: string | null;
   page_url: string | null;
   author: string | null;
   author_url: string | null;
@@ -49,6 +51,19 @@ export function resolved(value: unknown, base: string | URL): string | null {
 
 export const textOrNull = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim().replace(/\s+/g, ' ') : null;
+
+/** A title is one line of at most this many characters (as a package's, titles.ts). */
+const MAX_TITLE = 200;
+
+/** A title from an answer: markup dropped (feeds put HTML in titles), one line, or null. */
+export function titleOrNull(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const line = value
+    .replace(/<[^>]*>/g, '')
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim();
+  return line === '' ? null : line.slice(0, MAX_TITLE);
+}
 
 /** The answer's shape was not what the service documents: a failure naming what was missing. */
 export function expectArray(value: unknown, what: string): unknown[] {

@@ -1,14 +1,15 @@
 // Reddit (https://www.reddit.com/dev/api#GET_top): GET /r/<subreddit>/top.json. A listing:
-// data.children[].data with id, url, post_hint, is_self, is_video, is_gallery, over_18, permalink,
-// author. Only pictures are taken: a url ending in .jpg/.png/.webp, or post_hint "image"; self
+// data.children[].data with id, title, url, post_hint, is_self, is_video, is_gallery, over_18,
+// permalink, author. Only pictures are taken: a url ending in .jpg/.png/.webp, or post_hint "image"; self
 // posts, videos and galleries are skipped, and over_18 unless --nsfw.
-import { type Candidate, type KindContext, resolved, textOrNull, under } from './kind.js';
+import { type Candidate, type KindContext, resolved, textOrNull, titleOrNull, under } from './kind.js';
 
 export const REDDIT_BASE = 'https://www.reddit.com';
 const IMAGE_FILE = /\.(jpe?g|png|webp)$/i;
 
 interface Post {
   id?: unknown;
+  title?: unknown;
   url?: unknown;
   post_hint?: unknown;
   is_self?: unknown;
@@ -40,6 +41,7 @@ export async function reddit({ source, http }: KindContext): Promise<Candidate[]
       {
         remote: post.id,
         image,
+        title: titleOrNull(post.title),
         page_url: resolved(post.permalink, base),
         author,
         author_url: author && author !== '[deleted]' ? new URL(`/user/${encodeURIComponent(author)}`, base).href : null,

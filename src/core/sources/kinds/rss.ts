@@ -1,9 +1,10 @@
 // RSS and Media RSS feeds (https://www.rssboard.org/media-rss, RSS 2.0's enclosure) and Atom: each
 // item's picture is its largest media:content (medium or type an image), else an image enclosure,
-// else media:thumbnail; its page is the item's link, its credit media:credit (else the author or
-// dc:creator), its licence media:license or media:copyright. Remembered by guid, else the image.
+// else media:thumbnail; its title the item's title (else media:title), its page the item's link, its
+// credit media:credit (else the author or dc:creator), its licence media:license or media:copyright.
+// Remembered by guid, else the image.
 import { SourceFailure } from '../http.js';
-import { type Candidate, type KindContext, resolved, textOrNull } from './kind.js';
+import { type Candidate, type KindContext, resolved, textOrNull, titleOrNull } from './kind.js';
 import { type XmlElement, feedItems } from './xml.js';
 
 const isImage = (element: XmlElement): boolean => {
@@ -50,6 +51,7 @@ export async function rss({ source, http }: KindContext): Promise<Candidate[]> {
       {
         remote: guid ?? image,
         image,
+        title: titleOrNull(first(elements, 'title', 'media:title')?.text),
         page_url: resolved(link?.text || link?.attributes.href, feed),
         author: authorName,
         author_url: resolved(credit?.attributes.url, feed),

@@ -1,14 +1,17 @@
 // Unsplash (https://unsplash.com/documentation): GET /photos/random?count=N[&query=] with
 // `Authorization: Client-ID KEY`. Each photo: id, urls.full / urls.raw (the image), links.html (its
 // page), links.download_location (requested, with the same key, for each photo kept: the API
-// guidelines require it), user.name and user.links.html for the credit; the Unsplash License.
+// guidelines require it), description (else alt_description) for the title, user.name and
+// user.links.html for the credit; the Unsplash License.
 import { SourceFailure } from '../http.js';
-import { type Candidate, type KindContext, expectArray, resolved, textOrNull, under } from './kind.js';
+import { type Candidate, type KindContext, expectArray, resolved, textOrNull, titleOrNull, under } from './kind.js';
 
 export const UNSPLASH_BASE = 'https://api.unsplash.com';
 
 interface Photo {
   id?: unknown;
+  description?: unknown;
+  alt_description?: unknown;
   urls?: { full?: unknown; raw?: unknown };
   links?: { html?: unknown; download_location?: unknown };
   user?: { name?: unknown; links?: { html?: unknown } };
@@ -30,6 +33,7 @@ export async function unsplash({ source, http, limit }: KindContext): Promise<Ca
       {
         remote: photo.id,
         image,
+        title: titleOrNull(photo.description) ?? titleOrNull(photo.alt_description),
         page_url: resolved(photo.links?.html, url),
         author: textOrNull(photo.user?.name),
         author_url: resolved(photo.user?.links?.html, url),

@@ -1,6 +1,7 @@
 // Wallhaven (https://wallhaven.cc/help/api): GET /search with q, sorting=random and a seed (a new
 // random page each fetch), purity 100 (sfw) unless --nsfw, atleast from the largest monitor,
-// apikey only when one was given. Each of data[] has id, url (its page), path (the image), purity.
+// apikey only when one was given. Each of data[] has id, url (its page), path (the image), purity
+// and category; a search result has no name, so its title is `ID (category)`.
 import { randomBytes } from 'node:crypto';
 import { type Candidate, type KindContext, expectArray, resolved, under } from './kind.js';
 
@@ -24,10 +25,11 @@ export async function wallhaven({ source, http, monitor }: KindContext): Promise
   if (source.key) url.searchParams.set('apikey', source.key);
   const answer = (await http.json(url.href)) as { data?: unknown };
   return expectArray(answer?.data, 'data').flatMap((item): Candidate[] => {
-    const entry = item as { id?: unknown; url?: unknown; path?: unknown; purity?: unknown };
+    const entry = item as { id?: unknown; url?: unknown; path?: unknown; purity?: unknown; category?: unknown };
     const image = resolved(entry.path, url);
     if (!image || typeof entry.id !== 'string') return [];
     if (!source.nsfw && entry.purity !== 'sfw') return [];
-    return [{ remote: entry.id, image, page_url: resolved(entry.url, url), author: null, author_url: null, license: null }];
+    const title = typeof entry.category === 'string' && entry.category !== '' ? `${entry.id} (${entry.category})` : entry.id;
+    return [{ remote: entry.id, image, title, page_url: resolved(entry.url, url), author: null, author_url: null, license: null }];
   });
 }

@@ -1,12 +1,14 @@
 // Another `wallpaper serve`: GET /api/wallpapers/random?client=<this library's name> (the server
 // walks each client through its wallpapers without repeats, so two homes fetching from it never
-// take the same one twice), then /api/wallpapers/{id}/image. Its own attribution, when it fetched
-// the wallpaper from a service, is carried over.
+// take the same one twice), then /api/wallpapers/{id}/image. Its title is carried over, and its own
+// attribution when it fetched the wallpaper from a service; else the page is the other gallery's
+// viewer of it (`/#view=ID`, as its feed links it).
 import { SourceFailure } from '../http.js';
-import { type Candidate, type KindContext, resolved, textOrNull, under } from './kind.js';
+import { type Candidate, type KindContext, resolved, textOrNull, titleOrNull, under } from './kind.js';
 
 interface Remote {
   id?: unknown;
+  title?: unknown;
   source?: { page_url?: unknown; author?: unknown; author_url?: unknown; license?: unknown } | null;
 }
 
@@ -33,7 +35,8 @@ export async function wallpaper({ source, http, client, limit }: KindContext): P
     candidates.push({
       remote: answer.id,
       image: under(base, `/api/wallpapers/${answer.id}/image`).href,
-      page_url: resolved(credit.page_url, base),
+      title: titleOrNull(answer.title),
+      page_url: resolved(credit.page_url, base) ?? `${under(base, '/').href}#view=${answer.id}`,
       author: textOrNull(credit.author),
       author_url: resolved(credit.author_url, base),
       license: textOrNull(credit.license),

@@ -82,4 +82,8 @@ export const MIGRATIONS: string[] = [
   // The clients' walks are read in the transaction that advances them (client-walks.ts): no process
   // keeps one in memory, so an advance need not move every other replica's caches.
   'DROP TRIGGER random_clients_noticed ON random_clients;',
+  `ALTER TABLE source_files ADD COLUMN title ${TEXT};
+   ALTER TABLE source_files ADD COLUMN remote ${TEXT};`,
+  // Folder tags remade by the rule of issue 33 at the next scan.
+  'UPDATE folder_tags_from SET generation = -1;',
 ];

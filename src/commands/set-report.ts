@@ -1,0 +1,58 @@
+// What a change of the wallpaper reports (CONTRACT.md 7.5, 8.2): `random --set`, `next`, `back` and
+// `current` print the same lines (the path alone when one file is everywhere, else `NAME<TAB>PATH`
+// per monitor or slot) or JSON; and the `--notify` flag they share.
+import type { DesktopSet } from '../core/index.js';
+import type { ShownEntry } from '../core/types.js';
+import type { CliContext } from './context.js';
+import { printJson } from './output.js';
+
+/** What a set put on the screen, as `current` reports it. */
+export const shownOf = (set: DesktopSet): ShownEntry[] =>
+  set.entries.map(({ monitor, slot, picked }) => ({
+    monitor: monitor?.name ?? null,
+    slot,
+    path: picked.path,
+    wallpaper: picked.wallpaper,
+  }));
+
+/** The `--notify` flag of the commands that change the wallpaper. */
+export const NOTIFY_FLAG = [
+  '--notify',
+  'show a desktop notification with the title, size and source (no notification service: no word)',
+] as const;
+
+/** A file the library does not know is its path and a null id, in the record's place. */
+const recordOf = (entry: ShownEntry) => entry.wallpaper ?? { id: null, path: entry.path };
+
+/** The 7.5 lines of what is on the screen (`current`, `back`). */
+export function printShown(out: CliContext['stdout'], entries: readonly ShownEntry[], json?: boolean): void {
+  const [only] = entries;
+  if (entries.length === 1 && only && !only.monitor && !only.slot) {
+    if (json) printJson(out, recordOf(only));
+    else out.write(`${only.path}\n`);
+    return;
+  }
+  if (json)
+    printJson(
+      out,
+      entries.map((entry) => ({ monitor: entry.monitor, slot: entry.slot, wallpaper: recordOf(entry) })),
+    );
+  else for (const entry of entries) out.write(`${entry.monitor ?? entry.slot}\t${entry.path}\n`);
+}
+
+/** What was set (CONTRACT.md 7.5): one wallpaper everywhere as its path (its Wallpaper object with
+ * --json); else `NAME<TAB>PATH` per monitor or slot (`[{monitor, slot, wallpaper}]`). */
+export function printSet(out: CliContext['stdout'], result: DesktopSet, json?: boolean): void {
+  const [only] = result.entries;
+  if (result.entries.length === 1 && only && !only.monitor && !only.slot) {
+    if (json) printJson(out, only.picked.wallpaper);
+    else out.write(`${only.picked.path}\n`);
+    return;
+  }
+  if (json)
+    printJson(
+      out,
+      result.entries.map(({ monitor, slot, picked }) => ({ monitor: monitor?.name ?? null, slot, wallpaper: picked.wallpaper })),
+    );
+  else for (const { monitor, slot, picked } of result.entries) out.write(`${monitor?.name ?? slot}\t${picked.path}\n`);
+}

@@ -1,0 +1,111 @@
+// Keyboard shortcuts for the daily commands (CONTRACT.md 8.2): Super+Alt+Right `next`, Left `back`,
+// Up `favorite current`, Down `hide current`, installed in the desktop's own custom-shortcut
+// settings on GNOME, Cinnamon, MATE and Xfce; for sway, i3, Hyprland and KDE Plasma, printed. The
+// desktop is recognised as the setters recognise it; its settings are reached with its own tools.
+import { WallpaperError } from '../../errors.js';
+import { desktopFamily } from '../setters/detect.js';
+import { findOnPath } from '../setters/path-lookup.js';
+import { DEFAULT_TIMEOUT_MS } from '../setters/run.js';
+import type { Tool } from '../setters/types.js';
+import { gsettingsClient } from './gsettings.js';
+import { commandLine, planInstall } from './keys.js';
+import { CINNAMON_LAYOUT, GNOME_LAYOUT, listedBackend } from './listed.js';
+import { mateBackend } from './mate.js';
+import { printedShortcuts } from './print.js';
+import type { Backend, InstallReport, Installed } from './types.js';
+import { xfceBackend } from './xfce.js';
+
+export type { Binding, Shortcut } from './keys.js';
+export type { InstallReport, Installed } from './types.js';
+
+export interface Shortcuts {
+  /** Install the four for `program` (the node binary, the bin and the library's --home or
+   * --database): each one whose key nothing else holds; the others are reported with their holder. */
+  install(program: readonly string[]): Promise<InstallReport>;
+  /** Take ours away; the desktop's settings are left as they were before install. */
+  remove(): Promise<{ desktop: string; removed: Installed[] }>;
+  list(): Promise<{ desktop: string; installed: Installed[] }>;
+  /** The lines for sway, i3 and Hyprland and the steps for KDE Plasma (installs nothing). */
+  print(program: readonly string[]): string;
+}
+
+const INSTALLED_ON = 'GNOME, Cinnamon, MATE and Xfce';
+const OTHER_LABELS: Record<string, string> = { kde: 'KDE Plasma', sway: 'sway', hyprland: 'Hyprland' };
+
+/** The session as the error names it: the desktop and where that was read. */
+function sessionOf(env: NodeJS.ProcessEnv): string {
+  const family = desktopFamily(env);
+  const from = env.XDG_CURRENT_DESKTOP
+    ? `XDG_CURRENT_DESKTOP=${env.XDG_CURRENT_DESKTOP}`
+    : env.DESKTOP_SESSION
+      ? `DESKTOP_SESSION=${env.DESKTOP_SESSION}`
+      : undefined;
+  if (family) return `${OTHER_LABELS[family] ?? family} (${from ?? 'from its socket'})`;
+  return from ? `${from.split('=')[1]} (${from})` : 'no desktop session recognised (XDG_CURRENT_DESKTOP unset)';
+}
+
+function backendFor(env: NodeJS.ProcessEnv): Backend {
+  const family = desktopFamily(env);
+  const tool = (name: string): Tool | undefined => {
+    const path = findOnPath(name, env, process.platform);
+    return path === undefined ? undefined : { name, path };
+  };
+  const need = (name: string, desktop: string): Tool => {
+    const found = tool(name);
+    if (!found) throw new WallpaperError('unavailable', `${desktop} detected, but ${name} is not on PATH: its shortcuts cannot be reached`);
+    return found;
+  };
+  const timeoutMs = DEFAULT_TIMEOUT_MS;
+  if (family === 'gnome') return listedBackend(GNOME_LAYOUT, gsettingsClient(need('gsettings', 'GNOME'), env, timeoutMs));
+  if (family === 'cinnamon') return listedBackend(CINNAMON_LAYOUT, gsettingsClient(need('gsettings', 'Cinnamon'), env, timeoutMs));
+  if (family === 'mate') return mateBackend(gsettingsClient(need('gsettings', 'MATE'), env, timeoutMs), tool('dconf'), env, timeoutMs);
+  if (family === 'xfce') return xfceBackend(need('xfconf-query', 'Xfce'), env, timeoutMs);
+  throw new WallpaperError(
+    'no_desktop',
+    `keyboard shortcuts are installed on ${INSTALLED_ON}, and this session is ${sessionOf(env)}: ` +
+      '`wallpaper shortcuts install --print` writes the lines for sway, i3 and Hyprland and the steps for KDE Plasma instead',
+  );
+}
+
+/** gsettings "succeeds" without the session's bus (cron, ssh) while dconf drops the change: what
+ * reads back is what counts. */
+function notKept(desktop: string, done: 'installed' | 'removed', count: number): WallpaperError {
+  return new WallpaperError(
+    'unavailable',
+    `${desktop}'s settings accepted the change but ${count} shortcut(s) did not read back ${done}: the desktop session's settings are not reachable from here (as in cron or over ssh without the session's DBUS_SESSION_BUS_ADDRESS); run this in the desktop session`,
+  );
+}
+
+/** The shortcuts of the desktop session `env` describes (recognised when first used). */
+export function openShortcuts(env: NodeJS.ProcessEnv): Shortcuts {
+  let backend: Backend | undefined;
+  const desktop = () => (backend ??= backendFor(env));
+  return {
+    async install(program) {
+      const settings = desktop();
+      const planned = planInstall(await settings.bindings());
+      const wanted = planned.flatMap((plan) =>
+        plan.taken ? [] : [{ shortcut: plan.shortcut, command: commandLine([...program, ...plan.shortcut.action]) }],
+      );
+      if (wanted.length > 0) await settings.install(wanted);
+      // What is reported installed is what the desktop's settings read back.
+      const installed = (await settings.installed()).filter((entry) => wanted.some((item) => item.shortcut === entry.shortcut));
+      const lost = wanted.filter((item) => !installed.some((entry) => entry.shortcut === item.shortcut && entry.command === item.command));
+      if (lost.length > 0) throw notKept(settings.desktop, 'installed', lost.length);
+      const taken = planned.flatMap((plan) => (plan.taken ? [{ shortcut: plan.shortcut, by: plan.taken }] : []));
+      return { desktop: settings.desktop, installed, taken };
+    },
+    async remove() {
+      const settings = desktop();
+      const removed = await settings.remove();
+      const left = (await settings.installed()).length;
+      if (left > 0) throw notKept(settings.desktop, 'removed', left);
+      return { desktop: settings.desktop, removed };
+    },
+    async list() {
+      const settings = desktop();
+      return { desktop: settings.desktop, installed: await settings.installed() };
+    },
+    print: printedShortcuts,
+  };
+}

@@ -1,0 +1,80 @@
+// The bookkeeping behind `current` and `back` (CONTRACT.md 8.2), as tables: what a history of changes
+// says is on the screen, what a change replaces per monitor and slot, and a history 20 changes deep.
+import t from 'tap';
+import { replacedBy } from '../../src/core/desktop/current.js';
+import { type ShownFile, readOnScreen, recordChange, shownByHistory, takeLastChange } from '../../src/core/desktop/on-screen.js';
+
+const file = (monitor: string | null, slot: 'light' | 'dark' | null, path: string): ShownFile => ({ monitor, slot, path, id: null });
+
+t.test('what the history says is on the screen', async (t) => {
+  const cases: [string, ShownFile[][], ShownFile[]][] = [
+    ['nothing set', [], []],
+    ['one file everywhere, then another', [[file(null, null, 'a')], [file(null, null, 'b')]], [file(null, null, 'b')]],
+    [
+      'everywhere, then one monitor: the other keeps the first',
+      [[file(null, null, 'a')], [file('R', null, 'b')]],
+      [file(null, null, 'a'), file('R', null, 'b')],
+    ],
+    [
+      'per monitor, then everywhere: everywhere covers both',
+      [[file('L', null, 'a'), file('R', null, 'b')], [file(null, null, 'c')]],
+      [file(null, null, 'c')],
+    ],
+    [
+      'slots, then the light one alone',
+      [[file(null, 'light', 'a'), file(null, 'dark', 'b')], [file(null, 'light', 'c')]],
+      [file(null, 'dark', 'b'), file(null, 'light', 'c')],
+    ],
+  ];
+  for (const [name, changes, expected] of cases) {
+    const history = changes.map((shown) => ({ at: '', shown, replaced: [] }));
+    t.same(shownByHistory(history), expected, name);
+  }
+});
+
+t.test('what a change replaces, per monitor and slot', async (t) => {
+  const cases: [string, ShownFile[], ShownFile[], ShownFile[]][] = [
+    ['nothing known before', [], [file(null, null, 'b')], []],
+    ['everywhere replaces everywhere', [file(null, null, 'a')], [file(null, null, 'b')], [file(null, null, 'a')]],
+    ['one monitor replaces what was everywhere, there', [file(null, null, 'a')], [file('R', null, 'b')], [file('R', null, 'a')]],
+    [
+      'everywhere replaces each monitor',
+      [file('L', null, 'a'), file('R', null, 'b')],
+      [file(null, null, 'c')],
+      [file('L', null, 'a'), file('R', null, 'b')],
+    ],
+    [
+      'each slot its own',
+      [file(null, 'light', 'a'), file(null, 'dark', 'b')],
+      [file(null, 'light', 'c'), file(null, 'dark', 'd')],
+      [file(null, 'light', 'a'), file(null, 'dark', 'b')],
+    ],
+  ];
+  for (const [name, before, shown, expected] of cases) t.same(replacedBy(before, shown), expected, name);
+});
+
+t.test('the history keeps the last 20 changes; back takes them newest first', async (t) => {
+  const dir = t.testdir();
+  for (let i = 1; i <= 25; i++) {
+    const request = i === 25 ? { filters: { brightness: 'dark' as const }, options: { same: true } } : undefined;
+    await recordChange(dir, { at: String(i), shown: [file(null, null, `f${i}`)], replaced: [file(null, null, `f${i - 1}`)] }, request);
+  }
+  const state = readOnScreen(dir);
+  t.equal(state.changes.length, 20);
+  t.equal(state.changes[0]?.at, '6', 'the oldest kept is the 6th');
+  t.same(state.last_request, { filters: { brightness: 'dark' }, options: { same: true } });
+  const taken: string[] = [];
+  for (let change = await takeLastChange(dir); change; change = await takeLastChange(dir)) taken.push(change.at);
+  t.same(
+    taken,
+    Array.from({ length: 20 }, (_, i) => String(25 - i)),
+  );
+  t.same(readOnScreen(dir).last_request, state.last_request, 'going back keeps what next asks');
+});
+
+t.test('a torn or foreign state file reads as an empty history', async (t) => {
+  for (const text of ['{"version":1,"changes":[', '{"version":7}', 'null']) {
+    const dir = t.testdir({ 'on-screen.json': text });
+    t.same(readOnScreen(dir), { version: 1, changes: [], last_request: null }, text);
+  }
+});
