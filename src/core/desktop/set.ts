@@ -16,13 +16,16 @@ import { setEachMonitor, setLightDark, setSpanned, setWallpaper } from './setter
 import type { Filters, Library, PickedFile, WallpaperSource } from '../types.js';
 import { type Choices, lightChoices, pickAmong } from './choices.js';
 import { remember, shownFiles } from './current.js';
+import { sunScheme } from './sun.js';
 import type { Session } from './session.js';
 import type { DesktopOptions, DesktopRequest, DesktopSet } from './types.js';
 
 /** The choices for `--appearance`: dark matches for a dark scheme, light or medium ones for a light
- * one (empty: nothing matches); the filters alone without it. */
+ * one (empty: nothing matches); the filters alone without it. The scheme is the session's (auto),
+ * the sun's at the library's location (sun), or the one named. */
 export async function appearanceChoices(
   env: NodeJS.ProcessEnv,
+  library: Library,
   source: WallpaperSource,
   filters: Filters,
   appearance?: DesktopOptions['appearance'],
@@ -30,7 +33,8 @@ export async function appearanceChoices(
   if (appearance === undefined) return [filters];
   if (filters.brightness !== undefined)
     throw new WallpaperError('invalid_param', 'invalid --appearance: give --brightness or --appearance, not both');
-  const scheme: Scheme = appearance === 'auto' ? await colorScheme(env) : appearance;
+  const scheme: Scheme =
+    appearance === 'auto' ? await colorScheme(env) : appearance === 'sun' ? sunScheme(library.settings().location) : appearance;
   return scheme === 'dark' ? [{ ...filters, brightness: 'dark' }] : lightChoices(source, filters);
 }
 
@@ -103,7 +107,7 @@ async function pickAndSet(session: Session, request: DesktopRequest): Promise<De
   if (options.span && can.name !== undefined && !can.span) {
     throw new WallpaperError('invalid_param', `invalid --span: it applies to GNOME, Cinnamon and MATE (here: ${can.name})`);
   }
-  const choices = await appearanceChoices(session.env, source, filters, options.appearance);
+  const choices = await appearanceChoices(session.env, library, source, filters, options.appearance);
   if (choices.length === 0) return undefined;
   const detected = await monitorsFor(session, options);
   const monitors = options.only ? detected?.filter((monitor) => options.only!.includes(monitor.name)) : detected;
@@ -166,7 +170,7 @@ export async function chooseFor(session: Session, request: DesktopRequest): Prom
   const { library, filters } = request;
   const source = request.source ?? library;
   const options = request.options ?? {};
-  const choices = await appearanceChoices(session.env, source, filters, options.appearance);
+  const choices = await appearanceChoices(session.env, library, source, filters, options.appearance);
   if (choices.length === 0) return undefined;
   if (options.monitors === undefined) {
     const picked = await pickAmong(source, choices, {});
