@@ -23,6 +23,7 @@ import { workersFigure } from './figures/workers.js';
 import { cdnFigure, hasNginx } from './figures/cdn.js';
 import { postgresFigure } from './figures/postgres.js';
 import { frameFigures } from './figures/frame.js';
+import { formatsFigure } from './figures/formats.js';
 
 /** Everything generated lives here (git-ignored), so reruns reuse the corpus and the indexes. */
 const ROOT = fileURLToPath(new URL('./.corpus/', import.meta.url)).replace(/\/$/, '');
@@ -103,6 +104,7 @@ async function main() {
     else rows.push(...(await memoryFigure(ctx)));
   }
   if (wants('frame')) rows.push(...(await frameFigures(ctx)));
+  if (wants('formats')) rows.push(...(await formatsFigure(ctx)));
   if (wants('million')) rows.push(...(await millionFigures(ctx, wrk)));
   log('nginx reference: not run (no nginx on this machine is assumed; sirv is the baseline)');
 

@@ -34,7 +34,7 @@ const FLAG_VALUES: Record<string, Completion> = {
   '--every': ['15m', '30m', '1h', '2h', 'daily', 'weekly', 'Mon..Fri 08:00'],
   '--if-due': ['15m', '30m', '1h', 'daily'],
   '--keep': ['10', '50', '100'],
-  '--appearance': ['auto', 'light', 'dark'],
+  '--appearance': ['auto', 'light', 'dark', 'sun'],
   '--hidden': ['true', 'false', 'any'],
   '--sort': ['added', 'name', 'luminance', '-luminance', 'pixels', 'color', 'random'],
   '--ratio': ['16:10', '16:9', '21:9', '3:2', '4:3', '5:4'],

@@ -51,6 +51,8 @@ export function configCommand(ctx: CliContext): Command {
     .description('set KEY to VALUE (JSON, or plain text for strings)')
     .argument('<key>', 'one setting')
     .argument('<value>', 'its new value')
+    // A value may start with a minus: a location south or west (-33.92,18.42) is not an option.
+    .allowUnknownOption()
     .action((key: string, value: string, _options: unknown, cmd: Command) =>
       withSettings(cmd, (library) => {
         const parsed = key === 'set_command' && value !== 'null' ? value : parseValue(value);
@@ -89,7 +91,7 @@ export function configCommand(ctx: CliContext): Command {
     set: [
       'wallpaper config set thumbnail_size 640',
       "wallpaper config set set_command 'swww img {path}'",
-      'wallpaper config set set_command null',
+      'wallpaper config set location 52.52,13.40',
     ],
     'add-folder': ['wallpaper config add-folder ~/Pictures/Wallpapers', 'wallpaper config add-folder /mnt/nas/wallpapers'],
     'remove-folder': ['wallpaper config remove-folder /mnt/nas/wallpapers', 'wallpaper config remove-folder ~/Downloads'],

@@ -11,7 +11,7 @@ const FLAGS: [flag: string, param: string, help: string][] = [
   ['--aspect-ratio <value>', 'aspect_ratio', '16:9, 4:3, ultrawide, square, portrait, custom (16:10, 3:2, 5:4...) or any'],
   ['--orientation <value>', 'orientation', 'landscape, portrait, square or any'],
   ['--dominant-hue <value>', 'dominant_hue', 'red, green, blue, warm, cool, neutral or any'],
-  ['--format <value>', 'format', 'jpg, jpeg, png, webp or any'],
+  ['--format <value>', 'format', 'a file extension (jpg, jpeg, png, webp, avif, heic, heif, jxl, svg, gif, tif, tiff, bmp) or any'],
   ['--min-width <pixels>', 'min_width', 'at least this wide'],
   ['--min-height <pixels>', 'min_height', 'at least this tall'],
   ['--max-width <pixels>', 'max_width', 'at most this wide'],

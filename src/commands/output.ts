@@ -74,7 +74,8 @@ function flagWords(name: string, value: unknown): string[] {
 export function noMatchMessage(filters: Filters, countOf: (filters: Filters) => number): string {
   const named = Object.entries(filters).flatMap(([name, value]) => flagWords(name, value));
   let message = `no wallpaper matches ${named.join(' ') || 'these filters'} (${count(countOf({}), 'wallpaper')} in the library)`;
-  const other = filters.format === 'jpeg' ? 'jpg' : filters.format === 'jpg' ? 'jpeg' : undefined;
+  const SIBLINGS: Record<string, string> = { jpeg: 'jpg', jpg: 'jpeg', tif: 'tiff', tiff: 'tif', heic: 'heif', heif: 'heic' };
+  const other = filters.format ? (SIBLINGS[filters.format] as Filters['format']) : undefined;
   if (other) {
     const matches = countOf({ ...filters, format: other });
     if (matches > 0) message += `; --format ${other} would match ${matches}: format compares the file extension (.${other})`;

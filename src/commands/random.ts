@@ -36,7 +36,11 @@ export function randomCommand(ctx: CliContext): Command {
     .option('--set', 'set it as the desktop wallpaper (avoids the last 20 set)')
     .option('--allow-repeat', 'with --set: allow recently set wallpapers')
     .option('--if-due <duration>', 'with --set: only when the last change is this long ago (30m, 1h, daily); else do nothing')
-    .option('--appearance <mode>', "pick for a light or dark scheme: light, dark, or auto (the desktop's own)", parseAppearance)
+    .option(
+      '--appearance <mode>',
+      "pick for a light or dark scheme: light, dark, auto (the desktop's own) or sun (light from sunrise to sunset at the location setting)",
+      parseAppearance,
+    )
     .option('--same', 'with --set: one wallpaper on every monitor (default: one each where the desktop can)')
     .option('--span', 'with --set: one image spanned over every monitor, made of a pick per monitor (GNOME, Cinnamon, MATE)')
     .option(NOTIFY_FLAG[0], `with --set: ${NOTIFY_FLAG[1]}`)

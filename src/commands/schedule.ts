@@ -1,14 +1,15 @@
 // `wallpaper schedule`: change the wallpaper on a schedule that survives suspend and reboot, handed to
 // the system's own scheduler (a systemd user timer, a launchd agent, a Windows scheduled task) that
-// runs `wallpaper random --set --if-due`. Also --dry-run (print, write nothing), --status, --remove,
+// runs `wallpaper random --set --if-due` (with the filters and `--appearance` given here: `sun`
+// makes each change pick by the sun at the location setting). Also --dry-run (print, write nothing), --status, --remove,
 // and --pause/--resume (the timer keeps running; --if-due changes nothing while paused).
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import { schedule, type ScheduledCommand, type ScheduleHost, WallpaperError } from '../core/index.js';
-import { type CliContext, databaseOf, dirsOf } from './context.js';
+import { openDesktop, parseAppearance, schedule, type ScheduledCommand, type ScheduleHost, WallpaperError } from '../core/index.js';
+import { type CliContext, databaseOf, dirsOf, libraryOf } from './context.js';
 import { addFilterFlags, filterArgv, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 
@@ -20,6 +21,7 @@ const KEPT_VARIABLES = ['XDG_CURRENT_DESKTOP', 'PATH', 'XDG_CONFIG_HOME', 'XDG_D
 
 interface ScheduleOptions extends Record<string, unknown> {
   every?: string;
+  appearance?: ReturnType<typeof parseAppearance>;
   dryRun?: boolean;
   status?: boolean;
   remove?: boolean;
@@ -49,6 +51,11 @@ export function scheduleCommand(ctx: CliContext): Command {
       'change the wallpaper on a schedule that survives suspend and reboot (a systemd user timer, a launchd agent or a scheduled task)',
     )
     .option('--every <when>', 'how often: 15m, 30m, 1h, 2h, hourly, daily, weekly, or days and times such as "Mon..Fri 08:00"')
+    .option(
+      '--appearance <mode>',
+      "each change picks for a light or dark scheme: light, dark, auto (the desktop's own) or sun (light from sunrise to sunset at the location setting)",
+      parseAppearance,
+    )
     .option('--dry-run', 'print the files and commands instead of installing them')
     .option('--status', 'show the schedule, its last and next run and the last change')
     .option('--remove', 'remove the schedule')
@@ -85,7 +92,18 @@ export function scheduleCommand(ctx: CliContext): Command {
     }
     // Everything is checked before anything is written.
     const every = schedule.parseEvery(options.every!);
-    parseFilterFlags(options);
+    const filters = parseFilterFlags(options);
+    if (options.appearance !== undefined && filters.brightness !== undefined)
+      throw new WallpaperError('invalid_param', 'invalid --appearance: give --brightness or --appearance, not both');
+    if (options.appearance === 'sun') {
+      // A timer that could only fail: the location is asked for now, not in the journal later.
+      const library = libraryOf(cmd, ctx);
+      try {
+        openDesktop(ctx.env).sun(library);
+      } finally {
+        library.close();
+      }
+    }
     const { home } = cmd.optsWithGlobals<{ home?: string }>();
     // The timer's command reads the same index (a --database URL is written into the unit as given).
     const database = databaseOf(cmd);
@@ -99,6 +117,7 @@ export function scheduleCommand(ctx: CliContext): Command {
         '--set',
         '--if-due',
         schedule.formatDuration(schedule.dueIntervalOf(every.intervalMs)),
+        ...(options.appearance ? ['--appearance', options.appearance] : []),
         ...filterArgv(options),
       ],
       env: Object.fromEntries(KEPT_VARIABLES.flatMap((name) => (ctx.env[name] ? [[name, ctx.env[name]!]] : []))),

@@ -1,7 +1,10 @@
-// `wallpaper watch [FILTERS]`: stay running and follow the desktop's colour scheme: a dark wallpaper
-// while the scheme is dark, a light one while it is light, re-picked within 2 s of a change. The
-// change comes from the settings portal's SettingChanged signal (`gdbus monitor`); without it the
-// scheme is read again every second. SIGINT and SIGTERM end it cleanly.
+// `wallpaper watch [FILTERS]`: stay running and keep the wallpaper's brightness with the time of
+// day. `--appearance auto` (the default) follows the desktop's colour scheme: a dark wallpaper while
+// the scheme is dark, a light one while it is light, re-picked within 2 s of a change (the settings
+// portal's SettingChanged signal through `gdbus monitor`; without it the scheme is read every
+// second). `--appearance sun` follows the sun at the `location` setting: a light or medium one from
+// sunrise to sunset, a dark one after, changed at each sunrise and sunset and after a resume that
+// crossed one (one timer sleeping until the next event). SIGINT and SIGTERM end it cleanly.
 import { Command } from 'commander';
 import { type Scheme, WallpaperError, openDesktop } from '../core/index.js';
 import { type CliContext, libraryOf } from './context.js';
@@ -14,29 +17,47 @@ interface WatchOptions extends Record<string, unknown> {
 
 export function watchCommand(ctx: CliContext): Command {
   const command = new Command('watch')
-    .description("stay running: set a dark wallpaper while the desktop's scheme is dark and a light one while it is light")
-    .option('--appearance <mode>', 'only auto: follow the desktop (the default)', 'auto');
+    .description(
+      "stay running: a dark wallpaper while the desktop's scheme is dark (or the sun is down: --appearance sun), a light one otherwise",
+    )
+    .option(
+      '--appearance <mode>',
+      "auto: follow the desktop's scheme (the default); sun: follow sunrise and sunset at the location setting",
+      'auto',
+    );
   helpFooter(
     command,
-    ['wallpaper watch', 'wallpaper watch --orientation landscape --min-width 1920'],
+    [
+      'wallpaper watch',
+      'wallpaper watch --orientation landscape --min-width 1920',
+      'wallpaper config set location 52.52,13.40 && wallpaper watch --appearance sun',
+    ],
     [...FILE_VARIABLES, 'XDG_CURRENT_DESKTOP', 'DBUS_SESSION_BUS_ADDRESS', 'DISPLAY, WAYLAND_DISPLAY'],
   );
   return addFilterFlags(command).action(async (options: WatchOptions, cmd: Command) => {
-    if (options.appearance !== 'auto')
-      throw new WallpaperError('invalid_param', `invalid --appearance "${options.appearance}": watch follows the desktop, expected auto`);
+    const bySun = options.appearance === 'sun';
+    if (options.appearance !== 'auto' && !bySun)
+      throw new WallpaperError(
+        'invalid_param',
+        `invalid --appearance "${options.appearance}": watch follows the desktop or the sun, expected auto or sun`,
+      );
     const filters = parseFilterFlags(options);
     if (filters.brightness !== undefined)
       throw new WallpaperError('invalid_param', 'invalid --brightness: watch chooses the brightness from the scheme');
     const library = libraryOf(cmd, ctx);
     const desktop = openDesktop(ctx.env);
     const setter = desktop.setter(library.settings().set_command);
-    if (setter.name === undefined) {
-      // Staying up would wait forever for a desktop that is not there.
+    try {
+      // Both refusals before staying up: without them it would wait forever for nothing.
+      if (bySun) desktop.sun(library);
+      if (setter.name === undefined)
+        throw new WallpaperError(
+          'setter_failed',
+          `watch needs a desktop session (${setter.reason}): run it inside one, or configure a setter with: wallpaper config set set_command "your-tool {path}"`,
+        );
+    } catch (error) {
       library.close();
-      throw new WallpaperError(
-        'setter_failed',
-        `watch needs a desktop session (${setter.reason}): run it inside one, or configure a setter with: wallpaper config set set_command "your-tool {path}"`,
-      );
+      throw error;
     }
     let current: Scheme | undefined;
     let queue = Promise.resolve();
@@ -44,7 +65,10 @@ export function watchCommand(ctx: CliContext): Command {
       queue = queue.then(async () => {
         if (scheme === current) return;
         current = scheme;
-        const result = await desktop.set({ library, filters, options: { appearance: scheme } }).catch((error: unknown) => {
+        // By the sun the pick asks the sun again (the same answer: the event has passed), so that
+        // the change is remembered as `--appearance sun` and `next` keeps following it.
+        const options = { appearance: bySun ? ('sun' as const) : scheme };
+        const result = await desktop.set({ library, filters, options }).catch((error: unknown) => {
           ctx.stderr.write(`wallpaper: ${error instanceof Error ? error.message : String(error)}\n`);
           return null;
         });
@@ -56,7 +80,7 @@ export function watchCommand(ctx: CliContext): Command {
           }
       });
     };
-    const stop = await desktop.followScheme(apply);
+    const stop = bySun ? desktop.followSun(library, apply) : await desktop.followScheme(apply);
     await new Promise<void>((resolve) => {
       const done = () => resolve();
       process.once('SIGINT', done);

@@ -182,6 +182,7 @@ t.test('config get, set, add-folder, remove-folder', async (t) => {
     set_command: null,
     variant_cache_bytes: 1073741824,
     sources: [],
+    location: null,
   });
   t.same(JSON.parse((await cli('config', 'add-folder', pictures)).stdout), [pictures]);
   t.equal((await cli('config', 'get', 'thumbnail_size')).stdout, '480\n');

@@ -10,7 +10,7 @@ const BAD: [flag: string, value: string][] = [
   ['--aspect-ratio', '5:1'],
   ['--orientation', 'up'],
   ['--dominant-hue', 'pink'],
-  ['--format', 'gif'],
+  ['--format', 'jp2'],
   ['--min-width', '-5'],
   ['--min-height', '1.5'],
   ['--max-width', 'abc'],

@@ -23,6 +23,10 @@ t.test('accepted values, case, any and empty', async (t) => {
     [{ min_width: 'any', max_width: '' }, {}],
     [{ unknown: 'whatever', page: '3' }, {}], // unknown and paging parameters are not filters
     [{ brightness: ['dark'] }, { brightness: 'dark' }],
+    // Every format of CONTRACT.md 8.1, any case.
+    ...['avif', 'HEIC', 'heif', 'JXL', 'svg', 'Gif', 'tif', 'TIFF', 'bmp'].map(
+      (format) => [{ format }, { format: format.toLowerCase() }] as [Record<string, string>, Record<string, unknown>],
+    ),
   ];
   for (const [params, expected] of table) t.same(parseFilters(params), expected, JSON.stringify(params));
 });
@@ -36,7 +40,7 @@ t.test('refused values name the parameter and what is accepted', async (t) => {
     ],
     [{ orientation: 'diagonal' }, /^invalid orientation/],
     [{ dominant_hue: 'purple' }, /^invalid dominant_hue "purple": expected red, green, blue, warm, cool, neutral or any$/],
-    [{ format: 'gif' }, /^invalid format "gif": expected jpg, jpeg, png, webp or any$/],
+    [{ format: 'jp2' }, /^invalid format "jp2": expected jpg, jpeg, png, webp, avif, heic, heif, jxl, svg, gif, tif, tiff, bmp or any$/],
     [{ min_width: 'abc' }, /^invalid min_width "abc": expected a whole number of 0 or more$/],
     [{ min_height: '-5' }, /^invalid min_height "-5"/],
     [{ max_width: '1.5' }, /^invalid max_width "1.5"/],

@@ -65,23 +65,32 @@ t.test('only links hold the bytes: the first link is canonical', async (t) => {
   t.equal(library.list({}, { page: 1, limit: 5 }).wallpapers[0]?.path, join(root, 'a.jpg'));
 });
 
-t.test('formats the library does not index are reported as skipped, hidden ones are not', async (t) => {
-  const root = tempDir(t);
-  const names = ['anim.gif', 'logo.SVG', 'scan.tif', 'scan2.tiff', 'photo.avif', 'phone.heic', 'phone.heif', 'old.bmp', 'new.jxl'];
-  for (const name of names) writeFileSync(join(root, name), 'x');
-  writeFileSync(join(root, '.hidden.gif'), 'x');
-  writeFileSync(join(root, 'notes.txt'), 'x');
-  await writeImage(join(root, 'real.jpg'), { width: 32, height: 32, color: '#808080' });
-  const library = libraryIn(t, [root]);
-  const summary = await library.scan();
-  t.equal(summary.total, 1);
-  t.same(
-    summary.skipped.map((s) => s.path),
-    names.map((name) => join(root, name)).sort(),
-  );
-  t.match(summary.skipped.find((s) => s.path.endsWith('anim.gif'))?.reason, /GIF images are not indexed/);
-  t.same(summary.failed, [], 'skipped files are not failures');
-});
+t.test(
+  'formats no decoder reads are reported as skipped; the formats of 8.1 are indexed (broken ones failed), hidden ones ignored',
+  async (t) => {
+    const root = tempDir(t);
+    const skipped = ['art.jp2', 'layers.PSD', 'sketch.xcf'];
+    const broken = ['anim.gif', 'logo.SVG', 'scan.tif', 'scan2.tiff', 'photo.avif', 'phone.heic', 'phone.heif', 'old.bmp', 'new.jxl'];
+    for (const name of [...skipped, ...broken]) writeFileSync(join(root, name), 'x');
+    writeFileSync(join(root, '.hidden.gif'), 'x');
+    writeFileSync(join(root, 'notes.txt'), 'x');
+    await writeImage(join(root, 'real.jpg'), { width: 32, height: 32, color: '#808080' });
+    const library = libraryIn(t, [root]);
+    const summary = await library.scan();
+    t.equal(summary.total, 1);
+    t.same(
+      summary.skipped.map((s) => s.path),
+      skipped.map((name) => join(root, name)).sort(),
+    );
+    t.match(summary.skipped.find((s) => s.path.endsWith('art.jp2'))?.reason, /JPEG 2000 images are not indexed/);
+    t.same(
+      summary.failed.map((f) => f.path).sort(),
+      broken.map((name) => join(root, name)).sort(),
+      'a broken file of an indexed format is a failure',
+    );
+    t.match(summary.failed.find((f) => f.path.endsWith('anim.gif'))?.error, /not an image of a known format/);
+  },
+);
 
 t.test('a folder that is away: wallpapers kept and counted, random never picks them while others match', async (t) => {
   const disk = tempDir(t);

@@ -90,7 +90,7 @@ t.test('over a session bus: --appearance auto reads the portal; watch follows a 
   t.match(dark.stdout.trim(), DARK, 'a dark scheme: a dark wallpaper');
   bus.setScheme('light');
   t.match((await s.cli(['random', '--appearance', 'auto'], env)).stdout.trim(), LIGHT, 'a light scheme: a light one');
-  t.match((await s.cli(['random', '--appearance', 'dusk'], env)).stderr, /invalid --appearance "dusk": expected auto, light or dark/);
+  t.match((await s.cli(['random', '--appearance', 'dusk'], env)).stderr, /invalid --appearance "dusk": expected auto, light, dark or sun/);
 
   const watch: ChildProcess = spawn(process.execPath, [BIN, '--home', s.home, 'watch'], {
     env: { ...process.env, ...env },

@@ -66,6 +66,7 @@ t.test('GET/PUT /api/settings', async (t) => {
   const settings = got.json<Settings>();
   t.same(Object.keys(settings).sort(), [
     'folders',
+    'location',
     'max_upload_bytes',
     'set_command',
     'sources',
@@ -75,6 +76,7 @@ t.test('GET/PUT /api/settings', async (t) => {
   ]);
   t.same(settings.folders, [f.folder]);
   t.same(settings.sources, [], 'no sources until one is added (CONTRACT.md 7.3)');
+  t.equal(settings.location, null, 'no location until one is set (CONTRACT.md 8.3)');
 
   const put = (body: string, type = 'application/json') =>
     call(f.base, '/api/settings', { method: 'PUT', headers: { 'content-type': type }, body });
@@ -84,6 +86,9 @@ t.test('GET/PUT /api/settings', async (t) => {
   t.same((await call(f.base, '/api/settings')).json(), changed.json(), 'kept');
   t.equal((await put('{}')).status, 200, 'an empty patch is fine');
   t.equal((await put(JSON.stringify({ thumbnail_size: 480 }), 'application/json; charset=utf-8')).status, 200);
+  const located = await put(JSON.stringify({ location: '-33.92, 18.42' }));
+  t.equal(located.json<Settings>().location, '-33.92,18.42', 'a location is kept as written, without spaces');
+  t.equal((await put(JSON.stringify({ location: null }))).json<Settings>().location, null, 'null unsets it');
 
   const invalid: [string, string][] = [
     [JSON.stringify({ colour: 'blue' }), 'colour'],
@@ -95,6 +100,9 @@ t.test('GET/PUT /api/settings', async (t) => {
     [JSON.stringify({ folders: ['relative/path'] }), 'folders'],
     [JSON.stringify({ upload_folder: 42 }), 'upload_folder'],
     [JSON.stringify({ set_command: 5 }), 'set_command'],
+    [JSON.stringify({ location: '95,10' }), 'location'],
+    [JSON.stringify({ location: [52.52, 13.4] }), 'location'],
+    [JSON.stringify({ location: 'Berlin' }), 'location'],
     ['[1, 2]', 'settings'],
     ['"text"', 'settings'],
   ];

@@ -102,7 +102,7 @@ t.test('every documented answer, met for real, matches the document', async (t) 
     ['/api/wallpapers/random', '/api/wallpapers/random?brightness=purple', 400],
     ['/api/wallpapers/random', '/api/wallpapers/random?min_width=100000', 404],
     ['/api/wallpapers/random/image', '/api/wallpapers/random/image?format=png', 200],
-    ['/api/wallpapers/random/image', '/api/wallpapers/random/image?format=gif', 400],
+    ['/api/wallpapers/random/image', '/api/wallpapers/random/image?format=jp2', 400],
     ['/api/wallpapers/random/image', '/api/wallpapers/random/image?min_height=100000', 404],
     ['/api/wallpapers/random/thumbnail', '/api/wallpapers/random/thumbnail', 200],
     ['/api/wallpapers/random/thumbnail', '/api/wallpapers/random/thumbnail?aspect_ratio=1:1', 400],

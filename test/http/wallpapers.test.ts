@@ -92,7 +92,7 @@ t.test('invalid values: 400 text/plain naming the parameter (table)', async (t) 
     ['aspect_ratio=5:4', 'aspect_ratio'],
     ['orientation=diagonal', 'orientation'],
     ['dominant_hue=pink', 'dominant_hue'],
-    ['format=gif', 'format'],
+    ['format=jp2', 'format'],
     ['min_width=abc', 'min_width'],
     ['min_height=-5', 'min_height'],
     ['max_width=1.5', 'max_width'],
@@ -116,7 +116,7 @@ t.test('invalid values: 400 text/plain naming the parameter (table)', async (t) 
   const reply = await call(f.base, '/api/wallpapers?brightness=purple');
   t.equal(reply.text.trim(), 'invalid brightness "purple": expected light, dark, medium or any');
   for (const path of [
-    '/api/wallpapers/random?format=gif',
+    '/api/wallpapers/random?format=jp2',
     '/api/wallpapers/random/image?min_width=x',
     '/api/wallpapers/random/thumbnail?orientation=up',
   ]) {

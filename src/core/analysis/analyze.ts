@@ -17,15 +17,11 @@ import { gridOf } from './grid.js';
 import { type PaletteEntry, paletteOf } from './palette.js';
 import { decodeBudget } from './decode-budget.js';
 import { WallpaperError, oneLine } from '../errors.js';
+import { type FormatName, contentTypeOf, decodeImage, formatInfo, probeImage } from '../formats/index.js';
 import { MAX_PIXELS, THUMBNAIL_QUALITY } from '../limits.js';
 
-export type ImageFormat = 'jpeg' | 'png' | 'webp';
-
-export const CONTENT_TYPES: Record<ImageFormat, string> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-};
+/** Every indexed format (formats/table.ts). */
+export type ImageFormat = FormatName;
 
 export interface Analysis {
   id: string;
@@ -65,34 +61,27 @@ export function contentId(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 }
 
-const isImageFormat = (format: string | undefined): format is ImageFormat => format === 'jpeg' || format === 'png' || format === 'webp';
-
 /**
  * Decode `bytes` once: the displayed size, the analysis, and a thumbnail that fits inside
  * `thumbnailSize` pixels a side (never enlarged).
- * Throws WallpaperError 'unsupported' for anything that is not a strictly decodable JPEG, PNG or
- * WebP, and 'too_large' over MAX_PIXELS.
+ * Throws WallpaperError 'unsupported' for anything that is not a strictly decodable image of an
+ * indexed format (formats/), and 'too_large' over MAX_PIXELS, read from the header before decoding.
+ * @param ext the file's extension where there is a file (`.heif` is served as image/heif)
  */
-export async function analyzeImage(bytes: Buffer, thumbnailSize: number): Promise<AnalysedImage> {
+export async function analyzeImage(bytes: Buffer, thumbnailSize: number, ext?: string): Promise<AnalysedImage> {
+  let label = 'image';
   try {
-    const image = sharp(bytes, { limitInputPixels: MAX_PIXELS });
-    const meta = await image.metadata();
-    if (!isImageFormat(meta.format)) {
-      throw new WallpaperError('unsupported', `not a JPEG, PNG or WebP image (found ${meta.format ?? 'unknown'})`);
-    }
-    if (!meta.width || !meta.height) throw new WallpaperError('unsupported', 'image has no dimensions');
-    if (meta.width * meta.height > MAX_PIXELS) {
-      throw new WallpaperError('too_large', `image is ${meta.width}x${meta.height}, over the limit of ${MAX_PIXELS} pixels`);
-    }
-    const swapped = (meta.orientation ?? 1) >= 5;
-    const width = swapped ? meta.height : meta.width;
-    const height = swapped ? meta.width : meta.height;
+    const probe = await probeImage(bytes);
+    label = `${formatInfo(probe.format).label} image`;
+    const { width, height } = probe;
+    // An SVG is drawn at the thumbnail's size, not at its nominal one.
+    const scale = Math.min(1, thumbnailSize / Math.max(width, height));
 
     // The one decode: oriented, sRGB, shrunk on load to thumbnail size (JPEG and WebP decode at a
     // fraction of their size), within the process's pixel budget. It runs on libvips threads, so the
     // id is hashed on this thread meanwhile instead of after it.
-    const decoding = decodeBudget.run(meta.width * meta.height, () =>
-      image
+    const decoding = decodeBudget.run(width * height, async () =>
+      (await decodeImage(bytes, probe, { scale }))
         .rotate()
         .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true, fastShrinkOnLoad: true })
         .toColourspace('srgb')
@@ -127,8 +116,8 @@ export async function analyzeImage(bytes: Buffer, thumbnailSize: number): Promis
       thumbnail,
       analysis: {
         id,
-        format: meta.format,
-        content_type: CONTENT_TYPES[meta.format],
+        format: probe.format,
+        content_type: contentTypeOf(probe.format, ext),
         width,
         height,
         luminance,
@@ -145,7 +134,7 @@ export async function analyzeImage(bytes: Buffer, thumbnailSize: number): Promis
     if (/pixel limit/i.test(message)) {
       throw new WallpaperError('too_large', `image is over the limit of ${MAX_PIXELS} pixels`, { cause: error });
     }
-    throw new WallpaperError('unsupported', `not a decodable JPEG, PNG or WebP image: ${message}`, { cause: error });
+    throw new WallpaperError('unsupported', `not a decodable ${label}: ${message}`, { cause: error });
   }
 }
 

@@ -150,14 +150,23 @@ const closeness = (p: Prepared, q: Prepared): number =>
  * thumbnail, to a row or two. */
 const SAME_SIZE_WITHIN = 0.03;
 
+/** Formats every desktop, browser and viewer shows as they are (issue 30). Between two copies of one
+ * picture at one size, such a file is kept over a JPEG XL, HEIC, AVIF, TIFF, BMP, GIF or SVG: a JPEG
+ * and its lossless JPEG XL recompression (how GNOME ships its JPEGs) hold the very same pixels, so
+ * nothing is lost, and the JPEG needs no rendition to be set nor a variant to be seen; bytes per
+ * pixel, the next rule, compares nothing across codecs (a HEIC is half a JPEG's bytes at its quality). */
+const WIDELY_SHOWN = new Set(['image/jpeg', 'image/png', 'image/webp']);
+
 function best(members: Candidate[]): Candidate {
   const pixels = (c: Candidate) => c.width * c.height * pictureShareOf(c.fingerprint);
   const lossless = (c: Candidate) => (c.content_type === 'image/png' ? 1 : 0);
+  const shownEverywhere = (c: Candidate) => (WIDELY_SHOWN.has(c.content_type) ? 1 : 0);
   const bytesPerPixel = (c: Candidate) => c.size_bytes / (c.width * c.height);
   const better = (a: Candidate, b: Candidate): boolean => {
     const [pa, pb] = [pixels(a), pixels(b)];
     if (Math.abs(pa - pb) > SAME_SIZE_WITHIN * Math.max(pa, pb)) return pa > pb;
     if (lossless(a) !== lossless(b)) return lossless(a) > lossless(b);
+    if (shownEverywhere(a) !== shownEverywhere(b)) return shownEverywhere(a) > shownEverywhere(b);
     if (bytesPerPixel(a) !== bytesPerPixel(b)) return bytesPerPixel(a) > bytesPerPixel(b);
     return a.id < b.id;
   };

@@ -1,4 +1,5 @@
-// The user's colour scheme, for `--appearance auto` and `watch`: the freedesktop settings portal's
+// The user's colour scheme, for `--appearance auto` and `watch` (`--appearance sun` follows the sun
+// instead: sun.ts): the freedesktop settings portal's
 // org.freedesktop.appearance color-scheme (through gdbus; 1 is dark, 2 light, 0 no preference),
 // else the running desktop's own setting (Plasma's kdeglobals on KDE, GNOME's color-scheme on
 // GNOME; both, GNOME's first, elsewhere); light when none answers. Also the portal's SettingChanged signal as `gdbus monitor` prints it.
@@ -11,7 +12,7 @@ import { findOnPath } from './setters/path-lookup.js';
 import { runTool } from './setters/run.js';
 
 export type Scheme = 'light' | 'dark';
-export const APPEARANCES = ['auto', 'light', 'dark'] as const;
+export const APPEARANCES = ['auto', 'light', 'dark', 'sun'] as const;
 export type Appearance = (typeof APPEARANCES)[number];
 
 const READ_TIMEOUT_MS = 3000;
@@ -25,7 +26,7 @@ export const PORTAL = {
 
 export function parseAppearance(value: string): Appearance {
   if ((APPEARANCES as readonly string[]).includes(value)) return value as Appearance;
-  throw new WallpaperError('invalid_param', `invalid --appearance "${value}": expected auto, light or dark`);
+  throw new WallpaperError('invalid_param', `invalid --appearance "${value}": expected auto, light, dark or sun`);
 }
 
 /** The portal's number (however deeply wrapped in variants) as a scheme; undefined for "no preference". */

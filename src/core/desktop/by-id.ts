@@ -8,7 +8,7 @@ import { setEachMonitor, setLightDark } from './setters/index.js';
 import type { Library, PickedFile } from '../types.js';
 import { remember, shownFiles } from './current.js';
 import type { Session } from './session.js';
-import { setEverywhere, slotEntries } from './set.js';
+import { setEverywhere, shownFile, slotEntries } from './set.js';
 import type { DesktopSet } from './types.js';
 
 /** What to do when no desktop can be set from here. */
@@ -37,12 +37,16 @@ async function setOne(session: Session, library: Library, id: string, options: {
         const pair = file.wallpaper.pair_id ? await library.verifiedFile(file.wallpaper.pair_id) : undefined;
         const other = pair ? { wallpaper: pair.wallpaper, path: pair.path } : picked;
         const [light, dark] = picked.wallpaper.brightness === 'dark' ? [other, picked] : [picked, other];
-        const { setter } = await setLightDark(light.path, dark.path, session.setterOptions(library.settings().set_command));
+        const { setter } = await setLightDark(
+          await shownFile(library, light),
+          await shownFile(library, dark),
+          session.setterOptions(library.settings().set_command),
+        );
         library.recordSet(id);
         return { setter, entries: slotEntries(light, dark) };
       }
       const monitors = info.perMonitor && info.name === 'set_command' ? await session.monitors() : undefined;
-      const { setter } = await setEverywhere(session, library, file.path, monitors);
+      const { setter } = await setEverywhere(session, library, await shownFile(library, picked, monitors?.[0]), monitors);
       library.recordSet(id);
       return { setter, entries: [{ monitor: null, slot: null, picked }] };
     }
@@ -57,9 +61,13 @@ async function setOne(session: Session, library: Library, id: string, options: {
         `invalid monitor "${options.monitor}": this desktop has ${monitors.map((m) => m.name).join(', ')}`,
       );
     }
-    const { setter } = await setEachMonitor([{ monitor, file: file.path }], session.setterOptions(library.settings().set_command), {
-      only: true,
-    });
+    const { setter } = await setEachMonitor(
+      [{ monitor, file: await shownFile(library, picked, monitor) }],
+      session.setterOptions(library.settings().set_command),
+      {
+        only: true,
+      },
+    );
     library.recordSet(id, monitor.name);
     return { setter, entries: [{ monitor, slot: null, picked }] };
   } catch (error) {

@@ -1,12 +1,15 @@
 // Images made for the desktop from picks, with sharp, attention-cropped like the variants:
 // `--fit` (an image whose aspect differs from its monitor's by more than 2% becomes a cover crop at
 // the monitor's size, in the cache home) and `--span` (one image the size of the whole desktop, each
-// monitor's pick cropped into its place, in the data home, for desktops that only span). Old
-// outputs are pruned, keeping the newest, so a timer every half hour fills no disk.
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+// monitor's pick cropped into its place, in the data home, for desktops that only span), and
+// renditions (CONTRACT.md 8.1: a JPEG XL, HEIC, SVG... made PNG or JPEG, at least the monitor's size,
+// in the cache home's renditions/, for setters that show only what every desktop shows). Any indexed
+// format is read through the formats room. Old outputs are pruned, keeping the newest, so a timer
+// every half hour fills no disk.
+import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import sharp from 'sharp';
-import { MAX_PIXELS } from '../limits.js';
+import sharp, { type Sharp } from 'sharp';
+import { decodeImage, probeImage, shownEverywhere } from '../formats/index.js';
 import type { Monitor } from './monitors/types.js';
 
 /** Aspect difference beyond which `--fit` crops. */
@@ -16,10 +19,49 @@ const KEEP = 16;
 
 const FORMATS: Record<string, 'jpeg' | 'png' | 'webp'> = { '.jpg': 'jpeg', '.jpeg': 'jpeg', '.png': 'png', '.webp': 'webp' };
 
-const cover = (file: string, monitor: Monitor) =>
-  sharp(file, { limitInputPixels: MAX_PIXELS })
-    .rotate()
-    .resize(monitor.width, monitor.height, { fit: 'cover', position: sharp.strategy.attention });
+/** Any indexed file as a sharp pipeline, an SVG drawn at `scale` of its own size. */
+async function open(file: string, scale?: (width: number, height: number) => number): Promise<Sharp> {
+  const bytes = await readFile(file);
+  const probe = await probeImage(bytes);
+  return (await decodeImage(bytes, probe, { scale: scale?.(probe.width, probe.height) ?? 1 })).rotate();
+}
+
+const cover = async (file: string, monitor: Monitor) =>
+  (await open(file, (width, height) => Math.max(monitor.width / width, monitor.height / height))).resize(monitor.width, monitor.height, {
+    fit: 'cover',
+    position: sharp.strategy.attention,
+  });
+
+/** Drawings and flat colours become PNG (sharp edges, transparency), photos JPEG. */
+const PNG_RENDITIONS = new Set(['.svg', '.gif', '.bmp']);
+
+/**
+ * `file` itself when every desktop shows its format, else a rendition in `dir` (made once per size):
+ * PNG or JPEG at the file's own size, enlarged to cover `monitor` when smaller (an SVG is drawn at
+ * that size, not scaled up).
+ */
+export async function renditionFor(
+  file: string,
+  size: { id: string; width: number; height: number },
+  monitor: Monitor | undefined,
+  dir: string,
+): Promise<string> {
+  const ext = extname(file).toLowerCase();
+  if (shownEverywhere(file)) return file;
+  const scale = monitor ? Math.max(1, monitor.width / size.width, monitor.height / size.height) : 1;
+  const width = Math.round(size.width * scale);
+  const height = Math.round(size.height * scale);
+  const png = PNG_RENDITIONS.has(ext);
+  const out = join(dir, `${size.id}-${width}x${height}.${png ? 'png' : 'jpg'}`);
+  if (await stat(out).catch(() => undefined)) return out;
+  await mkdir(dir, { recursive: true });
+  const temp = `${out}.${process.pid}.tmp`;
+  const image = (await open(file, () => scale)).resize(width, height, { fit: 'fill' });
+  await (png ? image.png() : image.jpeg({ quality: 92 })).toFile(temp);
+  await rename(temp, out);
+  await prune(dir);
+  return out;
+}
 
 /** Remove all but the newest KEEP files of `dir`. */
 async function prune(dir: string): Promise<void> {
@@ -47,9 +89,7 @@ export async function fitToMonitor(
   if (await stat(out).catch(() => undefined)) return out;
   await mkdir(dir, { recursive: true });
   const temp = `${out}.${process.pid}.tmp`;
-  await cover(file, monitor)
-    .toFormat(FORMATS[ext] ?? 'jpeg', { quality: 92 })
-    .toFile(temp);
+  await (await cover(file, monitor)).toFormat(FORMATS[ext] ?? 'jpeg', { quality: 92 }).toFile(temp);
   await rename(temp, out);
   await prune(dir);
   return out;
@@ -64,7 +104,7 @@ export async function spanComposite(picks: readonly { monitor: Monitor; file: st
   const height = Math.max(...picks.map(({ monitor }) => monitor.y + monitor.height)) - top;
   const layers = await Promise.all(
     picks.map(async ({ monitor, file }) => ({
-      input: await cover(file, monitor).png().toBuffer(),
+      input: await (await cover(file, monitor)).png().toBuffer(),
       left: monitor.x - left,
       top: monitor.y - top,
     })),

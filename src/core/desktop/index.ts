@@ -2,11 +2,13 @@
 // /api/wallpapers/{id}/set, doctor) reach the desktop. openDesktop(env) detects the session once per
 // process (setter, abilities; monitors on demand) and turns "these filters (or this id), these
 // options" into picks on the screen, reporting what was set per monitor and per slot.
-// May use: common (setters/ and monitors/ inside it run the desktop's own tools).
+// May use: common and sun (setters/ and monitors/ inside it run the desktop's own tools).
 import { openSession } from './session.js';
 import { chooseFor, setOnDesktop } from './set.js';
 import { setById } from './by-id.js';
 import { followScheme } from './follow.js';
+import { followSun, schemeOf, sunLocation } from './sun.js';
+import { sunAt } from '../sun/index.js';
 import { back } from './back.js';
 import { currentId, entriesOf, shownFiles } from './current.js';
 import { openShortcuts } from './shortcuts/index.js';
@@ -31,6 +33,11 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
       choose: (request) => chooseFor(session, request),
       setById: (library, id, options) => setById(session, library, id, options),
       followScheme: (onScheme) => followScheme(env, onScheme),
+      sun: (library) => {
+        const now = sunAt(new Date(), sunLocation(library.settings().location));
+        return { scheme: schemeOf(now), next: now.next };
+      },
+      followSun: (library, onScheme) => followSun(sunLocation(library.settings().location), onScheme),
       current: async (library) => entriesOf(library, await shownFiles(session, library)),
       currentId: (library, monitor) => currentId(session, library, monitor),
       back: (library) => back(session, library),

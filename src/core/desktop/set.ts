@@ -5,6 +5,7 @@
 // pick and a dark one for its two slots, both reported. `--fit` crops a pick to its monitor. Every
 // monitor avoids its own recent ones; the history is written only once the setter succeeded.
 import { join } from 'node:path';
+import { shownEverywhere } from '../formats/index.js';
 import { type Scheme, colorScheme } from './appearance.js';
 import { WallpaperError } from '../errors.js';
 import { pickLightDark } from './light-dark.js';
@@ -15,13 +16,16 @@ import { setEachMonitor, setLightDark, setSpanned, setWallpaper } from './setter
 import type { Filters, Library, PickedFile, WallpaperSource } from '../types.js';
 import { type Choices, lightChoices, pickAmong } from './choices.js';
 import { remember, shownFiles } from './current.js';
+import { sunScheme } from './sun.js';
 import type { Session } from './session.js';
 import type { DesktopOptions, DesktopRequest, DesktopSet } from './types.js';
 
 /** The choices for `--appearance`: dark matches for a dark scheme, light or medium ones for a light
- * one (empty: nothing matches); the filters alone without it. */
+ * one (empty: nothing matches); the filters alone without it. The scheme is the session's (auto),
+ * the sun's at the library's location (sun), or the one named. */
 export async function appearanceChoices(
   env: NodeJS.ProcessEnv,
+  library: Library,
   source: WallpaperSource,
   filters: Filters,
   appearance?: DesktopOptions['appearance'],
@@ -29,7 +33,8 @@ export async function appearanceChoices(
   if (appearance === undefined) return [filters];
   if (filters.brightness !== undefined)
     throw new WallpaperError('invalid_param', 'invalid --appearance: give --brightness or --appearance, not both');
-  const scheme: Scheme = appearance === 'auto' ? await colorScheme(env) : appearance;
+  const scheme: Scheme =
+    appearance === 'auto' ? await colorScheme(env) : appearance === 'sun' ? sunScheme(library.settings().location) : appearance;
   return scheme === 'dark' ? [{ ...filters, brightness: 'dark' }] : lightChoices(source, filters);
 }
 
@@ -67,6 +72,14 @@ export async function setEverywhere(session: Session, library: Library, file: st
   return setWallpaper(file, setterOptions);
 }
 
+/** What the setter is given for a pick: its own file, or a rendition where the format is one not
+ * every desktop shows (CONTRACT.md 8.1); what is reported stays the pick's own path. */
+export async function shownFile(library: { dirs: { cache: string } }, picked: PickedFile, monitor?: Monitor): Promise<string> {
+  // Most picks go as they are, without loading sharp.
+  if (shownEverywhere(picked.path)) return picked.path;
+  return (await import('./compose.js')).renditionFor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'renditions'));
+}
+
 const REMEMBERED = ['appearance', 'same', 'span', 'fit', 'monitors', 'allowRepeat'] as const;
 
 /** Pick by the request and set; undefined when nothing matches. The change is remembered with what
@@ -94,7 +107,7 @@ async function pickAndSet(session: Session, request: DesktopRequest): Promise<De
   if (options.span && can.name !== undefined && !can.span) {
     throw new WallpaperError('invalid_param', `invalid --span: it applies to GNOME, Cinnamon and MATE (here: ${can.name})`);
   }
-  const choices = await appearanceChoices(session.env, source, filters, options.appearance);
+  const choices = await appearanceChoices(session.env, library, source, filters, options.appearance);
   if (choices.length === 0) return undefined;
   const detected = await monitorsFor(session, options);
   const monitors = options.only ? detected?.filter((monitor) => options.only!.includes(monitor.name)) : detected;
@@ -102,7 +115,7 @@ async function pickAndSet(session: Session, request: DesktopRequest): Promise<De
   const fitted = async (picked: PickedFile, monitor?: Monitor) =>
     options.fit && monitor
       ? (await import('./compose.js')).fitToMonitor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'fitted'))
-      : picked.path;
+      : shownFile(library, picked, monitor);
 
   const some = options.only !== undefined && can.perMonitor && monitors !== undefined && monitors.length > 0;
   if (monitors && (some || (monitors.length > 1 && (options.span || (can.perMonitor && !options.same))))) {
@@ -157,7 +170,7 @@ export async function chooseFor(session: Session, request: DesktopRequest): Prom
   const { library, filters } = request;
   const source = request.source ?? library;
   const options = request.options ?? {};
-  const choices = await appearanceChoices(session.env, source, filters, options.appearance);
+  const choices = await appearanceChoices(session.env, library, source, filters, options.appearance);
   if (choices.length === 0) return undefined;
   if (options.monitors === undefined) {
     const picked = await pickAmong(source, choices, {});

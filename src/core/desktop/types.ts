@@ -3,6 +3,7 @@
 import type { Appearance } from './appearance.js';
 import type { Monitor } from './monitors/types.js';
 import type { Filters, Library, PickedFile, ShownEntry, WallpaperSource } from '../types.js';
+import type { SunEvent } from '../sun/index.js';
 
 export type { ShownEntry };
 
@@ -65,6 +66,13 @@ export interface Desktop {
   /** Call `onScheme` with the session's colour scheme now and on every change (`watch`); resolves
    * with the function that stops. */
   followScheme(onScheme: (scheme: import('./appearance.js').Scheme) => void): Promise<() => void>;
+  /** The sun at the library's `location` now: its scheme (light from sunrise to sunset) and the
+   * next sunrise or sunset (null: none within a year); throws without a location. */
+  sun(library: Library): { scheme: import('./appearance.js').Scheme; next: SunEvent | null };
+  /** Call `onScheme` with the sun's scheme at the library's location now, then at each sunrise and
+   * sunset and after a resume that crossed one (`watch --appearance sun`); returns the function
+   * that stops. Throws without a location. */
+  followSun(library: Library, onScheme: (scheme: import('./appearance.js').Scheme) => void): () => void;
   /** The wallpaper `id` on every monitor or on the one named (POST /api/wallpapers/{id}/set). */
   setById(library: Library, id: string, options?: { monitor?: string }): Promise<DesktopSet>;
   /** What the screen shows now, per monitor and slot (`current`). */

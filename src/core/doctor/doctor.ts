@@ -13,6 +13,7 @@ import { openLibrary } from '../library/index.js';
 import { openSettings } from '../settings/index.js';
 import { redacted } from '../store/index.js';
 import { checkDesktop } from './desktop.js';
+import { formatSupport } from '../formats/index.js';
 
 export type { Check, CheckLevel };
 
@@ -30,7 +31,7 @@ export interface DoctorInput {
 /** The oldest Node this package supports (package.json engines) and the current LTS line. */
 const MIN_NODE: [number, number] = [20, 19];
 const END_OF_LIFE_MAJORS = new Set([20]);
-/** Formats every library needs to read. */
+/** Formats sharp must read for anything to work (the rest are told by checkFormats). */
 const NEEDED_FORMATS = ['jpeg', 'png', 'webp'] as const;
 export function checkNode(version: string): Check {
   const [major = 0, minor = 0] = version.split('.').map(Number);
@@ -59,8 +60,8 @@ async function checkSharp(): Promise<Check> {
     if (missing.length > 0) {
       return check('problem', 'sharp', `${versions} cannot read ${missing.join(', ')}`, 'reinstall with `npm rebuild sharp`');
     }
-    // Only what the library indexes: sharp reading svg or gif would promise files that are skipped.
-    return check('ok', 'sharp', `${versions}; reads ${NEEDED_FORMATS.join(', ')} (the formats the library indexes)`);
+    // What it reads for the library is said format by format (checkFormats).
+    return check('ok', 'sharp', versions);
   } catch (error) {
     return check(
       'problem',
@@ -69,6 +70,21 @@ async function checkSharp(): Promise<Check> {
       'reinstall with `npm rebuild sharp` (prebuilt binaries exist for x64 and arm64)',
     );
   }
+}
+
+/** One line per indexed format (CONTRACT.md 8.1): whether this machine decodes it, and with what. */
+async function checkFormats(env: NodeJS.ProcessEnv): Promise<Check[]> {
+  return (await formatSupport(env)).map(({ label, extensions, decodes, decoder }) => {
+    const name = `${label} (${extensions.map((ext) => `.${ext}`).join(' ')})`;
+    return decodes
+      ? check('ok', 'format', `${name} decoded by ${decoder}`)
+      : check(
+          'problem',
+          'format',
+          `${name} cannot be decoded here: ${decoder}`,
+          'reinstall with `npm install` (the decoders come with it)',
+        );
+  });
 }
 
 function checkLayout(dirs: LibraryDirs): Check {
@@ -160,7 +176,12 @@ async function checkFolder(folder: string): Promise<Check> {
 /** Every check, in the order `doctor` prints them. */
 export async function diagnose(input: DoctorInput): Promise<Check[]> {
   const platform = input.platform ?? process.platform;
-  const checks = [checkNode(input.nodeVersion ?? process.versions.node), await checkSharp(), checkLayout(input.dirs)];
+  const checks = [
+    checkNode(input.nodeVersion ?? process.versions.node),
+    await checkSharp(),
+    ...(await checkFormats(input.env)),
+    checkLayout(input.dirs),
+  ];
   let setCommand: string | null = null;
   try {
     setCommand = openSettings(input.dirs).read().set_command;

@@ -5,11 +5,11 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAlive, placeWithoutClobber, sanitiseStem } from '../common/index.js';
 import type { Store, StoredWallpaper } from '../store/index.js';
+import { extensionOf } from '../formats/index.js';
 import type { ThumbnailCache } from './thumbnails.js';
 import type { Settings, UploadedFile } from '../types.js';
 import { type Analyzer, loadAnalyzer } from '../analysis/index.js';
 
-const EXTENSIONS = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
 /** Long names are cut: a name is for people to read. (The file system's 255 bytes, suffix and
  * extension included, are placeWithoutClobber's to keep.) */
 
@@ -87,7 +87,7 @@ async function place(analysed: readonly Analysed[], { store, thumbnails, setting
         results.push(existing);
         continue;
       }
-      const name = `${sanitiseStem(file.originalName)}.${EXTENSIONS[analysis.format]}`;
+      const name = `${sanitiseStem(file.originalName)}.${extensionOf(analysis.format)}`;
       const path = await placeWithoutClobber(file.tempPath, settings.upload_folder, name);
       placed.push(path);
       await thumbnails.write(analysis.id, settings.thumbnail_size, thumbnail);

@@ -12,6 +12,7 @@ import { withSourceTags, withSourceTitles } from '../sources/index.js';
 import { findPairs } from '../packages/index.js';
 import { findTitles } from '../packages/index.js';
 import { oneLine } from '../errors.js';
+import { formatInfo } from '../formats/index.js';
 import { sweepStaleUploads } from './intake.js';
 import { SCAN_BATCH_SIZE, STALE_UPLOAD_AGE_MS } from '../limits.js';
 import type { LibraryDirs } from '../settings/index.js';
@@ -152,10 +153,10 @@ async function readOne(
   const readState = { ...state, size: bytes.length };
   if (bytes.length === 0) return { path, state: readState, error: 'empty file (0 bytes)' };
   try {
-    const { analysis, thumbnail } = await analyzeImage(bytes, thumbnailSize);
-    const family = analysis.format === 'jpeg' ? ['jpg', 'jpeg'] : [analysis.format];
     const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
-    if (!family.includes(ext)) return { path, state: readState, error: `a ${analysis.format.toUpperCase()} image named .${ext}` };
+    const { analysis, thumbnail } = await analyzeImage(bytes, thumbnailSize, ext);
+    const { label, extensions } = formatInfo(analysis.format);
+    if (!extensions.includes(ext)) return { path, state: readState, error: `a ${label} image named .${ext}` };
     await thumbnails.write(analysis.id, thumbnailSize, thumbnail);
     return { path, state: readState, analysis };
   } catch (error) {

@@ -6,24 +6,21 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import type { FileState } from './diff.js';
 import { oneLine } from '../errors.js';
+import { INDEXED_EXTENSIONS } from '../formats/index.js';
 
-/** Extensions (lowercase, with the dot) of the files a library indexes. */
-export const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp']);
+/** Extensions (lowercase, with the dot) of the files a library indexes (formats/table.ts). */
+export const IMAGE_EXTENSIONS = new Set(INDEXED_EXTENSIONS.map((ext) => `.${ext}`));
 
 export const isImageName = (name: string): boolean => !name.startsWith('.') && IMAGE_EXTENSIONS.has(extname(name).toLowerCase());
 
-/** Image formats people keep in wallpaper folders that the library does not index (CONTRACT.md
- * 6.1): reported as skipped, so they do not vanish silently. */
+/** Image formats people keep beside wallpapers that no decoder here reads (CONTRACT.md 6.1 and 8.1):
+ * reported as skipped, so they do not vanish silently. */
 export const SKIPPED_EXTENSIONS: Readonly<Record<string, string>> = {
-  '.gif': 'GIF',
-  '.svg': 'SVG',
-  '.tif': 'TIFF',
-  '.tiff': 'TIFF',
-  '.avif': 'AVIF',
-  '.heic': 'HEIC',
-  '.heif': 'HEIF',
-  '.bmp': 'BMP',
-  '.jxl': 'JPEG XL',
+  '.jp2': 'JPEG 2000',
+  '.jxr': 'JPEG XR',
+  '.psd': 'Photoshop',
+  '.xcf': 'GIMP',
+  '.exr': 'OpenEXR',
 };
 
 /** Files that describe a wallpaper package (KDE Plasma, and the packages other desktops borrow):
@@ -121,7 +118,7 @@ async function walkDirectory(dir: string, visited: Set<string>, result: WalkResu
 
 function skipIfImage(path: string, result: WalkResult): void {
   const format = SKIPPED_EXTENSIONS[extname(path).toLowerCase()];
-  if (format) result.skipped.push({ path, reason: `${format} images are not indexed (JPEG, PNG and WebP are)` });
+  if (format) result.skipped.push({ path, reason: `${format} images are not indexed (no decoder for them here)` });
 }
 
 /** stat (following links) every path at once; one promise for the lot rather than one per file,

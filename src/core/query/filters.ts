@@ -6,11 +6,13 @@ import { WallpaperError } from '../errors.js';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../limits.js';
 import { type RawParams, invalid, isDisabled, listWords, single } from './params.js';
 import { categoryOfShape, parseRatio } from './ratio.js';
-import type { Filters, Paging } from '../types.js';
+import type { Filters, ImageFormatName, Paging } from '../types.js';
+import { INDEXED_EXTENSIONS } from '../formats/index.js';
 
 export type { RawParams, RawValue } from './params.js';
 
-export const FORMATS = ['jpg', 'jpeg', 'png', 'webp'] as const;
+/** The `format` filter's words: every indexed extension (CONTRACT.md 8.1). */
+export const FORMATS = INDEXED_EXTENSIONS as readonly ImageFormatName[];
 
 const CATEGORY_FILTERS = {
   brightness: BRIGHTNESS,

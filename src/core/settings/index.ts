@@ -1,6 +1,6 @@
 // The settings room: where the library's files live (config, data and cache homes, CONTRACT.md 6.6)
 // and the settings record kept there with conf, validated on load and on change.
-// May use: common and sources.
+// May use: common, sources and sun.
 export { oneFolder, resolveDirs } from './home.js';
 export type { LibraryDirs } from './home.js';
 export { SETTINGS_KEYS, openSettings, ownFolders, shownSettings, validateSettings } from './settings.js';

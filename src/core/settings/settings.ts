@@ -22,6 +22,7 @@ import {
   MIN_THUMBNAIL_SIZE,
 } from '../limits.js';
 import { checkSources, maskKeys } from '../sources/index.js';
+import { LOCATION_FORMAT, parseLocation } from '../sun/index.js';
 import type { Settings } from '../types.js';
 
 export const SETTINGS_KEYS = [
@@ -32,6 +33,7 @@ export const SETTINGS_KEYS = [
   'set_command',
   'variant_cache_bytes',
   'sources',
+  'location',
 ] as const;
 type Key = (typeof SETTINGS_KEYS)[number];
 
@@ -44,6 +46,7 @@ export function defaultSettings(dirs: LibraryDirs): Settings {
     set_command: null,
     variant_cache_bytes: DEFAULT_VARIANT_CACHE_BYTES,
     sources: [],
+    location: null,
   };
 }
 
@@ -144,6 +147,12 @@ export function validateSettings(base: Settings, patch: unknown, source: Source,
           if ('file' in source) throw bad(key, `a valid sources array (${(error as Error).message})`, source);
           throw error;
         }
+        break;
+      case 'location':
+        // Kept as written (less spaces), so `config get` shows what was set; "" or null unsets it.
+        if (value === null || value === '') next.location = null;
+        else if (typeof value === 'string' && parseLocation(value)) next.location = value.replace(/\s+/g, '');
+        else throw bad(key, `${LOCATION_FORMAT}, or null`, source);
         break;
       case 'set_command':
         if (value !== null && (typeof value !== 'string' || value.includes('\0'))) throw bad(key, 'a command string or null', source);

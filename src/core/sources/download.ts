@@ -1,5 +1,5 @@
 // One candidate into a source's folder: downloaded to a hidden temp file there (scans skip dot
-// files), decoded as JPEG, PNG or WebP within the upload limits (bytes and pixels), refused when the
+// files), decoded as an image of an indexed format within the upload limits (bytes and pixels), refused when the
 // library already holds the same bytes or a near-duplicate, else renamed into place under a name
 // from the service's id. The caller records the attribution.
 import { randomBytes } from 'node:crypto';
@@ -7,11 +7,10 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Prepared, prepare, similar } from '../curate/index.js';
 import { placeWithoutClobber, sanitiseStem } from '../common/index.js';
+import { extensionOf } from '../formats/index.js';
 import type { Candidate } from './kinds/index.js';
 import type { SourceHttp } from './http.js';
 import { loadAnalyzer } from '../analysis/index.js';
-
-const EXTENSIONS = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
 
 /** What the library holds already, and what this fetch took: same bytes (ids), near (fingerprints). */
 export interface Seen {
@@ -52,7 +51,7 @@ export async function downloadOne(candidate: Candidate, ctx: DownloadContext): P
     const mine = prepare(analysis.fingerprint);
     if (ctx.seen.fingerprints.some((other) => similar(mine, other))) return { skipped: 'a near-duplicate of a wallpaper in the library' };
     ctx.seen.fingerprints.push(mine);
-    const path = await placeWithoutClobber(temp, ctx.folder, `${fileStemOf(candidate)}.${EXTENSIONS[analysis.format]}`);
+    const path = await placeWithoutClobber(temp, ctx.folder, `${fileStemOf(candidate)}.${extensionOf(analysis.format)}`);
     return { kept: path, id: analysis.id };
   } finally {
     await rm(temp, { force: true });

@@ -68,7 +68,8 @@ export interface Wallpaper {
   source: SourceCredit | null;
 }
 
-export type ImageFormatName = 'jpg' | 'jpeg' | 'png' | 'webp';
+/** The `format` filter's words: the extensions of formats/table.ts. */
+export type ImageFormatName = 'jpg' | 'jpeg' | 'png' | 'webp' | 'avif' | 'heic' | 'heif' | 'jxl' | 'svg' | 'gif' | 'tif' | 'tiff' | 'bmp';
 
 /** Parsed filters: only the applied ones are present (this object is the `filters` echo). */
 export interface Filters extends CurationFilters {

@@ -16,4 +16,7 @@ export interface Settings {
   variant_cache_bytes: number;
   /** Where wallpapers are fetched from (CONTRACT.md 7.3). */
   sources: SourceSetting[];
+  /** Where the sun is followed (`--appearance sun`, CONTRACT.md 8.3): "LAT,LON" in decimal
+   * degrees; null until set. */
+  location: string | null;
 }

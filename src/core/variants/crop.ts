@@ -5,7 +5,7 @@
 // to the source, and the variant is cut from the full picture (extract, then resize): a pipeline
 // that streams like a centre crop. The box found is the same within a few percent (libvips scores
 // attention on a picture shrunk to a few dozen pixels anyway).
-import { MAX_PIXELS } from '../limits.js';
+import type { Sharp } from 'sharp';
 import type { Crop } from './spec.js';
 
 /** The longest side of the picture the crop is chosen on. */
@@ -25,7 +25,7 @@ export interface Region {
  * picture is already at most REDUCED_SIDE (then sharp's own crop costs no more than this).
  */
 export async function chooseRegion(
-  source: Buffer,
+  open: () => Sharp,
   width: number,
   height: number,
   box: { w: number; h: number },
@@ -41,8 +41,7 @@ export async function chooseRegion(
   const reduce = REDUCED_SIDE / coverSide;
   const small = { w: Math.max(1, Math.round(box.w * reduce)), h: Math.max(1, Math.round(box.h * reduce)) };
   const { default: sharp } = await import('sharp');
-  const { info } = await sharp(source, { limitInputPixels: MAX_PIXELS })
-    .rotate()
+  const { info } = await open()
     .resize({
       width: small.w,
       height: small.h,

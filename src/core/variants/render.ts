@@ -2,14 +2,16 @@
 // box of spec.ts (cover crops by attention, entropy or the centre; contain letterboxes in black;
 // inside keeps the whole image), encoded as asked. The decode and the encode take their pixels from
 // the process's one budget (issue 25: two 5000x5000 AVIF encodes at once drove `serve` to 2.1 GB),
-// and the source pixel limit holds as at scan time. What a large variant holds is bounded (issue
+// and the source pixel limit holds as at scan time, in every indexed format (formats/). What a large variant holds is bounded (issue
 // 32): an attention or entropy crop is chosen on a reduced picture (crop.ts) and a large AVIF is
 // encoded tile by tile (avif.ts), so every variant up to 5000x5000 is made at the size asked.
+import type { Sharp } from 'sharp';
 import { decodeBudget } from '../analysis/index.js';
 import { WallpaperError } from '../errors.js';
 import { DECODE_PIXEL_BUDGET, MAX_PIXELS } from '../limits.js';
 import { encodeAvif, isTiled } from './avif.js';
 import { chooseRegion } from './crop.js';
+import { decodeImage, formatInfo, probeImage } from '../formats/index.js';
 import { type OutputFormat, type VariantSpec, outputBox } from './spec.js';
 
 /** The most pixels of a progressive JPEG variant with optimised Huffman tables (a 4K screen's): both
@@ -43,6 +45,24 @@ export function variantCost(width: number, height: number, box: { w: number; h: 
   return width * height + box.w * box.h * ENCODE_COST[format];
 }
 
+/** The source as a pipeline to open again (each AVIF tile opens it anew), displayed (orientation
+ * applied). What sharp reads is opened from its bytes each time; JPEG XL, HEIC, SVG and BMP are
+ * decoded once (formats/; an SVG drawn at the scale the box asks) into raw pixels opened from memory. */
+async function openSource(
+  source: Buffer,
+  width: number,
+  height: number,
+  scale: number,
+): Promise<{ open: () => Sharp; width: number; height: number }> {
+  const { default: sharp } = await import('sharp');
+  const probe = await probeImage(source);
+  if (formatInfo(probe.format).decoder === 'sharp')
+    return { open: () => sharp(source, { limitInputPixels: MAX_PIXELS }).rotate(), width, height };
+  const { data, info } = await (await decodeImage(source, probe, { scale })).rotate().raw().toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  return { open: () => sharp(data, { raw, limitInputPixels: MAX_PIXELS }), width: info.width, height: info.height };
+}
+
 export interface Rendered {
   bytes: Buffer;
   width: number;
@@ -63,9 +83,14 @@ export async function renderVariant(
   const position = spec.crop === 'attention' ? sharp.strategy.attention : spec.crop === 'entropy' ? sharp.strategy.entropy : 'centre';
   try {
     return await decodeBudget.run(variantCost(width, height, box, format), async () => {
-      const region = spec.fit === 'cover' && spec.crop !== 'center' ? await chooseRegion(source, width, height, box, spec.crop) : undefined;
+      const ratio = [box.w / width, box.h / height] as const;
+      const opened = await openSource(source, width, height, spec.fit === 'cover' ? Math.max(...ratio) : Math.min(...ratio));
+      const region =
+        spec.fit === 'cover' && spec.crop !== 'center'
+          ? await chooseRegion(opened.open, opened.width, opened.height, box, spec.crop)
+          : undefined;
       const make = () => {
-        const image = sharp(source, { limitInputPixels: MAX_PIXELS }).rotate();
+        const image = opened.open();
         if (region) return image.extract(region).resize({ width: box.w, height: box.h, fit: 'fill' });
         return image.resize({
           width: box.w,

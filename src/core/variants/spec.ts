@@ -20,10 +20,16 @@ export const CONTENT_TYPES: Record<OutputFormat, string> = {
 };
 export const EXTENSIONS: Record<OutputFormat, string> = { jpeg: 'jpg', webp: 'webp', avif: 'avif', png: 'png' };
 
-/** The output format of a source's media type (image/jpeg -> jpeg). */
+/** Sources whose variants are PNG when no `as` is asked: drawings and flat colours (SVG, GIF, BMP),
+ * whose edges and transparency JPEG would smear. Photos (JPEG XL, HEIC, TIFF) become JPEG. */
+const PNG_SOURCES = new Set(['image/svg+xml', 'image/gif', 'image/bmp']);
+
+/** The output format of a source's media type (image/jpeg -> jpeg; a type no browser-wide encoder
+ * writes -> png or jpeg). */
 export function formatOfType(contentType: string): OutputFormat {
   const format = contentType.replace(/^image\//, '') as OutputFormat;
-  return OUTPUT_FORMATS.includes(format) ? format : 'jpeg';
+  if (OUTPUT_FORMATS.includes(format)) return format;
+  return PNG_SOURCES.has(contentType) ? 'png' : 'jpeg';
 }
 
 const invalid = (name: string, value: string, expected: string) =>

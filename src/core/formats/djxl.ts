@@ -1,0 +1,99 @@
+// JPEG XL through the system's own decoder, libjxl's `djxl` (Debian's libjxl-tools), when this
+// machine has one: measured four times faster than the WebAssembly build (bench/RESULTS.md), and run
+// as a process of its own, so its memory is back the moment it exits. Never required: without it the
+// WebAssembly decoder reads every file. A file that is a losslessly recompressed JPEG (how GNOME
+// ships its wallpapers: a `jbrd` box) is given back as that exact JPEG, which sharp then decodes
+// shrunk on load, as fast as the JPEG itself; any other comes out as 8-bit pixels (PNM).
+import { execFile } from 'node:child_process';
+import { constants } from 'node:fs';
+import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import type { Pixels } from './wasm-pool.js';
+
+let found: Promise<string | undefined> | undefined;
+
+/** The path of `djxl` on PATH, looked up once. */
+export function systemDjxl(env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+  found ??= (async () => {
+    for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
+      const path = join(dir, 'djxl');
+      if (
+        await access(path, constants.X_OK).then(
+          () => true,
+          () => false,
+        )
+      )
+        return path;
+    }
+    return undefined;
+  })();
+  return found;
+}
+
+/** Whether a JPEG XL file carries the data to rebuild the JPEG it was made from. */
+export function holdsJpeg(bytes: Uint8Array): boolean {
+  if (bytes[0] === 0xff) return false; // a bare codestream has no boxes
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 0; at + 8 <= bytes.length; ) {
+    const size = view.getUint32(at);
+    if (String.fromCharCode(...bytes.subarray(at + 4, at + 8)) === 'jbrd') return true;
+    if (size < 8) return false; // size 0 (to the end) or a 64-bit size: the codestream, nothing after
+    at += size;
+  }
+  return false;
+}
+
+const run = (file: string, args: string[]) =>
+  new Promise<void>((resolve, reject) =>
+    execFile(file, args, { timeout: 120_000, maxBuffer: 1024 * 1024 }, (error, _out, stderr) =>
+      error ? reject(new Error(`djxl failed: ${String(stderr).trim().split('\n').at(-1) || error.message}`)) : resolve(),
+    ),
+  );
+
+/** Pixels of the PNM file djxl writes: P6 (RGB), P5 (grey), or P7/PAM when there is alpha. 8 bits. */
+export function readPnm(bytes: Buffer): Pixels & { channels: number } {
+  const magic = bytes.subarray(0, 2).toString();
+  if (magic === 'P7') {
+    const end = bytes.indexOf('ENDHDR\n');
+    if (end < 0) throw new Error('djxl wrote a PAM image without a header end');
+    const header = Object.fromEntries(
+      bytes
+        .subarray(3, end)
+        .toString()
+        .split('\n')
+        .map((line) => line.split(' ') as [string, string]),
+    );
+    const width = Number(header.WIDTH);
+    const height = Number(header.HEIGHT);
+    const channels = Number(header.DEPTH);
+    return { data: bytes.subarray(end + 7, end + 7 + width * height * channels), width, height, channels };
+  }
+  // P5/P6: magic, width, height and maxval as whitespace-separated words, then one whitespace byte.
+  const header = /^P([56])\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(bytes.subarray(0, 64).toString('latin1'));
+  if (!header || header[4] !== '255') throw new Error('djxl wrote no 8-bit PNM image');
+  const channels = header[1] === '6' ? 3 : 1;
+  const width = Number(header[2]);
+  const height = Number(header[3]);
+  const at = header[0].length;
+  return { data: bytes.subarray(at, at + width * height * channels), width, height, channels };
+}
+
+export type DjxlOutput = { jpeg: Buffer } | (Pixels & { channels: number });
+
+export async function decodeWithDjxl(djxl: string, bytes: Uint8Array): Promise<DjxlOutput> {
+  const dir = await mkdtemp(join(tmpdir(), 'wallpaper-jxl-'));
+  try {
+    const input = join(dir, 'in.jxl');
+    await writeFile(input, bytes);
+    if (holdsJpeg(bytes)) {
+      await run(djxl, [input, join(dir, 'out.jpg'), '--quiet']);
+      return { jpeg: await readFile(join(dir, 'out.jpg')) };
+    }
+    // A .ppm name: djxl 0.7 writes P6 for RGB and PAM for RGB with alpha (it refuses .pam for RGB).
+    await run(djxl, [input, join(dir, 'out.ppm'), '--bits_per_sample=8', '--quiet']);
+    return readPnm(await readFile(join(dir, 'out.ppm')));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
