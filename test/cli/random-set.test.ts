@@ -42,13 +42,16 @@ t.test('--set on GNOME sets both keys to the picked file', async (t) => {
   t.same(
     s.calls(),
     [
+      // What the screen showed, read back first: what `back` would put back (CONTRACT.md 8.2).
+      ['gsettings', 'get', 'org.gnome.desktop.background', 'picture-uri'],
+      ['gsettings', 'get', 'org.gnome.desktop.background', 'picture-uri-dark'],
       ['gsettings', 'get', 'org.gnome.desktop.background', 'picture-options'],
       ['gsettings', 'set', 'org.gnome.desktop.background', 'picture-uri', uri],
       ['gsettings', 'get', 'org.gnome.desktop.background', 'picture-uri'],
       ['gsettings', 'set', 'org.gnome.desktop.background', 'picture-uri-dark', uri],
       ['gsettings', 'get', 'org.gnome.desktop.background', 'picture-uri-dark'],
     ],
-    'both keys set and read back (a span undone first: picture-options read)',
+    'what was shown read back, then both keys set and read back (a span undone first: picture-options read)',
   );
 });
 

@@ -2,7 +2,7 @@
 // luminance, brightness, aspect ratio, orientation, hue), its palette in OKLab and its near-duplicate
 // fingerprint, and how many pixels a process decodes at once. analyze.ts loads sharp, so it is
 // reached only through loadAnalyzer(); the rest is pure and cheap to import.
-// May use: nothing but the leaves.
+// May use: formats (which decodes every indexed format).
 export {
   COLUMN_BARS,
   ROW_BARS,

@@ -1,7 +1,7 @@
 // The query room: one parser for every filter, curation filter, order and paging parameter (CONTRACT.md
 // sections 3 and 6.3) and for tag names, shared by CLI flags and HTTP query parameters, so both faces
 // accept and refuse exactly the same values with the same messages.
-// May use: analysis.
+// May use: analysis and formats.
 export { invalid } from './params.js';
 export type { RawParams } from './params.js';
 export { parseListOrder, parseRandomOrder } from './order-params.js';

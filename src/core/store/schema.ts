@@ -196,16 +196,16 @@ export const MIGRATIONS: string[] = [
   // came from, so a fetch that sees an item again can title a file fetched before titles were kept.
   `ALTER TABLE source_files ADD COLUMN title TEXT;
    ALTER TABLE source_files ADD COLUMN remote TEXT;`,
-  // Issue 33: folders that say nothing about a picture (`usr`, `share`, `wallpapers`, `128x128`) no
-  // longer make tags (curate/folder-tags.ts): the folder tags are marked stale so the next scan
-  // remakes them by the new rule, reading no image again.
-  'UPDATE folder_tags_from SET generation = -1;',
-  // Near-duplicates to trust (issue 32, migration 14): a 32x32 grey grid of each picture inside its bars
+  // Near-duplicates to trust (issue 32, migration 13): a 32x32 grey grid of each picture inside its bars
   // (curate/detail.ts), which confirms what the hash only suggests. 1 KiB a wallpaper, read only for
   // the pairs the hash finds, never with the records. Files indexed before are marked stale, so the
   // next scan reads each once more to add it, as migration 7 did for the fingerprints.
   `ALTER TABLE wallpapers ADD COLUMN grid BLOB;
    UPDATE files SET mtime_ms = -1 WHERE id IS NOT NULL;`,
+  // Issue 33: folders that say nothing about a picture (`usr`, `share`, `wallpapers`, `128x128`) no
+  // longer make tags (curate/folder-tags.ts): the folder tags are marked stale so the next scan
+  // remakes them by the new rule, reading no image again.
+  'UPDATE folder_tags_from SET generation = -1;',
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

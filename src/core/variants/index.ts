@@ -3,7 +3,7 @@
 // the cache home's budget; with what its answer needs (type, a strong ETag per variant, a name
 // `<stem>-<w>x<h>.<ext>`). A variant answered once is answered again from warm.ts: one stat of its
 // source, its bytes from memory (or its file opened), none of the lookups below.
-// May use: analysis, common and query.
+// May use: analysis, common, formats and query.
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { goneFromDisk, readRange } from '../common/index.js';

@@ -84,9 +84,9 @@ export const MIGRATIONS: string[] = [
   'DROP TRIGGER random_clients_noticed ON random_clients;',
   `ALTER TABLE source_files ADD COLUMN title ${TEXT};
    ALTER TABLE source_files ADD COLUMN remote ${TEXT};`,
-  // Folder tags remade by the rule of issue 33 at the next scan.
-  'UPDATE folder_tags_from SET generation = -1;',
   // Near-duplicates' grey grids (issue 32), and one more read of every file to make them.
   `ALTER TABLE wallpapers ADD COLUMN grid BYTEA;
    UPDATE files SET mtime_ms = -1 WHERE id IS NOT NULL;`,
+  // Folder tags remade by the rule of issue 33 at the next scan.
+  'UPDATE folder_tags_from SET generation = -1;',
 ];
