@@ -38,29 +38,58 @@ function download(debs: string): void {
   }
 }
 
+/** Sleep `ms` without a promise (the callers are synchronous). */
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Run `make` holding a lock folder beside the cache: suites run in parallel (tap's jobs), and two
+ * that found no cache must not download into, or delete, one folder at once. One that waits for
+ * the lock finds the cache made when it gets it. */
+function underLock<T>(make: () => T): T {
+  const lock = `${CACHE}.lock`;
+  mkdirSync(dirname(CACHE), { recursive: true });
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) throw error;
+      pause(500);
+    }
+  }
+  try {
+    return make();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** The unpacked packages' root (holding `usr/share/...`), or the reason they cannot be had. */
 export function debianWallpapers(): { root: string } | { reason: string } {
   const root = join(CACHE, 'root');
   const marker = join(CACHE, `ready-${VERSION}`);
   if (existsSync(marker)) return { root };
-  const debs = join(CACHE, 'debs');
-  try {
-    rmSync(CACHE, { recursive: true, force: true });
-    mkdirSync(debs, { recursive: true });
-    download(debs);
-    for (const deb of readdirSync(debs).filter((name) => name.endsWith('.deb'))) {
-      execFileSync('dpkg-deb', ['-x', join(debs, deb), root], { stdio: 'pipe' });
+  return underLock(() => {
+    if (existsSync(marker)) return { root };
+    const debs = join(CACHE, 'debs');
+    try {
+      rmSync(CACHE, { recursive: true, force: true });
+      mkdirSync(debs, { recursive: true });
+      download(debs);
+      for (const deb of readdirSync(debs).filter((name) => name.endsWith('.deb'))) {
+        execFileSync('dpkg-deb', ['-x', join(debs, deb), root], { stdio: 'pipe' });
+      }
+      rmSync(debs, { recursive: true, force: true });
+      writeFileSync(marker, `${DEBIAN_PACKAGES.join('\n')}\n`);
+      return { root };
+    } catch (error) {
+      const message = String((error as { stderr?: Buffer }).stderr ?? error)
+        .trim()
+        .split('\n')
+        .at(-1);
+      return { reason: `Debian's wallpaper packages cannot be downloaded here (apt-get download: ${message})` };
     }
-    rmSync(debs, { recursive: true, force: true });
-    writeFileSync(marker, `${DEBIAN_PACKAGES.join('\n')}\n`);
-    return { root };
-  } catch (error) {
-    const message = String((error as { stderr?: Buffer }).stderr ?? error)
-      .trim()
-      .split('\n')
-      .at(-1);
-    return { reason: `Debian's wallpaper packages cannot be downloaded here (apt-get download: ${message})` };
-  }
+  });
 }
 
 /** The packages, or the test skipped with the reason (failed in CI). */
