@@ -100,6 +100,18 @@ export function similar(p: Prepared, q: Prepared): boolean {
   if (ml * ml + ma * ma + mb * mb > within * within) return false;
   const bits = popcount32(p.low ^ q.low) + popcount32(p.high ^ q.high);
   if (bits > (low ? LOW_CONTRAST_HASH_WITHIN : HASH_WITHIN)) return false;
+  const { distance, chromaDifference } = cellDifferences(p, q);
+  if (distance / CELLS > within) return false;
+  if (graded(p, q)) return false;
+  const chroma = Math.max(p.chroma, q.chroma);
+  if (chromaDifference / CELLS > CHROMA_WITHIN + CHROMA_SHARE * chroma) return false;
+  if (chroma < GREY_BELOW && bits > GREY_HASH_WITHIN) return false;
+  if (p.edges === undefined || q.edges === undefined || Math.min(p.edges, q.edges) < EDGES_KNOWN_FROM) return true;
+  return Math.abs(Math.log(p.edges / q.edges)) <= EDGES_LOG_WITHIN;
+}
+
+/** The summed OKLab distance of two signatures' cells, and of their chroma alone. */
+function cellDifferences(p: Prepared, q: Prepared): { distance: number; chromaDifference: number } {
   let distance = 0;
   let chromaDifference = 0;
   for (let i = 0; i < CELLS * 3; i += 3) {
@@ -109,13 +121,7 @@ export function similar(p: Prepared, q: Prepared): boolean {
     distance += Math.sqrt(dl * dl + da * da + db * db);
     chromaDifference += Math.sqrt(da * da + db * db);
   }
-  if (distance / CELLS > within) return false;
-  if (graded(p, q)) return false;
-  const chroma = Math.max(p.chroma, q.chroma);
-  if (chromaDifference / CELLS > CHROMA_WITHIN + CHROMA_SHARE * chroma) return false;
-  if (chroma < GREY_BELOW && bits > GREY_HASH_WITHIN) return false;
-  if (p.edges === undefined || q.edges === undefined || Math.min(p.edges, q.edges) < EDGES_KNOWN_FROM) return true;
-  return Math.abs(Math.log(p.edges / q.edges)) <= EDGES_LOG_WITHIN;
+  return { distance, chromaDifference };
 }
 
 /** The looser rule for a pair whose grey grids will confirm it (detail.ts): close hashes and
@@ -128,15 +134,7 @@ export function suggested(p: Prepared, q: Prepared): boolean {
   const [ml, ma, mb] = [p.meanL - q.meanL, p.meanA - q.meanA, p.meanB - q.meanB];
   if (ml * ml + ma * ma + mb * mb > SIGNATURE_WITHIN * SIGNATURE_WITHIN) return false;
   if (popcount32(p.low ^ q.low) + popcount32(p.high ^ q.high) > HASH_WITHIN) return false;
-  let distance = 0;
-  let chromaDifference = 0;
-  for (let i = 0; i < CELLS * 3; i += 3) {
-    const dl = p.cells[i]! - q.cells[i]!;
-    const da = p.cells[i + 1]! - q.cells[i + 1]!;
-    const db = p.cells[i + 2]! - q.cells[i + 2]!;
-    distance += Math.sqrt(dl * dl + da * da + db * db);
-    chromaDifference += Math.sqrt(da * da + db * db);
-  }
+  const { distance, chromaDifference } = cellDifferences(p, q);
   if (distance / CELLS > SIGNATURE_WITHIN) return false;
   return chromaDifference / CELLS <= CHROMA_WITHIN + CHROMA_SHARE * Math.max(p.chroma, q.chroma);
 }
