@@ -161,7 +161,7 @@ t.test('scan reports failures and duplicates, and a one-line summary when piped'
     scan.stdout,
     /^Indexed 3 wallpapers: 3 added, 0 updated, 0 removed, 0 unchanged, 1 duplicate, 0 skipped, 1 failed \(\d+\.\d s\)\n$/,
   );
-  t.match(scan.stderr, `failed: ${join(pictures, 'broken.jpg')}: not a decodable`);
+  t.match(scan.stderr, `failed: ${join(pictures, 'broken.jpg')}: not an image of a known format`);
   t.match(scan.stderr, /^1 duplicate \(--verbose lists them\)$/m, 'duplicates: one line');
   t.notMatch(scan.stderr, /duplicate: /);
   const verbose = await cli('scan', '--verbose');

@@ -78,7 +78,7 @@ t.test('bash: commands, flags, filter words, choices, setting keys and folders',
     ],
     [
       ['random', '--format', ''],
-      ['jpg', 'jpeg', 'png', 'webp', 'any'],
+      ['jpg', 'jpeg', 'png', 'webp', 'avif', 'heic', 'heif', 'jxl', 'svg', 'gif', 'tif', 'tiff', 'bmp', 'any'],
     ],
     [
       ['serve', '--log-format', ''],
