@@ -1,4 +1,5 @@
-// Hostile uploads (issue 7) against the real server: empty, truncated, random, HTML/SVG/script
+// Hostile uploads (issue 7) against the real server: empty, truncated, random, HTML/script
+// (an SVG is an image since CONTRACT.md 8.1: test/http/upload.test.ts keeps it sandboxed)
 // bytes under image names, decompression-bomb PNG headers, bodies over the limit (declared and
 // streamed without a length), broken multipart, 100 parts, a stalled upload. Proves each gets the
 // right 4xx (408 for the stall), that no file or temp file is left anywhere in the data home, that
@@ -50,18 +51,6 @@ t.test('each hostile upload: the right 4xx, nothing kept anywhere in the home', 
       ],
       415,
     ],
-    [
-      'SVG with script named .png',
-      [
-        {
-          filename: 'logo.png',
-          type: 'image/png',
-          data: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
-        },
-      ],
-      415,
-    ],
-    ['SVG named .svg', [{ filename: 'logo.svg', type: 'image/svg+xml', data: '<svg xmlns="http://www.w3.org/2000/svg"/>' }], 415],
     ['shell script named .webp', [{ filename: 'run.webp', data: '#!/bin/sh\nrm -rf /\n' }], 415],
     ['GIF/JS polyglot named .jpg', [{ filename: 'poly.jpg', data: 'GIF89a/*\x01\x00\x01\x00\x00\x00\x00*/=alert(1);' }], 415],
     ['PNG claiming 50000x50000 (bomb)', [{ filename: 'bomb.png', data: claimedSizePng(50_000, 50_000) }], 413],

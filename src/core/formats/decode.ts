@@ -93,10 +93,9 @@ export interface DecodeOptions {
  * `.rotate()` (a no-op for the formats whose decoder has applied it). */
 export async function decodeImage(bytes: Buffer, probe: Probe, options: DecodeOptions = {}): Promise<Sharp> {
   const sharp = await sharpModule();
-  const limit = { limitInputPixels: MAX_PIXELS };
   const label = formatInfo(probe.format).label;
   const raw = (pixels: { data: Buffer; width: number; height: number }, channels: 1 | 2 | 3 | 4 = 4) =>
-    sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels }, ...limit });
+    sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels }, limitInputPixels: MAX_PIXELS });
   try {
     switch (probe.format) {
       case 'svg': {
@@ -104,7 +103,8 @@ export async function decodeImage(bytes: Buffer, probe: Probe, options: DecodeOp
         const width = Math.max(1, Math.round(probe.width * scale));
         const height = Math.max(1, Math.round(probe.height * scale));
         if (width * height > MAX_PIXELS) throw tooLarge(width, height);
-        return sharp(svgForRendering(bytes, width, height), limit);
+        const drawn = svgForRendering(bytes, width, height);
+        return sharp(drawn, { limitInputPixels: MAX_PIXELS });
       }
       case 'bmp':
         return raw(decodeBmp(bytes, readBmpHeader(bytes)));
@@ -114,11 +114,11 @@ export async function decodeImage(bytes: Buffer, probe: Probe, options: DecodeOp
         const djxl = systemDecoders ? await systemDjxl() : undefined;
         if (!djxl) return raw(await wasmDecoders.decode('jxl', bytes));
         const out = await decodeWithDjxl(djxl, bytes);
-        return 'jpeg' in out ? sharp(out.jpeg, limit) : raw(out, out.channels as 1 | 2 | 3 | 4);
+        return 'jpeg' in out ? sharp(out.jpeg, { limitInputPixels: MAX_PIXELS }) : raw(out, out.channels as 1 | 2 | 3 | 4);
       }
       default:
         // sharp reads the first frame of an animation and the first page of a TIFF by default.
-        return sharp(bytes, limit);
+        return sharp(bytes, { limitInputPixels: MAX_PIXELS });
     }
   } catch (error) {
     if (error instanceof WallpaperError) throw error;
