@@ -17,9 +17,14 @@ const FIRST_ESTIMATE_MS = 2000;
 const FIRST_IMAGES = 300;
 const PER_ROUND = 40;
 
+/** The index's integrity and ids; undefined while it has no tables yet (the file exists from the
+ * moment SQLite opens it, before the first migration commits: a kill can land in between). */
 function inspect(home) {
+  if (!existsSync(join(home, 'index.sqlite'))) return undefined;
   const db = new Database(join(home, 'index.sqlite'));
   try {
+    const made = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'wallpapers'").get();
+    if (!made) return undefined;
     return {
       integrity: db.pragma('integrity_check', { simple: true }),
       ids: new Set(db.prepare('SELECT id FROM wallpapers').pluck().all()),
@@ -78,8 +83,9 @@ export async function crashScans({ root, kills, rng, log, onRound = () => undefi
     result.kills++;
     if (ended.signal === 'SIGKILL') result.midScan++;
     const report = { round, ms, signal: ended.signal, code: ended.code, integrity: undefined, indexed: 0, lost: 0 };
-    if (existsSync(join(home, 'index.sqlite'))) {
-      const { integrity, ids } = inspect(home);
+    const seen = inspect(home);
+    if (seen) {
+      const { integrity, ids } = seen;
       if (integrity !== 'ok') {
         result.integrityFailures++;
         log(`  round ${round}: integrity_check said ${integrity}`);
@@ -104,8 +110,8 @@ export async function crashScans({ root, kills, rng, log, onRound = () => undefi
   result.expectedTotal = names.length;
   result.finalFailed = summary.failed.length;
   const after = inspect(home);
-  if (after.integrity !== 'ok') result.integrityFailures++;
-  result.lost += [...known].filter((id) => !after.ids.has(id)).length;
+  if (after?.integrity !== 'ok') result.integrityFailures++;
+  result.lost += [...known].filter((id) => !after?.ids.has(id)).length;
   return result;
 }
 
