@@ -7,6 +7,7 @@
 // the screen.
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
+import { formatProofCases } from '../helpers/desktops/format-proofs.js';
 import { startWallpaperIn, wallpaperIn } from '../helpers/desktops/cli.js';
 import { GNOME_MONITORS, setColorScheme, startGnome } from '../helpers/desktops/gnome.js';
 import {
@@ -193,4 +194,7 @@ if (desktop) {
     t.ok(screen.ok, `the screen shows ${colourOf(target?.path ?? '')} (seen ${screen.seen.join(', ')})`);
     serve.child.kill();
   });
+
+  // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
+  formatProofCases(t, desktop, GNOME_MONITORS);
 }

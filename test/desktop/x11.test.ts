@@ -5,6 +5,7 @@
 // never sets one wallpaper twice in one call.
 import t, { type Test } from 'tap';
 import { wallpaperIn } from '../helpers/desktops/cli.js';
+import { formatProofCases } from '../helpers/desktops/format-proofs.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
 import { type Fixture, type Library, MIXED, makeLibrary, reported, waitForScreen } from '../helpers/desktops/screen.js';
 import { startX11, X11_MONITORS } from '../helpers/desktops/x11.js';
@@ -91,4 +92,7 @@ if (desktop) {
       );
     }
   });
+
+  // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
+  formatProofCases(t, desktop, X11_MONITORS);
 }

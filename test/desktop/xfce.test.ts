@@ -4,6 +4,7 @@
 // every monitor as it was: all or nothing.
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
+import { formatProofCases } from '../helpers/desktops/format-proofs.js';
 import { wallpaperIn } from '../helpers/desktops/cli.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
 import { MIXED, makeLibrary, reported, screenColours, waitForScreen } from '../helpers/desktops/screen.js';
@@ -47,4 +48,7 @@ if (desktop) {
     await sleep(1500);
     t.same(await screenColours(desktop, DUMMY_MONITORS), before, 'both outputs still show what they showed');
   });
+
+  // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
+  formatProofCases(t, desktop, DUMMY_MONITORS);
 }
