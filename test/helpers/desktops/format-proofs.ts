@@ -32,6 +32,11 @@ export interface ProofSession {
   look(colour: string): Promise<{ ok: boolean; seen: string[] }>;
 }
 
+interface Shown {
+  id: string;
+  path: string;
+}
+
 const rgb = (colour: string) => [1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16)) as [number, number, number];
 
 /** The three pictures (1920x1080) under `dir/walls`: the PNG each is encoded from lives beside it, in `dir/png`. */
@@ -85,9 +90,14 @@ export async function proveFormats(t: Test, session: ProofSession): Promise<void
   for (const { ext, colour, rendition } of FORMAT_PROOFS) {
     const result = await session.run(['random', '--set', '--format', ext, '--json']);
     t.equal(result.code, 0, `${ext}: exit 0 ${result.stderr}`);
-    const entries = result.code === 0 ? (JSON.parse(result.stdout) as { wallpaper: { id: string; path: string } }[]) : [];
-    t.ok(entries.length > 0 && entries.every((entry) => entry.wallpaper.path === paths.get(ext)), `${ext}: reports the file's own path`);
-    const id = entries[0]?.wallpaper.id ?? '?';
+    // CONTRACT.md 7.5: one Wallpaper when one went everywhere, else {monitor, slot, wallpaper} each.
+    const json = result.code === 0 ? (JSON.parse(result.stdout) as Shown | { wallpaper: Shown }[]) : [];
+    const shown = Array.isArray(json) ? json.map((entry) => entry.wallpaper) : [json];
+    t.ok(
+      shown.length > 0 && shown.every((w) => w.path === paths.get(ext)),
+      `${ext}: reports the file's own path (${result.stdout.slice(0, 200)})`,
+    );
+    const id = shown[0]?.id ?? '?';
     t.ok(
       renditions(session.home).some((name) => name.startsWith(id) && name.endsWith(`.${rendition}`)),
       `${ext}: the setter was given a ${rendition} rendition`,
