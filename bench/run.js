@@ -41,10 +41,12 @@ async function main() {
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { recursive: true });
 
-  const corpus = options.corpus ? listImages(options.corpus) : await ensureCorpus(ROOT, { log });
-  if (corpus.files.length === 0) throw new Error(`no JPEG, PNG or WebP files in ${corpus.dir}`);
-  const wrk = findWrk();
   const wants = (name) => options.only.includes(name);
+  // The formats figure makes its own corpus of real wallpapers: alone, it needs not the generated one.
+  const needsCorpus = options.corpus || options.only.some((name) => name !== 'formats');
+  const corpus = options.corpus ? listImages(options.corpus) : needsCorpus ? await ensureCorpus(ROOT, { log }) : { dir: '', files: [] };
+  if (needsCorpus && corpus.files.length === 0) throw new Error(`no JPEG, PNG or WebP files in ${corpus.dir}`);
+  const wrk = findWrk();
   const needsBig = ['list', 'random', 'client', 'cli', 'memory', 'monitors', 'grouping', 'colour', 'workers', 'postgres', 'frame'].some(
     wants,
   );

@@ -6,15 +6,16 @@
 // floor (djxl, heif-convert, vips); JPEG XL also with the WebAssembly decoder alone; the cold variant
 // of a 4K JPEG XL against the same picture as JPEG; RSS after 30 large JPEG XL/HEIC decodes.
 import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { decodeImage, probeImage, useSystemDecoders, wasmDecoders } from '../../dist/core/formats/index.js';
 import { openLibrary } from '../../dist/core/library/facade.js';
 import { releaseMemory } from '../../dist/core/library/release-memory.js';
-import { renderVariant } from '../../dist/core/variants/render.js';
+import { startWallpaper } from '../lib/servers.js';
 import { mapLimit } from '../lib/util.js';
 
 const run = promisify(execFile);
@@ -44,7 +45,7 @@ function debianRoot(repo) {
   return root;
 }
 
-/** The 30 largest-first real JPEG wallpapers (at least 1920 wide), as paths. */
+/** The first 30 distinct real JPEG wallpapers of at least 1920x1080 (sorted by path), as paths. */
 async function pickWallpapers(root) {
   const found = [];
   const walk = (dir) => {
@@ -56,7 +57,12 @@ async function pickWallpapers(root) {
   };
   walk(join(root, 'usr', 'share'));
   const sized = [];
+  const seen = new Set();
   for (const path of found.sort()) {
+    // KDE ships one picture under several names (Autumn's 11 sizes are one 2560x1600 file): once each.
+    const digest = createHash('sha1').update(readFileSync(path)).digest('hex');
+    if (seen.has(digest)) continue;
+    seen.add(digest);
     const { width = 0, height = 0 } = await sharp(path).metadata();
     if (width >= 1920 && height >= 1080) sized.push(path);
   }
@@ -97,6 +103,25 @@ async function makeCorpus(dir, wallpapers, log) {
   });
   writeFileSync(join(dir, 'ready'), '');
   return folders;
+}
+
+/** The 10 largest wallpapers as HEIC at their own size (up to 5640x3172), for the memory figure: x265's
+ * ultrafast preset, since its default takes minutes a 4K file on a busy 2-core machine. Made once. */
+async function largeHeics(dir, wallpapers, log) {
+  mkdirSync(dir, { recursive: true });
+  const sized = [];
+  for (const path of wallpapers) {
+    const { width = 0, height = 0 } = await sharp(path).metadata();
+    sized.push({ path, pixels: width * height });
+  }
+  const largest = sized.sort((a, b) => b.pixels - a.pixels).slice(0, 10);
+  const out = largest.map(({ path }) => join(dir, `${basename(path).replace(/\.[^.]+$/, '')}.heic`));
+  const missing = largest.filter((_, i) => !existsSync(out[i]));
+  if (missing.length > 0) log(`formats: encoding ${missing.length} full-size HEIC for the memory figure (once)`);
+  await mapLimit(largest, CONCURRENCY, async ({ path }, i) => {
+    if (!existsSync(out[i])) await run('heif-enc', ['-q', '80', '-p', 'preset=ultrafast', path, '-o', out[i]]);
+  });
+  return out;
 }
 
 function bmp(rgb, width, height) {
@@ -203,37 +228,55 @@ export async function formatsFigure({ root, scratch, options, log }) {
   for (const format of ['avif', 'tif', 'gif', 'bmp'])
     rows.push(await scanRow(format, `${format.toUpperCase()} (${WIDTH}x${HEIGHT}, sharp)`));
 
-  // The cold variant of a 4K JPEG XL against the same picture as JPEG.
+  // The cold variant of a 4K JPEG XL against the same picture as JPEG, through a real `serve`: each run
+  // a fresh home (nothing cached), both files indexed by its start-up scan, then after 2.5 s at rest
+  // (the WebAssembly decoder threads have ended) one GET of each's 1920x1080 variant. With djxl on
+  // PATH, and with an empty PATH (the WebAssembly decoder).
   const fourK = readdirSync(folders.jpg)
     .map((name) => join(folders.jpg, name))
     .find((path) => /3840x2160/.test(path));
   if (fourK) {
-    const jpeg = readFileSync(fourK);
-    const jxl = readFileSync(join(folders.jxl, basename(fourK).replace(/\.jpg$/, '.jxl')));
-    const spec = { w: 1920, h: 1080, fit: 'cover', crop: 'attention', enlarge: false };
-    const variant = async (bytes) => (await timed(() => renderVariant(bytes, 3840, 2160, spec, 'jpeg'))).seconds;
-    const of = async (bytes, times = 3) => {
-      const values = [];
-      for (let i = 0; i < times; i++) values.push(await variant(bytes));
-      return values;
+    const pair = join(scratch, 'formats-4k');
+    mkdirSync(pair, { recursive: true });
+    writeFileSync(join(pair, basename(fourK)), readFileSync(fourK));
+    writeFileSync(
+      join(pair, basename(fourK).replace(/\.jpg$/, '.jxl')),
+      readFileSync(join(folders.jxl, basename(fourK).replace(/\.jpg$/, '.jxl'))),
+    );
+    const coldVariants = async (label, env, times) => {
+      const jxl = [];
+      const jpeg = [];
+      for (let i = 0; i < times; i++) {
+        const home = join(scratch, `formats-4k-home-${label}-${i}`);
+        const server = await startWallpaper(home, { args: [pair], env });
+        try {
+          const { wallpapers } = await (await fetch(`${server.base}/api/wallpapers`)).json();
+          await new Promise((resolve) => setTimeout(resolve, 2500));
+          for (const w of wallpapers) {
+            const { seconds, value } = await timed(() => fetch(`${server.base}/api/wallpapers/${w.id}/image?w=1920&h=1080`));
+            const body = Buffer.from(await value.arrayBuffer());
+            if (value.status !== 200) throw new Error(`variant of ${w.filename}: ${value.status} ${body.toString().slice(0, 200)}`);
+            (w.filename.endsWith('.jxl') ? jxl : jpeg).push(seconds);
+          }
+          log(`  cold variant (${label}): JPEG XL ${jxl.at(-1).toFixed(2)} s, JPEG ${jpeg.at(-1).toFixed(2)} s`);
+        } finally {
+          await server.stop();
+          rmSync(home, { recursive: true, force: true });
+        }
+      }
+      return {
+        name: `cold variant 1920x1080 of a 4K JPEG XL through serve (${label})`,
+        subject: { label: 'JPEG XL', values: jxl, unit: 's' },
+        baseline: { label: 'the same picture as JPEG', values: jpeg, unit: 's' },
+        ratio: { kind: 'time', target: 2 },
+      };
     };
-    rows.push({
-      name: 'cold variant 1920x1080 of a 4K JPEG XL (djxl)',
-      subject: { label: 'JPEG XL', values: await of(jxl), unit: 's' },
-      baseline: { label: 'the same picture as JPEG', values: await of(jpeg), unit: 's' },
-      ratio: { kind: 'time', target: 2 },
-    });
-    useSystemDecoders(false);
-    rows.push({
-      name: 'cold variant 1920x1080 of a 4K JPEG XL (WebAssembly only)',
-      subject: { label: 'JPEG XL', values: await of(jxl, 2), unit: 's' },
-      baseline: { label: 'the same picture as JPEG', values: await of(jpeg, 2), unit: 's' },
-      ratio: { kind: 'time', target: 2 },
-    });
-    useSystemDecoders(true);
+    rows.push(await coldVariants('djxl', {}, 3));
+    rows.push(await coldVariants('WebAssembly, empty PATH', { PATH: '' }, 2));
   }
 
-  // RSS after 30 large decodes by the WebAssembly decoders (20 JPEG XL of 4-5K, 10 HEIC).
+  // RSS after 30 large decodes by the WebAssembly decoders (20 JPEG XL of 1920x1080 to 5640x3172,
+  // 10 HEIC at the wallpapers' own size, the largest first).
   useSystemDecoders(false);
   const settle = async () => {
     while (wasmDecoders.alive > 0) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -249,7 +292,9 @@ export async function formatsFigure({ root, scratch, options, log }) {
       await (await decodeImage(bytes, await probeImage(bytes))).resize(64).raw().toBuffer();
     }
   };
-  await decodeAll([join(folders.heic, readdirSync(folders.heic)[0])]);
+  const heics = await largeHeics(join(root, 'formats', 'heic-large'), wallpapers, log);
+  const warmUp = [join(folders.heic, readdirSync(folders.heic)[0]), join(folders.jxl, readdirSync(folders.jxl).at(-1))];
+  await decodeAll(warmUp);
   const start = await settle();
   let peak = 0;
   const watch = setInterval(() => {
@@ -258,19 +303,48 @@ export async function formatsFigure({ root, scratch, options, log }) {
   const jxls = readdirSync(folders.jxl)
     .slice(0, 20)
     .map((name) => join(folders.jxl, name));
-  const heics = readdirSync(folders.heic)
-    .slice(0, 10)
-    .map((name) => join(folders.heic, name));
   await decodeAll([...jxls, ...heics]);
   clearInterval(watch);
   const end = await settle();
   useSystemDecoders(true);
   rows.push({
-    name: `RSS after 30 large JPEG XL/HEIC decodes (WebAssembly; peak ${Math.round(peak)} MB)`,
+    name: `RSS after 30 large JPEG XL/HEIC decodes (WebAssembly, ${jxls.length} JXL + ${heics.length} HEIC at full size; peak ${Math.round(peak)} MB)`,
     subject: { label: 'after', values: [end], unit: 'MB' },
     baseline: { label: 'before', values: [start], unit: 'MB' },
     ratio: { kind: 'over', target: 50, unit: 'MB' },
   });
   await wasmDecoders.close();
+
+  // The same 30 files through `serve` (empty PATH: the WebAssembly decoders): its RSS at rest once it
+  // has indexed a library of one HEIC and one JPEG XL (its decoders and libvips loaded), then after
+  // POST /api/refresh has indexed the 30 (30 large decodes) and 4 s at rest.
+  const large = join(scratch, 'formats-large');
+  mkdirSync(large, { recursive: true });
+  for (const path of warmUp) writeFileSync(join(large, `warm-${basename(path)}`), readFileSync(path));
+  const home = join(scratch, 'formats-large-home');
+  const server = await startWallpaper(home, { args: [large], env: { PATH: '' } });
+  try {
+    const rest = () => new Promise((resolve) => setTimeout(resolve, 4000));
+    await rest();
+    const before = server.rss().rss / 1e6;
+    for (const path of [...jxls, ...heics]) writeFileSync(join(large, `${basename(dirname(path))}-${basename(path)}`), readFileSync(path));
+    const answer = await fetch(`${server.base}/api/refresh`, { method: 'POST' });
+    const summary = await answer.json();
+    if (answer.status !== 200 || summary.added !== 30)
+      throw new Error(`refresh of the 30 large files: ${answer.status} ${JSON.stringify(summary)}`);
+    const peakServe = server.rss().peak / 1e6;
+    await rest();
+    const after = server.rss().rss / 1e6;
+    log(`  serve RSS: ${before.toFixed(0)} MB at rest, peak ${peakServe.toFixed(0)} MB, ${after.toFixed(0)} MB after`);
+    rows.push({
+      name: `\`serve\` RSS after indexing the same 30 (WebAssembly, empty PATH; peak ${Math.round(peakServe)} MB)`,
+      subject: { label: 'after', values: [after], unit: 'MB' },
+      baseline: { label: 'at rest before', values: [before], unit: 'MB' },
+      ratio: { kind: 'over', target: 50, unit: 'MB' },
+    });
+  } finally {
+    await server.stop();
+    rmSync(home, { recursive: true, force: true });
+  }
   return rows;
 }
