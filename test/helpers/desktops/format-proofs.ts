@@ -93,10 +93,9 @@ export async function proveFormats(t: Test, session: ProofSession): Promise<void
     // CONTRACT.md 7.5: one Wallpaper when one went everywhere, else {monitor, slot, wallpaper} each.
     const json = result.code === 0 ? (JSON.parse(result.stdout) as Shown | { wallpaper: Shown }[]) : [];
     const shown = Array.isArray(json) ? json.map((entry) => entry.wallpaper) : [json];
-    t.ok(
-      shown.length > 0 && shown.every((w) => w.path === paths.get(ext)),
-      `${ext}: reports the file's own path (${result.stdout.slice(0, 200)})`,
-    );
+    t.ok(shown.length > 0 && shown.every((w) => w.path === paths.get(ext)), `${ext}: reports the file's own path`, {
+      printed: result.stdout.slice(0, 300),
+    });
     const id = shown[0]?.id ?? '?';
     t.ok(
       renditions(session.home).some((name) => name.startsWith(id) && name.endsWith(`.${rendition}`)),
