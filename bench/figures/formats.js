@@ -115,7 +115,8 @@ async function largeHeics(dir, wallpapers, log) {
     sized.push({ path, pixels: width * height });
   }
   const largest = sized.sort((a, b) => b.pixels - a.pixels).slice(0, 10);
-  const out = largest.map(({ path }) => join(dir, `${basename(path).replace(/\.[^.]+$/, '')}.heic`));
+  // Numbered: KDE names its pictures by size (5120x2880.jpg), the same name in many wallpapers.
+  const out = largest.map(({ path }, i) => join(dir, `${String(i).padStart(2, '0')}-${basename(path).replace(/\.[^.]+$/, '')}.heic`));
   const missing = largest.filter((_, i) => !existsSync(out[i]));
   if (missing.length > 0) log(`formats: encoding ${missing.length} full-size HEIC for the memory figure (once)`);
   await mapLimit(largest, CONCURRENCY, async ({ path }, i) => {
@@ -370,8 +371,8 @@ export async function formatsFigure({ root, scratch, options, log }) {
     for (const path of [...jxls, ...heics]) writeFileSync(join(large, `${basename(dirname(path))}-${basename(path)}`), readFileSync(path));
     const answer = await fetch(`${server.base}/api/refresh`, { method: 'POST' });
     const summary = await answer.json();
-    if (answer.status !== 200 || summary.added !== 30)
-      throw new Error(`refresh of the 30 large files: ${answer.status} ${JSON.stringify(summary)}`);
+    if (answer.status !== 200 || summary.added !== jxls.length + heics.length)
+      throw new Error(`refresh of the large files: ${answer.status} ${JSON.stringify(summary)}`);
     const peakServe = server.rss().peak / 1e6;
     await rest();
     const after = server.rss().rss / 1e6;
