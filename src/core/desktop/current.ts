@@ -18,7 +18,9 @@ function collapsed(files: ShownFile[]): ShownFile[] {
 
 /** What the screen shows now, as files with their ids (null: not in this library). */
 export async function shownFiles(session: Session, library: Library): Promise<ShownFile[]> {
-  const read = await shownOnDesktop(session.setterOptions(library.settings().set_command));
+  // KDE names its screens by their place: the monitors as the last pick by filters knew them.
+  const monitors = () => session.monitors(readOnScreen(library.dirs.data).last_request?.options.monitors);
+  const read = await shownOnDesktop(session.setterOptions(library.settings().set_command), monitors);
   if (!read) return collapsed(shownByHistory(readOnScreen(library.dirs.data).changes));
   return collapsed(read.map((file) => ({ ...file, id: library.resolveWallpaper(file.path) ?? null })));
 }
