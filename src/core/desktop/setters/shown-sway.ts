@@ -6,6 +6,7 @@
 // session's SWAYSOCK (sway double-forks it, so it is not sway's child); ours is the pid we wrote.
 // Without /proc (not Linux) there is no telling, and the caller trusts its history.
 import { readdirSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { runTool } from './run.js';
 import type { ShownPath } from './shown.js';
 import { swaybgStateFiles } from './swaybg.js';
@@ -78,8 +79,11 @@ export async function readSway(context: SetContext): Promise<ShownPath[] | undef
 /** What the swaybg this library started shows; undefined when it is not running. */
 export async function readSwaybg(context: SetContext): Promise<ShownPath[] | undefined> {
   const pid = Number.parseInt(read(swaybgStateFiles(context.env).pidFile)?.trim() ?? '', 10);
-  const argv = Number.isInteger(pid) && pid > 0 ? argvOf(pid) : undefined;
-  if (!argv || !argv[0]?.endsWith('swaybg')) return undefined;
+  const running = Number.isInteger(pid) && pid > 0 ? argvOf(pid) : undefined;
+  // swaybg itself, or an interpreter running a script named swaybg (as the setter checks too).
+  const at = running?.slice(0, 2).findIndex((arg) => basename(arg) === 'swaybg') ?? -1;
+  const argv = at >= 0 ? running?.slice(at) : undefined;
+  if (!argv) return undefined;
   // Ours names every output it was given, or none (-o absent: all of them).
   return entriesOf(swaybgImages(argv), async () => []);
 }
