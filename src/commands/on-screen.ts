@@ -8,7 +8,7 @@ import { openDesktop, openRemote, WallpaperError } from '../core/index.js';
 import type { WallpaperSource } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
 import { type EnvironmentVariable, FILE_VARIABLES, helpFooter } from './help.js';
-import { NOTIFY_FLAG, printSet, printShown, shownOf } from './set-report.js';
+import { NO_NOTIFY_FLAG, NOTIFY_FLAG, notifies, printSet, printShown, shownOf } from './set-report.js';
 
 const DESKTOP_VARIABLES: EnvironmentVariable[] = [
   ...FILE_VARIABLES,
@@ -39,7 +39,8 @@ export function backCommand(ctx: CliContext): Command {
   const command = new Command('back')
     .description('put back what was shown before the last change (again: further back, up to 20 changes)')
     .option('--json', 'print what was put back as JSON')
-    .option(...NOTIFY_FLAG);
+    .option(...NOTIFY_FLAG)
+    .option(...NO_NOTIFY_FLAG);
   helpFooter(command, ['wallpaper back', 'wallpaper back --notify'], DESKTOP_VARIABLES);
   return command.action(async (options: { json?: boolean; notify?: boolean }, cmd: Command) => {
     const library = libraryOf(cmd, ctx);
@@ -47,7 +48,7 @@ export function backCommand(ctx: CliContext): Command {
       const desktop = openDesktop(ctx.env);
       const entries = await desktop.back(library);
       printShown(ctx.stdout, entries, options.json);
-      if (options.notify) await desktop.notify(entries);
+      if (notifies(options.notify, library)) await desktop.notify(entries);
     } finally {
       library.close();
     }
@@ -74,7 +75,7 @@ export async function setNext(
     const result = await desktop.set({ library, source, filters: last.filters, options, server: last.server });
     if (!result) throw new WallpaperError('not_found', 'no wallpaper matches the filters of the last random --set any more');
     printSet(ctx.stdout, result, json);
-    if (how.notify) await desktop.notify(shownOf(result));
+    if (notifies(how.notify, library)) await desktop.notify(shownOf(result));
   } finally {
     library.close();
   }
@@ -84,7 +85,8 @@ export function nextCommand(ctx: CliContext): Command {
   const command = new Command('next')
     .description('set a new pick with the filters and options of the last `random --set`')
     .option('--json', 'print what was set as JSON (as random --set --json)')
-    .option(...NOTIFY_FLAG);
+    .option(...NOTIFY_FLAG)
+    .option(...NO_NOTIFY_FLAG);
   helpFooter(command, ['wallpaper random --brightness dark --set', 'wallpaper next --notify'], DESKTOP_VARIABLES);
   return command.action((options: { json?: boolean; notify?: boolean }, cmd: Command) => setNext(cmd, ctx, options));
 }

@@ -42,7 +42,8 @@ export const PLASMA_READ_SCRIPT = [
   '  if (d.screen < 0) continue;',
   '  var g = screenGeometry(d.screen);',
   "  d.currentConfigGroup = ['Wallpaper', 'org.kde.image', 'General'];",
-  "  print(g.x + ',' + g.y + '\\t' + d.wallpaperPlugin + '\\t' + d.readConfig('Image'));",
+  // print() adds no line break of its own.
+  "  print(g.x + ',' + g.y + '\\t' + d.wallpaperPlugin + '\\t' + d.readConfig('Image') + '\\n');",
   '}',
 ].join('\n');
 
