@@ -18,6 +18,7 @@ import { type Choices, lightChoices, pickAmong } from './choices.js';
 import { remember, shownFiles } from './current.js';
 import { sunScheme } from './sun.js';
 import type { Session } from './session.js';
+import { setOnly } from './set-only.js';
 import type { DesktopOptions, DesktopRequest, DesktopSet } from './types.js';
 
 /** The choices for `--appearance`: dark matches for a dark scheme, light or medium ones for a light
@@ -128,7 +129,7 @@ async function pickAndSet(session: Session, request: DesktopRequest): Promise<De
       ({ setter } = await setSpanned(file, setterOptions));
     } else {
       const assignments = await Promise.all(picks.map(async ({ monitor, picked }) => ({ monitor, file: await fitted(picked, monitor) })));
-      ({ setter } = await setEachMonitor(assignments, setterOptions, { only: some }));
+      ({ setter } = some ? await setOnly(session, library, assignments) : await setEachMonitor(assignments, setterOptions));
     }
     for (const { monitor, picked } of picks) library.recordSet(picked.wallpaper.id, monitor.name);
     return { setter, entries: picks.map(({ monitor, picked }) => ({ monitor, slot: null, picked })) };

@@ -39,7 +39,15 @@ function timeoutOf(options: SetterOptions): number {
 /** What a detection found: the setter, its programs and what it can do beyond one wallpaper for all
  * monitors; or why none fits (`desktop`: the desktop recognised whose tools are missing). */
 export type SetterInfo =
-  | { name: string; tools: { name: string; path: string }[]; perMonitor: boolean; span: boolean; lightDark: boolean }
+  | {
+      name: string;
+      tools: { name: string; path: string }[];
+      perMonitor: boolean;
+      span: boolean;
+      lightDark: boolean;
+      /** Setting some monitors redraws them all (feh, swaybg): give the others theirs too. */
+      redrawsAll: boolean;
+    }
   | { name?: undefined; reason: string; desktop?: string };
 
 /** Detect the setter once; the result goes back in as SetterOptions.detection. */
@@ -57,6 +65,7 @@ export function describeSetter(options: SetterOptions): SetterInfo {
     perMonitor: !!setter.setEach,
     span: !!setter.setSpanned,
     lightDark: !!setter.setLightDark,
+    redrawsAll: !!setter.redrawsAll,
   };
 }
 

@@ -32,6 +32,10 @@ export interface Setter {
   set(file: string, context: SetContext): Promise<void>;
   /** Give each monitor its own file; absent where the desktop has one wallpaper for all. */
   setEach?(assignments: readonly Assignment[], context: SetContext): Promise<void>;
+  /** setEach redraws every monitor, not only those given (feh hands its files to the screens in
+   * order, a new swaybg replaces the old one for every output): a change of some monitors must
+   * give the others what they show. */
+  readonly redrawsAll?: boolean;
   /** Show one image spanned over every monitor (GNOME, Cinnamon, MATE: picture-options spanned). */
   setSpanned?(file: string, context: SetContext): Promise<void>;
   /** Give the light and the dark style their own picture (GNOME 42+: picture-uri, picture-uri-dark). */
