@@ -171,7 +171,7 @@ export async function onScreenFigures({ options, scratch, log }) {
         name: '`watch --appearance sun` idle, CPU ms per 20 s between events',
         subject: { label: 'watch', values: idle, unit: 'ms' },
         ratio: { kind: 'absolute', target: 20, unit: 'ms' },
-        note: 'utime + stime of the watch process from /proc/PID/stat, from 25 s after its start (its first pick made, V8 done with its one collection after the start done), in 10 ms clock ticks',
+        note: 'utime + stime of the watch process from /proc/PID/stat, from 25 s after its start (its first pick made and V8 collected once since its start), in 10 ms clock ticks',
       },
     ];
   } finally {
