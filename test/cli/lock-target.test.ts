@@ -1,0 +1,158 @@
+// `--target desktop|lock|both` (CONTRACT.md 8.2) on `random --set`, `next`, `back` and `current`: the
+// lock screen's own setting written and read back with the desktops' real tools (gsettings on its
+// keyfile backend, kwriteconfig5/kreadconfig5), the desktop's left alone by `lock`; a desktop
+// without a lock screen refuses `lock` and `both` with nothing changed; a bad word is a usage error.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import t, { type Test } from 'tap';
+import { runCli } from '../helpers/cli.js';
+import { readCalls } from '../helpers/fake-desktop.js';
+import { tempDir, writeImage } from '../helpers/fixtures.js';
+import { lockToolsHere, type SettingsDesktop, settingsSession } from '../helpers/settings-session.js';
+
+const uri = (path: string) => `'${pathToFileURL(path).href}'`;
+
+async function on(t: Test, desktop: SettingsDesktop) {
+  const root = tempDir(t);
+  const walls = join(root, 'walls');
+  for (const [name, color] of [
+    ['sand', '#e8d8b0'],
+    ['sky', '#c0d8f0'],
+    ['snow', '#f4f4f4'],
+    ['mist', '#e0e4e8'],
+    ['night', '#101018'],
+  ] as const)
+    await writeImage(join(walls, `${name}.png`), { width: 320, height: 200, color, format: 'png' });
+  const session = settingsSession(root, desktop);
+  const cli = (...args: string[]) => runCli(['--home', join(root, 'home'), ...args], session.env);
+  t.equal((await cli('scan', walls, '--quiet')).code, 0);
+  return { ...session, cli, root };
+}
+
+t.test('a bad --target is a usage error naming the flag and its words, on every command that takes it', async (t) => {
+  const { cli } = await on(t, 'GNOME');
+  for (const args of [
+    ['random', '--set', '--target', 'screen'],
+    ['next', '--target', 'lockscreen'],
+    ['back', '--target', ''],
+    ['current', '--target', 'desk'],
+    ['schedule', '--every', '1h', '--dry-run', '--target', 'all'],
+    ['watch', '--target', 'both-ways'],
+  ]) {
+    const result = await cli(...args);
+    t.equal(result.code, 2, args.join(' '));
+    t.match(result.stderr, /invalid --target "[^"]*": expected desktop, lock or both/, args.join(' '));
+  }
+  const alone = await cli('random', '--target', 'lock');
+  t.equal(alone.code, 2, 'without --set');
+  t.match(alone.stderr, /invalid --target: it applies to --set only/);
+  const both = await cli('current', '--target', 'both');
+  t.equal(both.code, 2);
+  t.match(both.stderr, /invalid --target "both": current shows one place at a time, expected desktop or lock/);
+});
+
+t.test('GNOME: lock sets the screensaver key only; both sets both; back puts each back; next keeps the target', async (t) => {
+  const { cli, gsettings } = await on(t, 'GNOME');
+  const desktopBefore = gsettings('org.gnome.desktop.background', 'picture-uri');
+  const lockBefore = gsettings('org.gnome.desktop.screensaver', 'picture-uri');
+
+  const lock = await cli('random', '--set', '--target', 'lock', '--brightness', 'light');
+  t.equal(lock.code, 0, lock.stderr);
+  const locked = lock.stdout.trim();
+  t.equal(gsettings('org.gnome.desktop.screensaver', 'picture-uri'), uri(locked), 'the lock screen shows the pick');
+  t.equal(gsettings('org.gnome.desktop.background', 'picture-uri'), desktopBefore, 'the desktop is untouched');
+  t.equal((await cli('current', '--target', 'lock')).stdout, `${locked}\n`, 'current --target lock reads it back');
+  t.equal(JSON.parse((await cli('current', '--target', 'lock', '--json')).stdout).path, locked);
+
+  const next = await cli('next');
+  t.equal(next.code, 0, next.stderr);
+  t.not(next.stdout.trim(), locked, 'next: a new pick...');
+  t.equal(gsettings('org.gnome.desktop.screensaver', 'picture-uri'), uri(next.stdout.trim()), '...on the lock screen again');
+  t.equal(gsettings('org.gnome.desktop.background', 'picture-uri'), desktopBefore, 'the desktop still untouched');
+  t.equal((await cli('back')).code, 0);
+  t.equal(gsettings('org.gnome.desktop.screensaver', 'picture-uri'), uri(locked), 'back: the lock screen as before next');
+
+  const both = await cli('random', '--set', '--target', 'both', '--brightness', 'light');
+  t.equal(both.code, 0, both.stderr);
+  const shown = both.stdout.trim();
+  t.equal(gsettings('org.gnome.desktop.background', 'picture-uri'), uri(shown), 'both: the desktop...');
+  t.equal(gsettings('org.gnome.desktop.screensaver', 'picture-uri'), uri(shown), '...and the lock screen');
+
+  const back = await cli('back');
+  t.equal(back.code, 0, back.stderr);
+  t.equal(gsettings('org.gnome.desktop.background', 'picture-uri'), desktopBefore, 'back after both: the desktop as before');
+  t.equal(gsettings('org.gnome.desktop.screensaver', 'picture-uri'), uri(locked), 'and the lock screen as before');
+  t.equal((await cli('back')).code, 0, 'back once more: the first lock change');
+  t.equal(gsettings('org.gnome.desktop.screensaver', 'picture-uri'), lockBefore, 'the lock screen as it first was');
+  t.match((await cli('back')).stderr, /nothing to go back to/);
+});
+
+t.test('back --target: only that place, from the newest change that set it', async (t) => {
+  const { cli, gsettings } = await on(t, 'GNOME');
+  const lockBefore = gsettings('org.gnome.desktop.screensaver', 'picture-uri');
+  const first = (await cli('random', '--set', '--target', 'both', '--brightness', 'light')).stdout.trim();
+  const second = (await cli('random', '--set', '--brightness', 'light')).stdout.trim();
+  t.equal(gsettings('org.gnome.desktop.screensaver', 'picture-uri'), uri(first), 'a desktop-only set leaves the lock screen');
+  const back = await cli('back', '--target', 'lock');
+  t.equal(back.code, 0, back.stderr);
+  t.equal(gsettings('org.gnome.desktop.screensaver', 'picture-uri'), lockBefore, 'the lock screen goes back...');
+  t.equal(gsettings('org.gnome.desktop.background', 'picture-uri'), uri(second), '...the desktop stays');
+  t.match((await cli('back', '--target', 'lock')).stderr, /nothing to go back to on the lock screen/);
+  t.equal((await cli('back')).code, 0);
+  t.equal(gsettings('org.gnome.desktop.background', 'picture-uri'), uri(first), 'and plain back still walks the desktop');
+});
+
+t.test('MATE: the screensaver picture-filename, a plain path', async (t) => {
+  const here = lockToolsHere('MATE');
+  if (here !== true) return t.skip(here);
+  const { cli, gsettings } = await on(t, 'MATE');
+  const desktopBefore = gsettings('org.mate.background', 'picture-filename');
+  const result = await cli('random', '--set', '--target', 'lock');
+  t.equal(result.code, 0, result.stderr);
+  t.equal(gsettings('org.mate.screensaver', 'picture-filename'), `'${result.stdout.trim()}'`);
+  t.equal(gsettings('org.mate.background', 'picture-filename'), desktopBefore, 'the desktop is untouched');
+});
+
+t.test('KDE Plasma: kscreenlockerrc read back with kreadconfig5; both also runs the desktop tool', async (t) => {
+  const here = lockToolsHere('KDE');
+  if (here !== true) return t.skip(here);
+  const { cli, kdeLockImage, log } = await on(t, 'KDE');
+  const lock = await cli('random', '--set', '--target', 'lock');
+  t.equal(lock.code, 0, lock.stderr);
+  t.equal(kdeLockImage(), pathToFileURL(lock.stdout.trim()).href);
+  t.same(readCalls(log), [], 'lock alone: plasma-apply-wallpaperimage never ran');
+  const both = await cli('random', '--set', '--target', 'both');
+  t.equal(both.code, 0, both.stderr);
+  t.equal(kdeLockImage(), pathToFileURL(both.stdout.trim()).href);
+  t.same(readCalls(log), [['plasma-apply-wallpaperimage', both.stdout.trim()]]);
+  t.equal((await cli('current', '--target', 'lock')).stdout.trim(), both.stdout.trim());
+  t.equal((await cli('back')).code, 0);
+  t.equal(kdeLockImage(), pathToFileURL(lock.stdout.trim()).href, 'back: the lock screen as before');
+  t.equal((await cli('back')).code, 0);
+  t.equal(kdeLockImage(), '', "back again: the key removed, Plasma's default shows");
+});
+
+t.test('no lock screen of its own: lock and both refused naming the desktop, nothing run', async (t) => {
+  for (const [desktop, name] of [
+    ['XFCE', /Xfce has no lock-screen wallpaper of its own/],
+    ['X-Cinnamon', /Cinnamon's lock screen shows the desktop's own wallpaper/],
+  ] as const) {
+    const { cli, log } = await on(t, desktop);
+    for (const target of ['lock', 'both']) {
+      const result = await cli('random', '--set', '--target', target);
+      t.equal(result.code, 1, `${desktop} ${target}`);
+      t.match(result.stderr, name);
+      t.match(result.stderr, /nothing was changed/);
+      t.equal(result.stdout, '');
+      t.same(readCalls(log), [], `${desktop} ${target}: no desktop tool ran`);
+    }
+  }
+  const { cli, root } = await on(t, 'GNOME');
+  const setLog = join(root, 'set.log');
+  await cli('config', 'set', 'set_command', `sh -c 'echo {path} >> ${setLog}'`);
+  const custom = await cli('random', '--set', '--target', 'both');
+  t.equal(custom.code, 1);
+  t.match(custom.stderr, /the configured set_command sets the desktop only/);
+  t.notOk(existsSync(setLog) && readFileSync(setLog, 'utf8'), 'set_command never ran');
+});
