@@ -103,9 +103,9 @@ t.test('back --target: only that place, from the newest change that set it', asy
   t.equal(gsettings('org.gnome.desktop.background', 'picture-uri'), uri(first), 'and plain back still walks the desktop');
 });
 
-t.test('MATE: the screensaver picture-filename, a plain path', async (t) => {
-  const here = lockToolsHere('MATE');
-  if (here !== true) return t.skip(here);
+const skipUnless = (desktop: SettingsDesktop) => ({ skip: lockToolsHere(desktop) === true ? false : (lockToolsHere(desktop) as string) });
+
+t.test('MATE: the screensaver picture-filename, a plain path', skipUnless('MATE'), async (t) => {
   const { cli, gsettings } = await on(t, 'MATE');
   const desktopBefore = gsettings('org.mate.background', 'picture-filename');
   const result = await cli('random', '--set', '--target', 'lock');
@@ -114,9 +114,7 @@ t.test('MATE: the screensaver picture-filename, a plain path', async (t) => {
   t.equal(gsettings('org.mate.background', 'picture-filename'), desktopBefore, 'the desktop is untouched');
 });
 
-t.test('KDE Plasma: kscreenlockerrc read back with kreadconfig5; both also runs the desktop tool', async (t) => {
-  const here = lockToolsHere('KDE');
-  if (here !== true) return t.skip(here);
+t.test('KDE Plasma: kscreenlockerrc read back with kreadconfig5; both also runs the desktop tool', skipUnless('KDE'), async (t) => {
   const { cli, kdeLockImage, log } = await on(t, 'KDE');
   const lock = await cli('random', '--set', '--target', 'lock');
   t.equal(lock.code, 0, lock.stderr);

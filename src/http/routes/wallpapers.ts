@@ -23,7 +23,10 @@ async function setBodyOf(req: IncomingMessage, maxBytes: number, desktop: Deskto
   if (!hasBody) return {};
   const body = await readJsonBody(req, maxBytes);
   if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw new WallpaperError('invalid_param', 'invalid body: expected a JSON object {"monitor": "NAME", "target": "desktop"}, or no body');
+    throw new WallpaperError(
+      'invalid_param',
+      'invalid body: expected a JSON object {"monitor": "NAME", "target": "desktop|lock|both"}, or no body',
+    );
   const { monitor, target } = body as Record<string, unknown>;
   const parsed = target === undefined || target === null ? {} : { target: desktop.parseTarget(target, 'target') };
   if (monitor === undefined || monitor === null) return parsed;
