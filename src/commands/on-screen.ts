@@ -24,11 +24,7 @@ export function currentCommand(ctx: CliContext): Command {
     .description('print what the desktop shows now, per monitor or slot (read back from the desktop where it can tell)')
     .option('--json', 'print the Wallpaper object (or the array of {monitor, slot, wallpaper}); id null for a file not in the library')
     .addOption(targetOption(ctx, '', 'desktop (the default) or lock: what the lock screen shows (GNOME, KDE Plasma, MATE)'));
-  helpFooter(
-    command,
-    ['wallpaper current', 'wallpaper current --json', 'wallpaper current --target lock', 'wallpaper favorite current'],
-    DESKTOP_VARIABLES,
-  );
+  helpFooter(command, ['wallpaper current --json', 'wallpaper current --target lock', 'wallpaper favorite current'], DESKTOP_VARIABLES);
   return command.action(async (options: { json?: boolean; target?: Target }, cmd: Command) => {
     if (options.target === 'both')
       throw new WallpaperError('invalid_param', 'invalid --target "both": current shows one place at a time, expected desktop or lock');

@@ -53,7 +53,6 @@ export function randomCommand(ctx: CliContext): Command {
     command,
     [
       'wallpaper random --brightness dark --set',
-      'wallpaper random --set --target both',
       'feh --bg-fill "$(wallpaper random --orientation landscape)"',
       'wallpaper random --set --monitors "DP-1=2560x1440,DP-2=1080x1920" --json',
     ],
