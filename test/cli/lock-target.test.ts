@@ -2,7 +2,8 @@
 // lock screen's own setting written and read back with the desktops' real tools (gsettings on its
 // keyfile backend, kwriteconfig5/kreadconfig5), the desktop's left alone by `lock`; a desktop
 // without a lock screen refuses `lock` and `both` with nothing changed; a bad word is a usage error.
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import t, { type Test } from 'tap';
@@ -13,7 +14,7 @@ import { lockToolsHere, type SettingsDesktop, settingsSession } from '../helpers
 
 const uri = (path: string) => `'${pathToFileURL(path).href}'`;
 
-async function on(t: Test, desktop: SettingsDesktop) {
+async function on(t: Test, desktop: SettingsDesktop, extra: NodeJS.ProcessEnv = {}) {
   const root = tempDir(t);
   const walls = join(root, 'walls');
   for (const [name, color] of [
@@ -24,7 +25,7 @@ async function on(t: Test, desktop: SettingsDesktop) {
     ['night', '#101018'],
   ] as const)
     await writeImage(join(walls, `${name}.png`), { width: 320, height: 200, color, format: 'png' });
-  const session = settingsSession(root, desktop);
+  const session = settingsSession(root, desktop, extra);
   const cli = (...args: string[]) => runCli(['--home', join(root, 'home'), ...args], session.env);
   t.equal((await cli('scan', walls, '--quiet')).code, 0);
   return { ...session, cli, root };
@@ -53,7 +54,7 @@ t.test('a bad --target is a usage error naming the flag and its words, on every 
 });
 
 t.test('GNOME: lock sets the screensaver key only; both sets both; back puts each back; next keeps the target', async (t) => {
-  const { cli, gsettings } = await on(t, 'GNOME');
+  const { cli, gsettings, root } = await on(t, 'GNOME');
   const desktopBefore = gsettings('org.gnome.desktop.background', 'picture-uri');
   const lockBefore = gsettings('org.gnome.desktop.screensaver', 'picture-uri');
 
@@ -67,6 +68,7 @@ t.test('GNOME: lock sets the screensaver key only; both sets both; back puts eac
 
   const next = await cli('next');
   t.equal(next.code, 0, next.stderr);
+  t.equal(readFileSync(join(root, 'home', 'on-screen.json'), 'utf8').includes('"target": "lock"'), true, 'the target is remembered');
   t.not(next.stdout.trim(), locked, 'next: a new pick...');
   t.equal(gsettings('org.gnome.desktop.screensaver', 'picture-uri'), uri(next.stdout.trim()), '...on the lock screen again');
   t.equal(gsettings('org.gnome.desktop.background', 'picture-uri'), desktopBefore, 'the desktop still untouched');
@@ -86,6 +88,55 @@ t.test('GNOME: lock sets the screensaver key only; both sets both; back puts eac
   t.equal((await cli('back')).code, 0, 'back once more: the first lock change');
   t.equal(gsettings('org.gnome.desktop.screensaver', 'picture-uri'), lockBefore, 'the lock screen as it first was');
   t.match((await cli('back')).stderr, /nothing to go back to/);
+
+  const desktopOnly = await cli('next', '--target', 'desktop');
+  t.equal(desktopOnly.code, 0, desktopOnly.stderr);
+  t.equal(gsettings('org.gnome.desktop.screensaver', 'picture-uri'), lockBefore, 'next --target desktop: the lock screen stays');
+  t.not(gsettings('org.gnome.desktop.background', 'picture-uri'), desktopBefore, 'and the desktop changes');
+});
+
+t.test('schedule carries --target into the timer; watch and schedule refuse a lock screen the desktop lacks', async (t) => {
+  const gnome = await on(t, 'GNOME');
+  const plan = await gnome.cli('schedule', '--every', '1h', '--dry-run', '--target', 'both');
+  t.equal(plan.code, 0, plan.stderr);
+  t.match(plan.stdout, /random --set --if-due \S+ --target both/, 'the timer runs random --set --target both');
+  const xfce = await on(t, 'XFCE');
+  for (const args of [
+    ['schedule', '--every', '1h', '--dry-run', '--target', 'lock'],
+    ['watch', '--target', 'both'],
+  ]) {
+    const result = await xfce.cli(...args);
+    t.equal(result.code, 1, args.join(' '));
+    t.match(result.stderr, /cannot set target (lock|both): Xfce has no lock-screen wallpaper/, args.join(' '));
+  }
+  t.same(readCalls(xfce.log), [], 'no desktop tool ran');
+});
+
+t.test('a GNOME whose screensaver schema has picture-uri-dark: a light and a dark pick, each in its key', async (t) => {
+  // GNOME 43's schema has no dark lock key; a schema that has one (compiled here, ahead of the
+  // system's on GSETTINGS_SCHEMA_DIR) is what a newer or a distribution's GNOME would offer.
+  const schemas = tempDir(t);
+  const key = (name: string) => `<key name="${name}" type="s"><default>''</default></key>`;
+  writeFileSync(
+    join(schemas, 'org.gnome.desktop.screensaver.gschema.xml'),
+    `<schemalist><schema id="org.gnome.desktop.screensaver" path="/org/gnome/desktop/screensaver/">${key('picture-uri')}${key('picture-uri-dark')}</schema></schemalist>`,
+  );
+  execFileSync('glib-compile-schemas', [schemas]);
+  const { cli, gsettings } = await on(t, 'GNOME', { GSETTINGS_SCHEMA_DIR: schemas });
+  const result = await cli('random', '--set', '--target', 'lock');
+  t.equal(result.code, 0, result.stderr);
+  const lines = result.stdout
+    .trim()
+    .split('\n')
+    .map((line) => line.split('\t'));
+  t.same(
+    lines.map(([slot]) => slot),
+    ['light', 'dark'],
+    'a light and a dark pick, reported by slot',
+  );
+  t.equal(gsettings('org.gnome.desktop.screensaver', 'picture-uri'), uri(lines[0]![1]!));
+  t.equal(gsettings('org.gnome.desktop.screensaver', 'picture-uri-dark'), uri(lines[1]![1]!));
+  t.equal((await cli('current', '--target', 'lock')).stdout, result.stdout, 'current --target lock reads both slots back');
 });
 
 t.test('back --target: only that place, from the newest change that set it', async (t) => {

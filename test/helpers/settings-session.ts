@@ -35,7 +35,7 @@ export function lockToolsHere(desktop: SettingsDesktop): true | string {
 }
 
 /** A session of `desktop` under `root`: its env, the fakes' call log, and readers of its settings. */
-export function settingsSession(root: string, desktop: SettingsDesktop) {
+export function settingsSession(root: string, desktop: SettingsDesktop, extra: NodeJS.ProcessEnv = {}) {
   const bin = join(root, 'session-bin');
   const config = join(root, 'session-config');
   mkdirSync(bin, { recursive: true });
@@ -57,6 +57,7 @@ export function settingsSession(root: string, desktop: SettingsDesktop) {
     WAYLAND_DISPLAY: '',
     DBUS_SESSION_BUS_ADDRESS: '',
     FAKE_LOG: log,
+    ...extra,
   };
   const run = (tool: string, args: string[]) => execFileSync(`/usr/bin/${tool}`, args, { env, encoding: 'utf8' }).replace(/\n$/, '');
   return {
