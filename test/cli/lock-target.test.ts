@@ -3,12 +3,12 @@
 // keyfile backend, kwriteconfig5/kreadconfig5), the desktop's left alone by `lock`; a desktop
 // without a lock screen refuses `lock` and `both` with nothing changed; a bad word is a usage error.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import t, { type Test } from 'tap';
 import { runCli } from '../helpers/cli.js';
-import { readCalls } from '../helpers/fake-desktop.js';
+import { FAKE, readCalls } from '../helpers/fake-desktop.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 import { lockToolsHere, type SettingsDesktop, settingsSession } from '../helpers/settings-session.js';
 
@@ -48,6 +48,9 @@ t.test('a bad --target is a usage error naming the flag and its words, on every 
   const alone = await cli('random', '--target', 'lock');
   t.equal(alone.code, 2, 'without --set');
   t.match(alone.stderr, /invalid --target: it applies to --set only/);
+  const span = await cli('random', '--set', '--target', 'lock', '--span');
+  t.equal(span.code, 2, '--span with lock');
+  t.match(span.stderr, /invalid --span: the lock screen has one picture; use --target both/);
   const both = await cli('current', '--target', 'both');
   t.equal(both.code, 2);
   t.match(both.stderr, /invalid --target "both": current shows one place at a time, expected desktop or lock/);
@@ -180,6 +183,24 @@ t.test('KDE Plasma: kscreenlockerrc read back with kreadconfig5; both also runs 
   t.equal(kdeLockImage(), pathToFileURL(lock.stdout.trim()).href, 'back: the lock screen as before');
   t.equal((await cli('back')).code, 0);
   t.equal(kdeLockImage(), '', "back again: the key removed, Plasma's default shows");
+});
+
+t.test('a both whose lock-screen half fails puts the desktop back and remembers nothing', skipUnless('KDE'), async (t) => {
+  const { cli, log, root, env } = await on(t, 'KDE');
+  // kwriteconfig6 comes first where both are installed: a failing one stands for a broken kconfig.
+  copyFileSync(FAKE, join(env.PATH!, 'kwriteconfig6'));
+  chmodSync(join(env.PATH!, 'kwriteconfig6'), 0o755);
+  const before = (await cli('random', '--set', '--brightness', 'light')).stdout.trim();
+  const failing = await runCli(['--home', join(root, 'home'), 'random', '--set', '--target', 'both'], {
+    ...env,
+    FAKE_FAIL: 'kwriteconfig6',
+  });
+  t.equal(failing.code, 1);
+  t.match(failing.stderr, /kwriteconfig6/, `the tool that failed, named: ${failing.stderr.trim()}`);
+  const desktopCalls = readCalls(log).filter(([tool]) => tool === 'plasma-apply-wallpaperimage');
+  t.equal(desktopCalls.length, 3, 'set, set by both, set back');
+  t.same(desktopCalls.at(-1), ['plasma-apply-wallpaperimage', before], 'the desktop shows what it showed before');
+  t.equal((await cli('current')).stdout.trim(), before, 'and the history says so');
 });
 
 t.test('no lock screen of its own: lock and both refused naming the desktop, nothing run', async (t) => {
