@@ -1,6 +1,6 @@
 // `wallpaper random [FILTERS]`: pick one matching wallpaper at random, print it, and with --set make
 // it the desktop wallpaper (one per monitor where the desktop can: random-set.ts), avoiding the ones
-// set most recently.
+// set most recently; `--target lock|both` puts it on the lock screen instead or as well.
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { type DesktopOptions, openDesktop, openRemote, parseAppearance, schedule, WallpaperError } from '../core/index.js';

@@ -4,7 +4,8 @@
 // portal's SettingChanged signal through `gdbus monitor`; without it the scheme is read every
 // second). `--appearance sun` follows the sun at the `location` setting: a light or medium one from
 // sunrise to sunset, a dark one after, changed at each sunrise and sunset and after a resume that
-// crossed one (one timer sleeping until the next event). SIGINT and SIGTERM end it cleanly.
+// crossed one (one timer sleeping until the next event). `--target lock|both`: each change goes to
+// the lock screen instead or as well. SIGINT and SIGTERM end it cleanly.
 import { Command } from 'commander';
 import { type DesktopOptions, type Scheme, WallpaperError, openDesktop } from '../core/index.js';
 import { type CliContext, libraryOf } from './context.js';
