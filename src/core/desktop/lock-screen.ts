@@ -6,9 +6,10 @@ import { WallpaperError } from '../errors.js';
 import type { Library } from '../types.js';
 import type { ShownFile } from './on-screen.js';
 import type { Session } from './session.js';
+import type { Target } from './types.js';
 import { type LockScreen, lockScreenOf } from './setters/index.js';
 
-export type Target = 'desktop' | 'lock' | 'both';
+export type { Target };
 export const TARGETS: readonly Target[] = ['desktop', 'lock', 'both'];
 
 /** `text` as a target; `name` is the parameter as the caller wrote it (`--target`, `target`). */

@@ -1,7 +1,6 @@
 // The shapes of the desktop facade (index.ts): what a set is asked (filters or an id, and the
 // options of `random --set`) and what it reports, per monitor and per slot (CONTRACT.md 7.5).
 import type { Appearance } from './appearance.js';
-import type { Target } from './lock-screen.js';
 import type { Monitor } from './monitors/types.js';
 import type { Filters, Library, PickedFile, ShownEntry, WallpaperSource } from '../types.js';
 import type { SunEvent } from '../sun/index.js';
@@ -39,6 +38,9 @@ export interface DesktopRequest {
 }
 
 export type Slot = 'light' | 'dark';
+
+/** Where a change goes (--target): the desktop, its lock screen, or both. */
+export type Target = 'desktop' | 'lock' | 'both';
 
 /** One wallpaper that went on the desktop: on a monitor (null: every one), in a slot (null: both). */
 export interface SetEntry {

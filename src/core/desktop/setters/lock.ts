@@ -12,7 +12,6 @@ import { checkGsettings, parseGVariantString } from './read-back.js';
 import { DEFAULT_TIMEOUT_MS, runTool, setterFailure } from './run.js';
 import { pathOf, type ShownPath } from './shown.js';
 import type { SetContext, Tool } from './types.js';
-import type { SetterOptions } from './index.js';
 
 /** A lock screen whose wallpaper can be set and read back. */
 export interface LockScreen {
@@ -25,6 +24,15 @@ export interface LockScreen {
   read(): Promise<ShownPath[]>;
   /** Back to the desktop's default (what `back` puts back where nothing was set before). */
   reset(): Promise<void>;
+}
+
+/** What lockScreenOf needs of the setters' options (index.ts's SetterOptions fits). */
+interface LockOptions {
+  env: NodeJS.ProcessEnv;
+  platform?: NodeJS.Platform;
+  setCommand?: string | null;
+  timeoutMs?: number;
+  detection?: Detection;
 }
 
 export type LockAnswer = { lock: LockScreen } | { lock?: undefined; reason: string };
@@ -164,7 +172,7 @@ function kde(context: SetContext, platform: NodeJS.Platform): LockAnswer {
 }
 
 /** The lock screen of the session `options` describes, or why it has none that can be set. */
-export async function lockScreenOf(options: SetterOptions): Promise<LockAnswer> {
+export async function lockScreenOf(options: LockOptions): Promise<LockAnswer> {
   const platform = options.platform ?? process.platform;
   const detection: Detection = options.detection ?? detect({ ...options, platform });
   if (!detection.setter) return { reason: `no desktop session was found (${detection.reason})` };
