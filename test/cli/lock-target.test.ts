@@ -217,6 +217,9 @@ t.test('no lock screen of its own: lock and both refused naming the desktop, not
       t.equal(result.stdout, '');
       t.same(readCalls(log), [], `${desktop} ${target}: no desktop tool ran`);
     }
+    const read = await cli('current', '--target', 'lock');
+    t.equal(read.code, 1, `${desktop}: current --target lock`);
+    t.match(read.stderr, /^wallpaper: cannot read target lock: /);
   }
   const { cli, root } = await on(t, 'GNOME');
   const setLog = join(root, 'set.log');

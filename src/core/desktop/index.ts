@@ -57,7 +57,9 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
       current: async (library, target) =>
         entriesOf(
           library,
-          target === 'lock' ? await lockFiles(await requireLock(session, library, 'lock'), library) : await shownFiles(session, library),
+          target === 'lock'
+            ? await lockFiles(await requireLock(session, library, 'lock', true), library)
+            : await shownFiles(session, library),
         ),
       currentId: (library, monitor) => currentId(session, library, monitor),
       back: (library, target) => back(session, library, target),

@@ -26,11 +26,14 @@ export async function lockScreen(session: Session, library: Library): Promise<Lo
 }
 
 /** This session's lock screen; no_lock_screen naming the desktop where it has none (nothing is
- * changed: every caller asks before it sets anything). */
-export async function requireLock(session: Session, library: Library, target: Target): Promise<LockScreen> {
+ * changed: every caller asks before it sets anything; `current --target lock` only reads). */
+export async function requireLock(session: Session, library: Library, target: Target, reading = false): Promise<LockScreen> {
   const answer = await lockScreenOf(session.setterOptions(library.settings().set_command));
   if (answer.lock) return answer.lock;
-  throw new WallpaperError('no_lock_screen', `cannot set target ${target}: ${answer.reason}; nothing was changed`);
+  throw new WallpaperError(
+    'no_lock_screen',
+    reading ? `cannot read target ${target}: ${answer.reason}` : `cannot set target ${target}: ${answer.reason}; nothing was changed`,
+  );
 }
 
 /** What the lock screen shows, as files with the library's ids. */
