@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import t, { type Test } from 'tap';
 import { wallpaperIn } from '../helpers/desktops/cli.js';
+import { LOCK_READ_BACK, lockScreenCases } from '../helpers/desktops/lock-screen.js';
 import { applyColorScheme, capturedPart, startPlasma } from '../helpers/desktops/kde.js';
 import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
 import { LANDSCAPE_DARK, MIXED, makeLibrary, type Place, PORTRAIT_DARK, reported, waitForScreen } from '../helpers/desktops/screen.js';
@@ -72,4 +73,7 @@ if (desktop) {
       `only dark picks: ${picks.map(([, path]) => library.fixtureOf(path)?.name).join(', ')}`,
     );
   });
+
+  // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
+  lockScreenCases(t, desktop, LOCK_READ_BACK.kde);
 }

@@ -2,7 +2,9 @@
 // for all monitors, a pick that fits the primary one, shown on every monitor; `--span` shows each
 // monitor its own reported pick.
 import t from 'tap';
+import { LOCK_READ_BACK, lockScreenCases } from '../helpers/desktops/lock-screen.js';
 import { startMate } from '../helpers/desktops/mate.js';
+import { lockToolsHere } from '../helpers/settings-session.js';
 import { oneForAllCases } from '../helpers/desktops/one-for-all.js';
 import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
 import { MIXED, makeLibrary } from '../helpers/desktops/screen.js';
@@ -14,4 +16,7 @@ if (desktop) {
   oneForAllCases(t, desktop, desktop.places, library);
   // current (read back with gsettings), back and hide current, by screenshot (issue 31).
   onScreenProofs(t, desktop, () => desktop.places, library);
+  // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
+  const here = lockToolsHere('MATE');
+  lockScreenCases(t, desktop, LOCK_READ_BACK.mate, here === true ? undefined : here);
 }

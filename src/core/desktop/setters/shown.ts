@@ -21,7 +21,7 @@ export interface ShownPath {
 }
 
 /** A GSettings or Plasma value as a path: a file:// URI (GNOME, Cinnamon, KDE) or a plain path. */
-function pathOf(value: string): string | undefined {
+export function pathOf(value: string): string | undefined {
   if (value.startsWith('file://')) {
     try {
       return fileURLToPath(value);
