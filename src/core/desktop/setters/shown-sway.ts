@@ -8,9 +8,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { runTool } from './run.js';
-import type { ShownPath } from './shown.js';
 import { swaybgStateFiles } from './swaybg.js';
-import { type SetContext, toolOf } from './types.js';
+import { type SetContext, type ShownPath, toolOf } from './types.js';
 
 /** The image per output of a swaybg command line ('*': every output); colours and modes skipped. */
 export function swaybgImages(argv: readonly string[]): Map<string, string> {

@@ -11,14 +11,9 @@ import { parseGVariantString } from './read-back.js';
 import { runTool } from './run.js';
 import { readSway, readSwaybg } from './shown-sway.js';
 import { lastImageProperties } from './xfce.js';
-import { type SetContext, toolOf } from './types.js';
+import { type SetContext, type ShownPath, toolOf } from './types.js';
 
-/** One file on the screen: on a monitor (null: every one), in a slot (null: both). */
-export interface ShownPath {
-  monitor: string | null;
-  slot: 'light' | 'dark' | null;
-  path: string;
-}
+export type { ShownPath } from './types.js';
 
 /** A GSettings or Plasma value as a path: a file:// URI (GNOME, Cinnamon, KDE) or a plain path. */
 export function pathOf(value: string): string | undefined {

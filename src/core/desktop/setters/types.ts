@@ -48,3 +48,11 @@ export function toolOf(context: SetContext, name: string): Tool {
   if (!tool) throw new Error(`setter tool ${name} was not resolved by detection`);
   return tool;
 }
+
+/** One file on the screen, as a desktop reads it back: on a monitor (null: every one), in a slot
+ * (null: both). */
+export interface ShownPath {
+  monitor: string | null;
+  slot: 'light' | 'dark' | null;
+  path: string;
+}
