@@ -10,7 +10,7 @@ type Target = NonNullable<DesktopOptions['target']>;
 import type { WallpaperSource } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
 import { type EnvironmentVariable, FILE_VARIABLES, helpFooter } from './help.js';
-import { NOTIFY_FLAG, printSet, printShown, shownOf, targetOption } from './set-report.js';
+import { NO_NOTIFY_FLAG, NOTIFY_FLAG, notifies, printSet, printShown, shownOf, targetOption } from './set-report.js';
 
 const DESKTOP_VARIABLES: EnvironmentVariable[] = [
   ...FILE_VARIABLES,
@@ -50,6 +50,7 @@ export function backCommand(ctx: CliContext): Command {
     .description('put back what was shown before the last change (again: further back, up to 20 changes)')
     .option('--json', 'print what was put back as JSON')
     .option(...NOTIFY_FLAG)
+    .option(...NO_NOTIFY_FLAG)
     .addOption(
       targetOption(
         ctx,
@@ -64,7 +65,7 @@ export function backCommand(ctx: CliContext): Command {
       const desktop = openDesktop(ctx.env);
       const entries = await desktop.back(library, options.target);
       printShown(ctx.stdout, entries, options.json);
-      if (options.notify) await desktop.notify(entries);
+      if (notifies(options.notify, library)) await desktop.notify(entries);
     } finally {
       library.close();
     }
@@ -91,7 +92,7 @@ export async function setNext(
     const result = await desktop.set({ library, source, filters: last.filters, options, server: last.server });
     if (!result) throw new WallpaperError('not_found', 'no wallpaper matches the filters of the last random --set any more');
     printSet(ctx.stdout, result, json);
-    if (how.notify) await desktop.notify(shownOf(result));
+    if (notifies(how.notify, library)) await desktop.notify(shownOf(result));
   } finally {
     library.close();
   }
@@ -102,6 +103,7 @@ export function nextCommand(ctx: CliContext): Command {
     .description('set a new pick with the filters and options of the last `random --set`')
     .option('--json', 'print what was set as JSON (as random --set --json)')
     .option(...NOTIFY_FLAG)
+    .option(...NO_NOTIFY_FLAG)
     .addOption(targetOption(ctx, "default: the last random --set's; "));
   helpFooter(
     command,

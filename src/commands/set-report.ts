@@ -19,8 +19,14 @@ export const shownOf = (set: DesktopSet): ShownEntry[] =>
 /** The `--notify` flag of the commands that change the wallpaper. */
 export const NOTIFY_FLAG = [
   '--notify',
-  'show a desktop notification with the title, size and source (no notification service: no word)',
+  'show a desktop notification with the title, size and source (no notification service: no word); the notify setting makes it the default',
 ] as const;
+/** Its way out for one run when the notify setting is on. */
+export const NO_NOTIFY_FLAG = ['--no-notify', 'no notification this time, whatever the notify setting says'] as const;
+
+/** Whether a change notifies: the flag given (--notify, --no-notify), else the settings key `notify`. */
+export const notifies = (flag: boolean | undefined, library: { settings(): { notify: boolean } }): boolean =>
+  flag ?? library.settings().notify;
 
 /** `--target desktop|lock|both` (CONTRACT.md 8.2): where a change goes (`description` replaces the
  * help's words after `prefix`). */

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import { wallpaperIn } from '../helpers/desktops/cli.js';
 import { noLockScreenCases } from '../helpers/desktops/lock-screen.js';
+import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
 import { MIXED, makeLibrary, reported, screenColours, waitForScreen } from '../helpers/desktops/screen.js';
 import { startXfce } from '../helpers/desktops/xfce.js';
@@ -37,6 +38,9 @@ if (desktop) {
       t.ok(screen.ok, `set ${run}: the screen shows ${colours.join(', ')} (seen ${screen.seen.join(', ')})`);
     }
   });
+
+  // current (read back from each monitor's last-image), back and hide current, by screenshot (issue 31).
+  onScreenProofs(t, desktop, () => DUMMY_MONITORS, library);
 
   t.test('a monitor without its last-image property: exit 1, every monitor unchanged', async (t) => {
     const before = await screenColours(desktop, DUMMY_MONITORS);

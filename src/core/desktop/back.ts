@@ -9,7 +9,8 @@ import { type Change, type ShownFile, readOnScreen, takeLastChange, takePart } f
 import { requireLock, restoreLock, type Target } from './lock-screen.js';
 import type { Session } from './session.js';
 import { setEverywhere } from './set.js';
-import { setEachMonitor, setLightDark } from './setters/index.js';
+import { setOnly } from './set-only.js';
+import { setLightDark } from './setters/index.js';
 import type { ShownEntry } from './types.js';
 
 const NOTHING = 'nothing to go back to: this library has not changed the wallpaper since (or back went as far as its history)';
@@ -37,7 +38,7 @@ async function restore(session: Session, library: Library, files: ShownFile[]): 
   });
   if (assignments.length === 0)
     throw new WallpaperError('not_found', `${NOTHING}: the monitors it changed (${perMonitor.map((f) => f.monitor).join(', ')}) are gone`);
-  await setEachMonitor(assignments, setterOptions, { only: true });
+  await setOnly(session, library, assignments);
 }
 
 const hasDesktop = (change: Change) => change.replaced.length > 0;

@@ -4,7 +4,8 @@
 // and its designer pair fill the light and dark slots (the wallpaper itself both when it has none),
 // a set_command with {monitor} runs once per monitor; the set is remembered in the history.
 import { WallpaperError } from '../errors.js';
-import { setEachMonitor, setLightDark } from './setters/index.js';
+import { setOnly } from './set-only.js';
+import { setLightDark } from './setters/index.js';
 import type { Library, PickedFile } from '../types.js';
 import { remember, shownFiles } from './current.js';
 import type { Session } from './session.js';
@@ -61,13 +62,7 @@ async function setOne(session: Session, library: Library, id: string, options: {
         `invalid monitor "${options.monitor}": this desktop has ${monitors.map((m) => m.name).join(', ')}`,
       );
     }
-    const { setter } = await setEachMonitor(
-      [{ monitor, file: await shownFile(library, picked, monitor) }],
-      session.setterOptions(library.settings().set_command),
-      {
-        only: true,
-      },
-    );
+    const { setter } = await setOnly(session, library, [{ monitor, file: await shownFile(library, picked, monitor) }]);
     library.recordSet(id, monitor.name);
     return { setter, entries: [{ monitor, slot: null, picked }] };
   } catch (error) {

@@ -19,6 +19,7 @@ import { remember, shownFiles } from './current.js';
 import { sunScheme } from './sun.js';
 import type { LastRequest } from './on-screen.js';
 import type { Session } from './session.js';
+import { setOnly } from './set-only.js';
 import type { DesktopOptions, DesktopRequest, DesktopSet } from './types.js';
 
 /** The choices for `--appearance`: dark matches for a dark scheme, light or medium ones for a light
@@ -131,7 +132,7 @@ async function pickAndSet(session: Session, request: DesktopRequest): Promise<De
       ({ setter } = await setSpanned(file, setterOptions));
     } else {
       const assignments = await Promise.all(picks.map(async ({ monitor, picked }) => ({ monitor, file: await fitted(picked, monitor) })));
-      ({ setter } = await setEachMonitor(assignments, setterOptions, { only: some }));
+      ({ setter } = some ? await setOnly(session, library, assignments) : await setEachMonitor(assignments, setterOptions));
     }
     for (const { monitor, picked } of picks) library.recordSet(picked.wallpaper.id, monitor.name);
     return { setter, entries: picks.map(({ monitor, picked }) => ({ monitor, slot: null, picked })) };
