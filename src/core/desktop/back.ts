@@ -6,15 +6,23 @@ import type { Library } from '../types.js';
 import { entriesOf } from './current.js';
 import { type ShownFile, readOnScreen, takeLastChange } from './on-screen.js';
 import type { Session } from './session.js';
-import { setEverywhere } from './set.js';
+import { GNOME, setEverywhere, shownFile } from './set.js';
 import { setEachMonitor, setLightDark } from './setters/index.js';
 import type { ShownEntry } from './types.js';
 
 const NOTHING = 'nothing to go back to: this library has not changed the wallpaper since (or back went as far as its history)';
 
 /** Set `files` as they were: both slots, each monitor its own, or one file everywhere. */
-async function restore(session: Session, library: Library, files: ShownFile[]): Promise<void> {
+async function restore(session: Session, library: Library, recorded: ShownFile[]): Promise<void> {
   const setterOptions = session.setterOptions(library.settings().set_command);
+  // A dynamic wallpaper comes back at its frame for now (or, on GNOME, as the XML it plays).
+  const plays = session.setter(library.settings().set_command).name === GNOME;
+  const files = await Promise.all(
+    recorded.map(async (file) => {
+      const wallpaper = file.id ? library.get(file.id) : undefined;
+      return wallpaper?.dynamic ? { ...file, path: await shownFile(library, { wallpaper, path: file.path }, undefined, plays) } : file;
+    }),
+  );
   const light = files.find((file) => file.slot === 'light');
   const dark = files.find((file) => file.slot === 'dark');
   if (light || dark) {

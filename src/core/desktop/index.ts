@@ -2,7 +2,7 @@
 // /api/wallpapers/{id}/set, doctor) reach the desktop. openDesktop(env) detects the session once per
 // process (setter, abilities; monitors on demand) and turns "these filters (or this id), these
 // options" into picks on the screen, reporting what was set per monitor and per slot.
-// May use: common, formats and sun (setters/ and monitors/ inside it run the desktop's own tools).
+// May use: common, dynamic, formats and sun (setters/ and monitors/ inside it run the desktop's own tools).
 import { openSession } from './session.js';
 import { chooseFor, setOnDesktop } from './set.js';
 import { setById } from './by-id.js';
