@@ -69,6 +69,7 @@ t.test('GNOME timed XML and .stw: the frame for each time and the next change', 
       const now = frameAt(dynamic, at(time));
       t.equal(pathOf(dynamic, now.frame), join(dir, frame), `${name} at ${time}: ${frame}`);
       t.equal(now.next?.toISOString().slice(11, 19), next, `${name} at ${time}: next change at ${next}`);
+      t.ok(now.next!.getTime() - at(time).getTime() < 86_400_000, 'within the day ahead');
     }
   }
 });

@@ -12,8 +12,9 @@ import type { ShownEntry } from './types.js';
 
 const NOTHING = 'nothing to go back to: this library has not changed the wallpaper since (or back went as far as its history)';
 
-/** Set `files` as they were: both slots, each monitor its own, or one file everywhere. */
-async function restore(session: Session, library: Library, recorded: ShownFile[]): Promise<void> {
+/** Set `files` as they were: both slots, each monitor its own, or one file everywhere; returns what
+ * the setter was given, per file (a dynamic wallpaper's frame for now). */
+export async function restore(session: Session, library: Library, recorded: ShownFile[]): Promise<ShownFile[]> {
   const setterOptions = session.setterOptions(library.settings().set_command);
   // A dynamic wallpaper comes back at its frame for now (or, on GNOME, as the XML it plays).
   const plays = session.setter(library.settings().set_command).name === GNOME;
@@ -27,12 +28,12 @@ async function restore(session: Session, library: Library, recorded: ShownFile[]
   const dark = files.find((file) => file.slot === 'dark');
   if (light || dark) {
     await setLightDark((light ?? dark)!.path, (dark ?? light)!.path, setterOptions);
-    return;
+    return files;
   }
   const perMonitor = files.filter((file) => file.monitor !== null);
   if (perMonitor.length === 0) {
     await setEverywhere(session, library, files[0]!.path, await session.monitors().catch(() => undefined));
-    return;
+    return files;
   }
   // The monitors as the change knew them: --monitors of the last random --set, else detected.
   const monitors = await session.monitors(readOnScreen(library.dirs.data).last_request?.options.monitors);
@@ -43,6 +44,7 @@ async function restore(session: Session, library: Library, recorded: ShownFile[]
   if (assignments.length === 0)
     throw new WallpaperError('not_found', `${NOTHING}: the monitors it changed (${perMonitor.map((f) => f.monitor).join(', ')}) are gone`);
   await setEachMonitor(assignments, setterOptions, { only: true });
+  return files;
 }
 
 export async function back(session: Session, library: Library): Promise<ShownEntry[]> {

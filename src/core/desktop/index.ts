@@ -10,6 +10,7 @@ import { followScheme } from './follow.js';
 import { followSun, schemeOf, sunLocation } from './sun.js';
 import { sunAt } from '../sun/index.js';
 import { back } from './back.js';
+import { followDynamic } from './follow-dynamic.js';
 import { currentId, entriesOf, shownFiles } from './current.js';
 import { openShortcuts } from './shortcuts/index.js';
 import { notifyShown } from './notify.js';
@@ -38,6 +39,7 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
         return { scheme: schemeOf(now), next: now.next };
       },
       followSun: (library, onScheme) => followSun(sunLocation(library.settings().location), onScheme),
+      followDynamic: (library, enqueue, onShown, onError) => followDynamic(session, library, enqueue, onShown, onError),
       current: async (library) => entriesOf(library, await shownFiles(session, library)),
       currentId: (library, monitor) => currentId(session, library, monitor),
       back: (library) => back(session, library),

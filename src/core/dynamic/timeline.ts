@@ -74,12 +74,13 @@ function elapsed(timed: Timed, now: Date): number {
 function timedAt(timed: Timed, now: Date): FrameNow {
   const into = elapsed(timed, now);
   const { changes } = timed;
-  let i = changes.length - 1; // before the first change of the cycle, the last one still shows
+  let i = -1;
   for (let j = 0; j < changes.length; j++) if (changes[j]!.at <= into) i = j;
-  if (changes.length < 2) return { frame: changes[i]!.frame, next: null };
+  // Before the first change of the cycle, the last one still shows, and the first comes next.
+  const frame = changes[i >= 0 ? i : changes.length - 1]!.frame;
+  if (changes.length < 2) return { frame, next: null };
   const following = i + 1 < changes.length ? changes[i + 1]!.at : changes[0]!.at + timed.period;
-  const ahead = following > into ? following - into : following + timed.period - into;
-  return { frame: changes[i]!.frame, next: new Date(now.getTime() + ahead * 1000) };
+  return { frame, next: new Date(now.getTime() + (following - into) * 1000) };
 }
 
 const RADIANS = Math.PI / 180;
