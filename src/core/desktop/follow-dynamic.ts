@@ -53,7 +53,12 @@ export function followDynamic(
 
   const plan = () =>
     enqueue(async () => {
-      due = (await look().catch((error: unknown) => (onError(error), { next: undefined }))).next;
+      try {
+        due = (await look()).next;
+      } catch (error) {
+        due = undefined;
+        onError(error);
+      }
       sleep();
     });
 
