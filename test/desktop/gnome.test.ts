@@ -20,6 +20,7 @@ import {
   waitForScreen,
 } from '../helpers/desktops/screen.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
+import { dynamicOnGnome } from '../helpers/desktops/dynamic.js';
 import { eventually } from '../helpers/serve.js';
 
 const DARK = [...LANDSCAPE_DARK, ...PORTRAIT_DARK];
@@ -193,4 +194,7 @@ if (desktop) {
     t.ok(screen.ok, `the screen shows ${colourOf(target?.path ?? '')} (seen ${screen.seen.join(', ')})`);
     serve.child.kill();
   });
+
+  // Dynamic wallpapers (issue 31): its own library and home, in this session.
+  dynamicOnGnome(t, desktop, GNOME_MONITORS);
 }
