@@ -218,7 +218,8 @@ export function createReads(library: Library): Reads {
     async image(id, query, req, res) {
       const spec = parseVariant(query);
       if (!spec) return sendImage(checkedId(id), req, res);
-      return sendVariant(req, res, await variantOf(checkedId(id), spec), IMMUTABLE_FILE);
+      const variant = await variantOf(checkedId(id), spec);
+      return sendVariant(req, res, variant, variant.frame ? FRAME_FILE : IMMUTABLE_FILE);
     },
     thumbnail: (id, req, res) => sendThumbnail(checkedId(id), req, res, IMMUTABLE_FILE),
     download(id, filename, req, res) {

@@ -7,6 +7,7 @@
 process.env.TZ = 'UTC';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import t, { type Test } from 'tap';
 import { wasmDecoders } from '../../src/core/formats/index.js';
 import type { Wallpaper } from '../../src/core/types.js';
@@ -87,7 +88,17 @@ t.test('the record says dynamic; /image sends the frame for now; a HEIC is sent 
   );
   t.same(heic.body, readFileSync(f.heic), 'the HEIC itself');
   const variant = await call(f.base, `/api/wallpapers/${f.byName.get('half.xml')!.id}/image?w=48&h=27&as=png`);
-  t.same([variant.status, header(variant, 'content-type')], [200, 'image/png'], 'a variant is made from the frame');
+  t.same(
+    [variant.status, header(variant, 'content-type'), header(variant, 'cache-control')],
+    [200, 'image/png', 'no-cache'],
+    'a variant of the frame, asked again each time',
+  );
+  const pixel = await sharp(variant.body).resize(1, 1).raw().toBuffer();
+  const expected = f.now.endsWith('.png') ? [0x20, 0x40, 0x80] : [0xe0, 0xe0, 0xd0];
+  t.ok(
+    [...pixel.subarray(0, 3)].every((v, i) => Math.abs(v - expected[i]!) < 16),
+    `made from the frame for now (${[...pixel.subarray(0, 3)]})`,
+  );
 });
 
 t.test('POST .../set: the frame for now on sway; the XML itself on GNOME', async (t) => {

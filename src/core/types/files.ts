@@ -38,6 +38,8 @@ export interface VariantFile {
   query: string;
   width: number;
   height: number;
+  /** Made from a timed wallpaper's frame for now: another frame later under the same URL. */
+  frame?: true;
 }
 
 export interface UploadedFile {
