@@ -135,13 +135,17 @@ export async function deleteWallpaper(id) {
 }
 
 /**
- * Set it as the wallpaper of the desktop the server runs in (every monitor). A 409 says no desktop
- * session can be set from the server, in the server's words.
- * @param {string} id @returns {Promise<void>}
+ * Set it as the wallpaper of the desktop the server runs in (every monitor), of its lock screen, or
+ * both. A 409 says no desktop session can be set from the server, or that its desktop has no lock
+ * screen of its own, in the server's words.
+ * @param {string} id @param {'desktop' | 'lock' | 'both'} [target] @returns {Promise<void>}
  */
-export async function setAsWallpaper(id) {
+export async function setAsWallpaper(id, target = 'desktop') {
   const path = `/api/wallpapers/${encodeURIComponent(id)}/set`;
-  check(await mutate((headers) => raw(path, { method: 'POST', headers })), [204]);
+  const body = target === 'desktop' ? {} : { body: JSON.stringify({ target }) };
+  const send = (/** @type {Record<string, string>} */ headers) =>
+    raw(path, { method: 'POST', headers: target === 'desktop' ? headers : { ...headers, 'content-type': 'application/json' }, ...body });
+  check(await mutate(send), [204]);
 }
 
 /** Rescan the library's folders; resolves when the scan is done. @returns {Promise<ScanSummary>} */
@@ -156,6 +160,7 @@ export async function refresh() {
  * @property {number} total
  * @property {string} version  changes whenever the index does
  * @property {{ urls: string[], loopback_only: boolean }} [lan]  where other devices reach the server
+ * @property {('desktop' | 'lock' | 'both')[]} [set_targets]  where POST .../set can put a wallpaper here
  */
 
 /** Whether a scan runs, how far it is, and the index's version. @returns {Promise<LibraryStatus>} */

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import t from 'tap';
 import { openLibrary } from '../../src/core/library/facade.js';
 import { openStore } from '../../src/core/store/index.js';
 import { BIN } from '../helpers/cli.js';
@@ -49,7 +50,15 @@ async function deadPid(): Promise<number> {
   return child.pid!;
 }
 
-async function folderOf(t: Parameters<typeof tempDir>[0], count: number): Promise<string> {
+/** A folder of `count` large PNGs, made once per file: the scans only read it, and both backends'
+ * tests share it (making them was a good part of this file's time). */
+const folders = new Map<number, Promise<string>>();
+function folderOf(count: number): Promise<string> {
+  if (!folders.has(count)) folders.set(count, makeFolder(count));
+  return folders.get(count)!;
+}
+
+async function makeFolder(count: number): Promise<string> {
   const folder = tempDir(t);
   for (let i = 0; i < count; i++) {
     await writeImage(join(folder, `${String(i).padStart(3, '0')}.png`), {
@@ -64,7 +73,7 @@ async function folderOf(t: Parameters<typeof tempDir>[0], count: number): Promis
 
 eachBackend('two libraries on one index: one scans, the other waits for it, then scans after it', async (t, backend) => {
   const home = tempDir(t);
-  const folder = await folderOf(t, 24);
+  const folder = await folderOf(24);
   const a = openLibrary({ home, database: backend.database });
   const b = openLibrary({ home, database: backend.database });
   t.teardown(() => {
@@ -83,7 +92,7 @@ eachBackend('two libraries on one index: one scans, the other waits for it, then
 
 eachBackend('a scanning process killed mid-scan hands the lease over', async (t, backend) => {
   const home = tempDir(t);
-  const folder = await folderOf(t, IMAGES);
+  const folder = await folderOf(IMAGES);
   const library = openLibrary({ home, database: backend.database });
   t.teardown(() => library.close());
   library.updateSettings({ folders: [folder] });

@@ -8,6 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import { startWallpaperIn, wallpaperIn } from '../helpers/desktops/cli.js';
+import { LOCK_READ_BACK, lockScreenCases } from '../helpers/desktops/lock-screen.js';
 import { GNOME_MONITORS, setColorScheme, startGnome } from '../helpers/desktops/gnome.js';
 import {
   isColour,
@@ -194,6 +195,9 @@ if (desktop) {
     t.ok(screen.ok, `the screen shows ${colourOf(target?.path ?? '')} (seen ${screen.seen.join(', ')})`);
     serve.child.kill();
   });
+
+  // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
+  lockScreenCases(t, desktop, LOCK_READ_BACK.gnome);
 
   // Dynamic wallpapers (issue 31): its own library and home, in this session.
   dynamicOnGnome(t, desktop, GNOME_MONITORS);

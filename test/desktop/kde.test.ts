@@ -4,6 +4,7 @@
 // twice in one call; under Breeze Dark `--appearance auto` reads Plasma's own scheme and picks dark.
 import t, { type Test } from 'tap';
 import { wallpaperIn } from '../helpers/desktops/cli.js';
+import { LOCK_READ_BACK, lockScreenCases } from '../helpers/desktops/lock-screen.js';
 import { applyColorScheme, capturedPart, startPlasma } from '../helpers/desktops/kde.js';
 import { LANDSCAPE_DARK, MIXED, makeLibrary, type Place, PORTRAIT_DARK, reported, waitForScreen } from '../helpers/desktops/screen.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
@@ -64,4 +65,7 @@ if (desktop) {
       `only dark picks: ${picks.map(([, path]) => library.fixtureOf(path)?.name).join(', ')}`,
     );
   });
+
+  // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
+  lockScreenCases(t, desktop, LOCK_READ_BACK.kde);
 }

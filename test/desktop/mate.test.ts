@@ -2,10 +2,17 @@
 // for all monitors, a pick that fits the primary one, shown on every monitor; `--span` shows each
 // monitor its own reported pick.
 import t from 'tap';
+import { LOCK_READ_BACK, lockScreenCases } from '../helpers/desktops/lock-screen.js';
 import { startMate } from '../helpers/desktops/mate.js';
+import { lockToolsHere } from '../helpers/settings-session.js';
 import { oneForAllCases } from '../helpers/desktops/one-for-all.js';
 import { MIXED, makeLibrary } from '../helpers/desktops/screen.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
 
 const desktop = await startOrSkip(t, 'MATE', startMate);
-if (desktop) oneForAllCases(t, desktop, desktop.places, await makeLibrary(desktop.dir, MIXED));
+if (desktop) {
+  oneForAllCases(t, desktop, desktop.places, await makeLibrary(desktop.dir, MIXED));
+  // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
+  const here = lockToolsHere('MATE');
+  lockScreenCases(t, desktop, LOCK_READ_BACK.mate, here === true ? undefined : here);
+}

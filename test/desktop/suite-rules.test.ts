@@ -37,3 +37,19 @@ t.test('desktops kept for another Node of this CI run: skipped with that reason'
     t.equal(cannotRun(['no-such-desktop-tool'], 'desk-pkg'), 'run on Node 20 in this CI run');
   });
 });
+
+t.test('every suite that starts a desktop runs in the one tap job for them, and only there', async (t) => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { DESKTOP_SUITES } = await import('../helpers/desktops/suites-list.js');
+  const dir = new URL('.', import.meta.url);
+  const starting = readdirSync(dir)
+    .filter((file) => file.endsWith('.test.ts') && readFileSync(new URL(file, dir), 'utf8').match(/await startOrSkip\(t, /))
+    .map((file) => file.replace('.test.ts', ''))
+    .sort();
+  t.same([...DESKTOP_SUITES].sort(), starting, 'the list names every suite that starts a desktop');
+  const { tap } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  t.ok(
+    tap.exclude.includes(`test/desktop/{${DESKTOP_SUITES.join(',')}}.test.ts`),
+    "package.json's tap exclude names the same suites, so tap does not run them twice",
+  );
+});

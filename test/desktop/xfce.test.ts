@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import { wallpaperIn } from '../helpers/desktops/cli.js';
+import { noLockScreenCases } from '../helpers/desktops/lock-screen.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
 import { MIXED, makeLibrary, reported, screenColours, waitForScreen } from '../helpers/desktops/screen.js';
 import { startXfce } from '../helpers/desktops/xfce.js';
@@ -47,4 +48,7 @@ if (desktop) {
     await sleep(1500);
     t.same(await screenColours(desktop, DUMMY_MONITORS), before, 'both outputs still show what they showed');
   });
+
+  // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
+  noLockScreenCases(t, desktop, /Xfce has no lock-screen wallpaper of its own/);
 }

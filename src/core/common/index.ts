@@ -1,5 +1,6 @@
 // The common room: small helpers every room may use: files (atomic writes, moves across devices,
-// no-clobber placing, safe names), the one bounded-cache primitive, and whether a pid still lives.
+// no-clobber placing, safe names), the one bounded-cache primitive, whether a pid still lives, and
+// how a room starts a worker thread of its own.
 // May use: nothing but the leaves.
 export { VersionedCache } from './cache.js';
 export {
@@ -14,3 +15,4 @@ export {
   writeFileAtomic,
 } from './files.js';
 export { isAlive } from './processes.js';
+export { type OwnWorker, ownWorker } from './worker.js';

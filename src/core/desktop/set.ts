@@ -17,6 +17,7 @@ import type { Filters, Library, PickedFile, WallpaperSource } from '../types.js'
 import { type Choices, lightChoices, pickAmong } from './choices.js';
 import { remember, shownFiles } from './current.js';
 import { sunScheme } from './sun.js';
+import type { LastRequest } from './on-screen.js';
 import type { Session } from './session.js';
 import type { FrameContext } from './dynamic-frame.js';
 import type { DesktopOptions, DesktopRequest, DesktopSet } from './types.js';
@@ -50,7 +51,7 @@ async function monitorsFor(session: Session, options: DesktopOptions): Promise<M
   }
 }
 
-const screenOf = (monitor: Monitor) => ({ w: monitor.width, h: monitor.height, upscale: MONITOR_UPSCALE });
+export const screenOf = (monitor: Monitor) => ({ w: monitor.width, h: monitor.height, upscale: MONITOR_UPSCALE });
 export const primaryOf = (monitors?: readonly Monitor[]) => monitors?.find((candidate) => candidate.primary) ?? monitors?.[0];
 
 /** One file on every monitor; a set_command with {monitor} runs once per monitor, never with an
@@ -83,7 +84,14 @@ export async function shownFile(library: FrameContext, picked: PickedFile, monit
   return (await import('./compose.js')).renditionFor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'renditions'));
 }
 
-const REMEMBERED = ['appearance', 'same', 'span', 'fit', 'monitors', 'allowRepeat'] as const;
+const REMEMBERED = ['appearance', 'same', 'span', 'fit', 'monitors', 'allowRepeat', 'target'] as const;
+
+/** What `next` asks again of a request: the filters, the server, and the options that shape a pick
+ * or say where it goes, not the command's own (--json) nor `only` (one hide's). */
+export function rememberedRequest({ filters, options = {}, server }: DesktopRequest): LastRequest {
+  const remembered = Object.fromEntries(REMEMBERED.flatMap((key) => (options[key] === undefined ? [] : [[key, options[key]]])));
+  return { filters, options: remembered, ...(server ? { server } : {}) };
+}
 
 /** The setter that plays a GNOME timed XML itself (picture-uri names it). */
 export const GNOME = 'gnome';
@@ -93,12 +101,7 @@ export const GNOME = 'gnome';
 export async function setOnDesktop(session: Session, request: DesktopRequest): Promise<DesktopSet | undefined> {
   const before = await shownFiles(session, request.library);
   const set = await pickAndSet(session, request);
-  if (set) {
-    const { filters, options = {}, server } = request;
-    // The options that shape a pick, not the command's own (--json) nor `only` (one hide's).
-    const remembered = Object.fromEntries(REMEMBERED.flatMap((key) => (options[key] === undefined ? [] : [[key, options[key]]])));
-    await remember(request.library, before, set, { filters, options: remembered, ...(server ? { server } : {}) });
-  }
+  if (set) await remember(request.library, before, set, rememberedRequest(request));
   return set;
 }
 

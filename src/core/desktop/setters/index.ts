@@ -13,6 +13,7 @@ export { DEFAULT_TIMEOUT_MS } from './run.js';
 export { commandFor, splitCommandLine, MONITOR_PLACEHOLDER, PATH_PLACEHOLDER } from './command-line.js';
 export type { Assignment } from './types.js';
 export type { ShownPath } from './shown.js';
+export { type LockScreen, lockScreenOf } from './lock.js';
 
 export interface SetterOptions {
   /** Environment to detect from and to run tools with (PATH used to find tools). */

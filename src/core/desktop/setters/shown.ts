@@ -16,7 +16,7 @@ export interface ShownPath {
 }
 
 /** A GSettings value as a path: a file:// URI (GNOME, Cinnamon) or a plain path (MATE). */
-function pathOf(value: string): string | undefined {
+export function pathOf(value: string): string | undefined {
   if (value.startsWith('file://')) {
     try {
       return fileURLToPath(value);

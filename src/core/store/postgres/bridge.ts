@@ -2,9 +2,8 @@
 // better-sqlite3 does), and node-postgres is asynchronous. A worker thread (bridge-worker.ts) runs
 // the queries; the caller posts one and blocks on Atomics.wait until the answer is posted back,
 // then takes it with receiveMessageOnPort. A query costs one round trip to the server plus ~50 µs.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads';
+import { ownWorker } from '../../common/index.js';
 import { WallpaperError } from '../../errors.js';
 import { CHANNEL } from './schema.js';
 
@@ -26,12 +25,6 @@ export class PostgresError extends Error {
     super(message);
     this.name = 'PostgresError';
   }
-}
-
-/** The worker's file beside this one: .ts when run from the sources (tests), .js once built. */
-function workerFile(): URL {
-  const ts = new URL('./bridge-worker.ts', import.meta.url);
-  return existsSync(fileURLToPath(ts)) && import.meta.url.endsWith('.ts') ? ts : new URL('./bridge-worker.js', import.meta.url);
 }
 
 /** The index cannot be reached: a 503 to HTTP clients, exit 1 to the CLI, never a 500. */
@@ -61,7 +54,9 @@ export class SyncPostgres {
 
   private start(): Thread {
     const { port1, port2 } = new MessageChannel();
-    const worker = new Worker(workerFile(), {
+    const { file, execArgv } = ownWorker(import.meta.url, 'bridge-worker');
+    const worker = new Worker(file, {
+      execArgv,
       workerData: { url: this.url, channel: CHANNEL, port: port2, shared: this.shared },
       transferList: [port2],
     });
