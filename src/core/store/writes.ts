@@ -87,7 +87,7 @@ export function writeFiles(conn: Connection, results: readonly FileResult[], now
         continue;
       }
       // Known, and now read as dynamic (an Apple HEIC indexed by its primary image before migration
-      // 16): its record becomes its noon frame's.
+      // 15): its record becomes its noon frame's.
       if (dynamic !== null) redoDynamic(conn, a, dynamic, result.format ?? formatOf(result.path), palette);
       // Indexed before curation (migration 7 queued its files for one re-read): complete it. Then
       // settled like any other file of a known wallpaper (it may have moved meanwhile).
