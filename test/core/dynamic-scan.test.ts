@@ -6,6 +6,7 @@
 process.env.TZ = 'UTC';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import t from 'tap';
 import { openLibrary } from '../../src/core/library/facade.js';
 import { wasmDecoders } from '../../src/core/formats/index.js';
@@ -122,4 +123,13 @@ t.test('timed XML, .stw and Apple HEIC: one wallpaper each, by their noon frame'
   const again = await library.scan();
   t.match(again, { added: 0, updated: 0, removed: 0 }, 'a rescan changes nothing');
   t.equal(again.unchanged, 12, 'every file, the list and the malformed ones included, not read again');
+
+  // An Apple HEIC indexed before migration 15 (by its primary image, no dynamic): the migration
+  // marks HEIC files for one more read, which makes the record dynamic and its noon frame's.
+  const db = new Database(join(root, 'home', 'index.sqlite'));
+  db.prepare("UPDATE wallpapers SET dynamic = NULL, brightness = 'dark' WHERE id = ?").run(mojave.id);
+  db.prepare("UPDATE files SET mtime_ms = -1 WHERE id IS NOT NULL AND (lower(path) LIKE '%.heic' OR lower(path) LIKE '%.heif')").run();
+  db.close();
+  await library.scan();
+  t.match(library.get(mojave.id), { dynamic: { kind: 'timed', frames: 2 }, brightness: 'light' }, 'read again, dynamic');
 });
