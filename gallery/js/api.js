@@ -32,9 +32,11 @@ export { setTokenPrompt, storedToken } from './auth.js';
  * @property {string | null} [pair_id]  its designer light/dark counterpart's id, or null
  * @property {string} [title]  the name its package gives it, else the file name without its extension (servers before titles lack it)
  * @property {SourceCredit | null} [source]  where a fetched wallpaper came from and whom to credit, or null
+ * @property {DynamicInfo | null} [dynamic]  a wallpaper that changes with the time of day, or null
  *
  * @typedef {{ name: string, kind: string, page_url: string | null, author: string | null, author_url: string | null, license: string | null }} SourceCredit
  * @typedef {{ color: string, share: number }} PaletteColor
+ * @typedef {{ kind: 'timed' | 'solar' | 'light-dark', frames: number }} DynamicInfo
  * @typedef {{ wallpapers: Wallpaper[], pagination: { total: number, page: number, limit: number, total_pages: number } }} ListResponse
  * @typedef {{ folders: string[], upload_folder: string, thumbnail_size: number, max_upload_bytes: number, set_command: string | null, variant_cache_bytes: number }} Settings
  * @typedef {{ added: number, updated: number, removed: number, unchanged: number, duplicates: { path: string, duplicate_of: string }[], failed: { path: string, error: string }[], total: number, duration_ms: number, skipped: { path: string, reason: string }[], unavailable: number }} ScanSummary

@@ -5,7 +5,10 @@
 // second). `--appearance sun` follows the sun at the `location` setting: a light or medium one from
 // sunrise to sunset, a dark one after, changed at each sunrise and sunset and after a resume that
 // crossed one (one timer sleeping until the next event). `--target lock|both`: each change goes to
-// the lock screen instead or as well. SIGINT and SIGTERM end it cleanly.
+// the lock screen instead or as well. A dynamic wallpaper on the screen (CONTRACT.md 8.3) is shown
+// again at each change of its frame: one more event slept until (a timed XML GNOME plays itself
+// needs none); each such refresh prints `frame<TAB>[NAME<TAB>]FILE`, the file the desktop was
+// given. SIGINT and SIGTERM end it cleanly.
 import { Command } from 'commander';
 import { type DesktopOptions, type Scheme, WallpaperError, openDesktop } from '../core/index.js';
 import { type CliContext, libraryOf } from './context.js';
@@ -80,13 +83,26 @@ export function watchCommand(ctx: CliContext): Command {
           return null;
         });
         if (result === undefined) ctx.stderr.write(`wallpaper: no ${scheme} wallpaper matches the filters\n`);
-        else if (result)
+        else if (result) frames.check(); // the new pick may be dynamic, or no longer
+        if (result)
           for (const { monitor, slot, picked } of result.entries) {
             const name = monitor?.name ?? slot;
             ctx.stdout.write(name ? `${scheme}\t${name}\t${picked.path}\n` : `${scheme}\t${picked.path}\n`);
           }
       });
     };
+    // Dynamic wallpapers on the screen are kept at their frame for now: each frame change is one
+    // more event the watch sleeps until (after each new pick, it looks again).
+    const frames = desktop.followDynamic(
+      library,
+      (work) => {
+        queue = queue.then(work);
+      },
+      (files) => {
+        for (const { monitor, slot, path } of files) ctx.stdout.write(`frame\t${(monitor ?? slot) ? `${monitor ?? slot}\t` : ''}${path}\n`);
+      },
+      (error) => ctx.stderr.write(`wallpaper: ${error instanceof Error ? error.message : String(error)}\n`),
+    );
     const stop = bySun ? desktop.followSun(library, apply) : await desktop.followScheme(apply);
     await new Promise<void>((resolve) => {
       const done = () => resolve();
@@ -94,6 +110,7 @@ export function watchCommand(ctx: CliContext): Command {
       process.once('SIGTERM', done);
     });
     stop();
+    frames.stop();
     await queue;
     library.close();
   });

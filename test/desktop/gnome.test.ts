@@ -21,6 +21,7 @@ import {
   waitForScreen,
 } from '../helpers/desktops/screen.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
+import { dynamicOnGnome } from '../helpers/desktops/dynamic.js';
 import { eventually } from '../helpers/serve.js';
 
 const DARK = [...LANDSCAPE_DARK, ...PORTRAIT_DARK];
@@ -197,4 +198,7 @@ if (desktop) {
 
   // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
   lockScreenCases(t, desktop, LOCK_READ_BACK.gnome);
+
+  // Dynamic wallpapers (issue 31): its own library and home, in this session.
+  dynamicOnGnome(t, desktop, GNOME_MONITORS);
 }

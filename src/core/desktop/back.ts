@@ -8,7 +8,7 @@ import { entriesOf } from './current.js';
 import { type Change, type ShownFile, readOnScreen, takeLastChange, takePart } from './on-screen.js';
 import { requireLock, restoreLock, type Target } from './lock-screen.js';
 import type { Session } from './session.js';
-import { setEverywhere } from './set.js';
+import { GNOME, setEverywhere, shownFile } from './set.js';
 import { setOnly } from './set-only.js';
 import { setLightDark } from './setters/index.js';
 import type { ShownEntry } from './types.js';
@@ -16,19 +16,28 @@ import type { ShownEntry } from './types.js';
 const NOTHING = 'nothing to go back to: this library has not changed the wallpaper since (or back went as far as its history)';
 const NOTHING_LOCK = 'nothing to go back to on the lock screen: this library has not set it (random --set --target lock) since';
 
-/** Set `files` as they were: both slots, each monitor its own, or one file everywhere. */
-async function restore(session: Session, library: Library, files: ShownFile[]): Promise<void> {
+/** Set `files` as they were: both slots, each monitor its own, or one file everywhere; returns what
+ * the setter was given, per file (a dynamic wallpaper's frame for now). */
+export async function restore(session: Session, library: Library, recorded: ShownFile[]): Promise<ShownFile[]> {
   const setterOptions = session.setterOptions(library.settings().set_command);
+  // A dynamic wallpaper comes back at its frame for now (or, on GNOME, as the XML it plays).
+  const plays = session.setter(library.settings().set_command).name === GNOME;
+  const files = await Promise.all(
+    recorded.map(async (file) => {
+      const wallpaper = file.id ? library.get(file.id) : undefined;
+      return wallpaper?.dynamic ? { ...file, path: await shownFile(library, { wallpaper, path: file.path }, undefined, plays) } : file;
+    }),
+  );
   const light = files.find((file) => file.slot === 'light');
   const dark = files.find((file) => file.slot === 'dark');
   if (light || dark) {
     await setLightDark((light ?? dark)!.path, (dark ?? light)!.path, setterOptions);
-    return;
+    return files;
   }
   const perMonitor = files.filter((file) => file.monitor !== null);
   if (perMonitor.length === 0) {
     await setEverywhere(session, library, files[0]!.path, await session.monitors().catch(() => undefined));
-    return;
+    return files;
   }
   // The monitors as the change knew them: --monitors of the last random --set, else detected.
   const monitors = await session.monitors(readOnScreen(library.dirs.data).last_request?.options.monitors);
@@ -39,6 +48,7 @@ async function restore(session: Session, library: Library, files: ShownFile[]): 
   if (assignments.length === 0)
     throw new WallpaperError('not_found', `${NOTHING}: the monitors it changed (${perMonitor.map((f) => f.monitor).join(', ')}) are gone`);
   await setOnly(session, library, assignments);
+  return files;
 }
 
 const hasDesktop = (change: Change) => change.replaced.length > 0;

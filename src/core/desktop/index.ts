@@ -3,7 +3,7 @@
 // process (setter, abilities; monitors on demand) and turns "these filters (or this id), these
 // options" into picks on the screen (and on the lock screen: --target), reporting what was set per
 // monitor and per slot.
-// May use: common, formats and sun (setters/ and monitors/ inside it run the desktop's own tools).
+// May use: common, dynamic, formats and sun (setters/ and monitors/ inside it run the desktop's own tools).
 import { openSession } from './session.js';
 import { chooseFor } from './set.js';
 import { setByIdOnTarget, setOnTarget } from './target.js';
@@ -12,6 +12,7 @@ import { followScheme } from './follow.js';
 import { followSun, schemeOf, sunLocation } from './sun.js';
 import { sunAt } from '../sun/index.js';
 import { back } from './back.js';
+import { followDynamic } from './follow-dynamic.js';
 import { currentId, entriesOf, shownFiles } from './current.js';
 import { openShortcuts } from './shortcuts/index.js';
 import { notifyShown } from './notify.js';
@@ -54,6 +55,7 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
         return { scheme: schemeOf(now), next: now.next };
       },
       followSun: (library, onScheme) => followSun(sunLocation(library.settings().location), onScheme),
+      followDynamic: (library, enqueue, onShown, onError) => followDynamic(session, library, enqueue, onShown, onError),
       current: async (library, target) =>
         entriesOf(
           library,

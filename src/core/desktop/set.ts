@@ -20,6 +20,7 @@ import { sunScheme } from './sun.js';
 import type { LastRequest } from './on-screen.js';
 import type { Session } from './session.js';
 import { setOnly } from './set-only.js';
+import type { FrameContext } from './dynamic-frame.js';
 import type { DesktopOptions, DesktopRequest, DesktopSet } from './types.js';
 
 /** The choices for `--appearance`: dark matches for a dark scheme, light or medium ones for a light
@@ -75,8 +76,10 @@ export async function setEverywhere(session: Session, library: Library, file: st
 }
 
 /** What the setter is given for a pick: its own file, or a rendition where the format is one not
- * every desktop shows (CONTRACT.md 8.1); what is reported stays the pick's own path. */
-export async function shownFile(library: { dirs: { cache: string } }, picked: PickedFile, monitor?: Monitor): Promise<string> {
+ * every desktop shows (CONTRACT.md 8.1), or a dynamic wallpaper's frame for now (8.3; `plays`: the
+ * desktop plays a GNOME timed XML itself); what is reported stays the pick's own path. */
+export async function shownFile(library: FrameContext, picked: PickedFile, monitor?: Monitor, plays = false): Promise<string> {
+  if (picked.wallpaper.dynamic) return (await import('./dynamic-frame.js')).dynamicShown(library, picked, monitor, plays);
   // Most picks go as they are, without loading sharp.
   if (shownEverywhere(picked.path)) return picked.path;
   return (await import('./compose.js')).renditionFor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'renditions'));
@@ -90,6 +93,9 @@ export function rememberedRequest({ filters, options = {}, server }: DesktopRequ
   const remembered = Object.fromEntries(REMEMBERED.flatMap((key) => (options[key] === undefined ? [] : [[key, options[key]]])));
   return { filters, options: remembered, ...(server ? { server } : {}) };
 }
+
+/** The setter that plays a GNOME timed XML itself (picture-uri names it). */
+export const GNOME = 'gnome';
 
 /** Pick by the request and set; undefined when nothing matches. The change is remembered with what
  * it replaced (`back`) and the request (`next`). */
@@ -116,10 +122,11 @@ async function pickAndSet(session: Session, request: DesktopRequest): Promise<De
   const detected = await monitorsFor(session, options);
   const monitors = options.only ? detected?.filter((monitor) => options.only!.includes(monitor.name)) : detected;
   const recent = (monitor?: string) => (options.allowRepeat ? [] : library.recentlySet(HISTORY_AVOID, monitor));
+  const plays = can.name === GNOME;
   const fitted = async (picked: PickedFile, monitor?: Monitor) =>
-    options.fit && monitor
+    options.fit && monitor && !picked.wallpaper.dynamic
       ? (await import('./compose.js')).fitToMonitor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'fitted'))
-      : shownFile(library, picked, monitor);
+      : shownFile(library, picked, monitor, plays);
 
   const some = options.only !== undefined && can.perMonitor && monitors !== undefined && monitors.length > 0;
   if (monitors && (some || (monitors.length > 1 && (options.span || (can.perMonitor && !options.same))))) {
@@ -127,7 +134,9 @@ async function pickAndSet(session: Session, request: DesktopRequest): Promise<De
     if (!picks) return undefined;
     let setter: string;
     if (options.span) {
-      const parts = picks.map(({ monitor, picked }) => ({ monitor, file: picked.path }));
+      const parts = await Promise.all(
+        picks.map(async ({ monitor, picked }) => ({ monitor, file: await shownFile(library, picked, monitor) })),
+      );
       const file = await (await import('./compose.js')).spanComposite(parts, join(library.dirs.data, 'span'));
       ({ setter } = await setSpanned(file, setterOptions));
     } else {

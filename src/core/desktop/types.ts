@@ -78,6 +78,14 @@ export interface Desktop {
    * sunset and after a resume that crossed one (`watch --appearance sun`); returns the function
    * that stops. Throws without a location. */
   followSun(library: Library, onScheme: (scheme: import('./appearance.js').Scheme) => void): () => void;
+  /** Keep the dynamic wallpapers this library put on the screen at their frame for now (`watch`):
+   * each refresh runs through `enqueue`, reports what the desktop was given; check() looks again. */
+  followDynamic(
+    library: Library,
+    enqueue: (work: () => Promise<void>) => void,
+    onShown: (files: { monitor: string | null; slot: Slot | null; path: string }[]) => void,
+    onError: (error: unknown) => void,
+  ): { check(): void; stop(): void };
   /** The wallpaper `id` on every monitor or on the one named (POST /api/wallpapers/{id}/set), on
    * the lock screen too or instead with `target`. */
   setById(library: Library, id: string, options?: { monitor?: string; target?: Target }): Promise<DesktopSet>;
