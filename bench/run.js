@@ -24,6 +24,7 @@ import { cdnFigure, hasNginx } from './figures/cdn.js';
 import { postgresFigure } from './figures/postgres.js';
 import { frameFigures } from './figures/frame.js';
 import { formatsFigure } from './figures/formats.js';
+import { onScreenFigures } from './figures/on-screen.js';
 
 /** Everything generated lives here (git-ignored), so reruns reuse the corpus and the indexes. */
 const ROOT = fileURLToPath(new URL('./.corpus/', import.meta.url)).replace(/\/$/, '');
@@ -107,6 +108,7 @@ async function main() {
   }
   if (wants('frame')) rows.push(...(await frameFigures(ctx)));
   if (wants('formats')) rows.push(...(await formatsFigure(ctx)));
+  if (wants('on-screen')) rows.push(...(await onScreenFigures(ctx)));
   if (wants('million')) rows.push(...(await millionFigures(ctx, wrk)));
   log('nginx reference: not run (no nginx on this machine is assumed; sirv is the baseline)');
 

@@ -32,9 +32,11 @@ export { setTokenPrompt, storedToken } from './auth.js';
  * @property {string | null} [pair_id]  its designer light/dark counterpart's id, or null
  * @property {string} [title]  the name its package gives it, else the file name without its extension (servers before titles lack it)
  * @property {SourceCredit | null} [source]  where a fetched wallpaper came from and whom to credit, or null
+ * @property {DynamicInfo | null} [dynamic]  a wallpaper that changes with the time of day, or null
  *
  * @typedef {{ name: string, kind: string, page_url: string | null, author: string | null, author_url: string | null, license: string | null }} SourceCredit
  * @typedef {{ color: string, share: number }} PaletteColor
+ * @typedef {{ kind: 'timed' | 'solar' | 'light-dark', frames: number }} DynamicInfo
  * @typedef {{ wallpapers: Wallpaper[], pagination: { total: number, page: number, limit: number, total_pages: number } }} ListResponse
  * @typedef {{ folders: string[], upload_folder: string, thumbnail_size: number, max_upload_bytes: number, set_command: string | null, variant_cache_bytes: number }} Settings
  * @typedef {{ added: number, updated: number, removed: number, unchanged: number, duplicates: { path: string, duplicate_of: string }[], failed: { path: string, error: string }[], total: number, duration_ms: number, skipped: { path: string, reason: string }[], unavailable: number }} ScanSummary
@@ -133,13 +135,17 @@ export async function deleteWallpaper(id) {
 }
 
 /**
- * Set it as the wallpaper of the desktop the server runs in (every monitor). A 409 says no desktop
- * session can be set from the server, in the server's words.
- * @param {string} id @returns {Promise<void>}
+ * Set it as the wallpaper of the desktop the server runs in (every monitor), of its lock screen, or
+ * both. A 409 says no desktop session can be set from the server, or that its desktop has no lock
+ * screen of its own, in the server's words.
+ * @param {string} id @param {'desktop' | 'lock' | 'both'} [target] @returns {Promise<void>}
  */
-export async function setAsWallpaper(id) {
+export async function setAsWallpaper(id, target = 'desktop') {
   const path = `/api/wallpapers/${encodeURIComponent(id)}/set`;
-  check(await mutate((headers) => raw(path, { method: 'POST', headers })), [204]);
+  const body = target === 'desktop' ? {} : { body: JSON.stringify({ target }) };
+  const send = (/** @type {Record<string, string>} */ headers) =>
+    raw(path, { method: 'POST', headers: target === 'desktop' ? headers : { ...headers, 'content-type': 'application/json' }, ...body });
+  check(await mutate(send), [204]);
 }
 
 /** Rescan the library's folders; resolves when the scan is done. @returns {Promise<ScanSummary>} */
@@ -154,6 +160,7 @@ export async function refresh() {
  * @property {number} total
  * @property {string} version  changes whenever the index does
  * @property {{ urls: string[], loopback_only: boolean }} [lan]  where other devices reach the server
+ * @property {('desktop' | 'lock' | 'both')[]} [set_targets]  where POST .../set can put a wallpaper here
  */
 
 /** Whether a scan runs, how far it is, and the index's version. @returns {Promise<LibraryStatus>} */

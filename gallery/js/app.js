@@ -97,7 +97,7 @@ const viewer = new Viewer({
     await deleteWallpaper(w.id);
     pages.removed(w.id);
   },
-  onSet: (w) => setAsWallpaper(w.id),
+  onSet: (w, target) => setAsWallpaper(w.id, target),
   onShown: (w) => {
     showInUrl(w.id);
     marks.show(w);

@@ -8,6 +8,7 @@ import { DeviceLinks } from './device-link.js';
 import { byId } from './dom.js';
 import { viewableUrl } from './formats.js';
 import { metadata } from './viewer-meta.js';
+import { SetTarget } from './set-target.js';
 
 /** @typedef {import('./api.js').Wallpaper} Wallpaper */
 
@@ -20,7 +21,7 @@ const SWIPE_MIN_PX = 50;
  * @property {() => boolean} hasMore  whether the grid can load more pages
  * @property {() => Promise<void>} loadMore  load the grid's next page
  * @property {(w: Wallpaper) => Promise<void>} onDelete  delete on the server and drop from the grid; throws with the server's message
- * @property {(w: Wallpaper) => Promise<void>} onSet  set it as the server's desktop wallpaper; throws with the server's message
+ * @property {(w: Wallpaper, target: import('./set-target.js').Target) => Promise<void>} onSet  set it as the server's desktop (or lock screen) wallpaper; throws with the server's message
  * @property {(w: Wallpaper) => void} onShown  the viewer now shows w (opened, or stepped to it)
  * @property {(w: Wallpaper | null) => void} onClosed  the viewer closed while showing w
  * @property {() => void} onAnother  show another random pick ("Surprise me" again)
@@ -44,6 +45,7 @@ export class Viewer {
     this.againButton = byId('viewer-again', HTMLButtonElement);
     this.deleteButton = byId('viewer-delete', HTMLButtonElement);
     this.setButton = byId('viewer-set', HTMLButtonElement);
+    this.setTarget = new SetTarget();
     this.confirm = byId('viewer-confirm');
     this.confirmText = byId('viewer-confirm-text');
     this.confirmDelete = byId('viewer-confirm-delete', HTMLButtonElement);
@@ -95,6 +97,7 @@ export class Viewer {
   open(w, how = {}) {
     this.random = Boolean(how.random);
     this.show(w);
+    void this.setTarget.offer();
     if (!this.dialog.open) this.dialog.showModal();
   }
 
@@ -204,14 +207,16 @@ export class Viewer {
     if (refocus) this.deleteButton.focus();
   }
 
-  /** "Set as wallpaper": the server's desktop shows the current picture (a phone as its remote). */
+  /** "Set as wallpaper": the server's desktop (or its lock screen) shows the current picture (a phone
+   * as its remote). */
   async setCurrent() {
     const w = this.current;
     if (!w) return;
     this.setButton.disabled = true;
+    const target = this.setTarget.value;
     try {
-      await this.options.onSet(w);
-      this.options.notify(`${w.filename} is now the desktop wallpaper.`);
+      await this.options.onSet(w, target);
+      this.options.notify(`${w.filename} is now ${this.setTarget.words(target)}.`);
     } catch (error) {
       this.options.notify(error instanceof Error ? error.message : String(error), 'error');
     } finally {

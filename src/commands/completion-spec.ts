@@ -35,6 +35,7 @@ const FLAG_VALUES: Record<string, Completion> = {
   '--if-due': ['15m', '30m', '1h', 'daily'],
   '--keep': ['10', '50', '100'],
   '--appearance': ['auto', 'light', 'dark', 'sun'],
+  '--target': ['desktop', 'lock', 'both'],
   '--hidden': ['true', 'false', 'any'],
   '--sort': ['added', 'name', 'luminance', '-luminance', 'pixels', 'color', 'random'],
   '--ratio': ['16:10', '16:9', '21:9', '3:2', '4:3', '5:4'],

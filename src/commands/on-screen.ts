@@ -4,11 +4,13 @@
 // `NAME<TAB>PATH` per monitor or slot; --json the Wallpaper object or the array.
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { openDesktop, openRemote, WallpaperError } from '../core/index.js';
+import { type DesktopOptions, openDesktop, openRemote, WallpaperError } from '../core/index.js';
+
+type Target = NonNullable<DesktopOptions['target']>;
 import type { WallpaperSource } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
 import { type EnvironmentVariable, FILE_VARIABLES, helpFooter } from './help.js';
-import { NOTIFY_FLAG, printSet, printShown, shownOf } from './set-report.js';
+import { NO_NOTIFY_FLAG, NOTIFY_FLAG, notifies, printSet, printShown, shownOf, targetOption } from './set-report.js';
 
 const DESKTOP_VARIABLES: EnvironmentVariable[] = [
   ...FILE_VARIABLES,
@@ -20,14 +22,22 @@ const DESKTOP_VARIABLES: EnvironmentVariable[] = [
 export function currentCommand(ctx: CliContext): Command {
   const command = new Command('current')
     .description('print what the desktop shows now, per monitor or slot (read back from the desktop where it can tell)')
-    .option('--json', 'print the Wallpaper object (or the array of {monitor, slot, wallpaper}); id null for a file not in the library');
-  helpFooter(command, ['wallpaper current', 'wallpaper current --json', 'wallpaper favorite current'], DESKTOP_VARIABLES);
-  return command.action(async (options: { json?: boolean }, cmd: Command) => {
+    .option('--json', 'print the Wallpaper object (or the array of {monitor, slot, wallpaper}); id null for a file not in the library')
+    .addOption(targetOption(ctx, '', 'desktop (the default) or lock: what the lock screen shows (GNOME, KDE Plasma, MATE)'));
+  helpFooter(command, ['wallpaper current --json', 'wallpaper current --target lock', 'wallpaper favorite current'], DESKTOP_VARIABLES);
+  return command.action(async (options: { json?: boolean; target?: Target }, cmd: Command) => {
+    if (options.target === 'both')
+      throw new WallpaperError('invalid_param', 'invalid --target "both": current shows one place at a time, expected desktop or lock');
     const library = libraryOf(cmd, ctx);
     try {
-      const entries = await openDesktop(ctx.env).current(library);
+      const entries = await openDesktop(ctx.env).current(library, options.target);
       if (entries.length === 0)
-        throw new WallpaperError('not_found', 'nothing is known to be on the screen: set one first (wallpaper random --set)');
+        throw new WallpaperError(
+          'not_found',
+          options.target === 'lock'
+            ? "the lock screen shows its desktop's default picture (set one with wallpaper random --set --target lock)"
+            : 'nothing is known to be on the screen: set one first (wallpaper random --set)',
+        );
       printShown(ctx.stdout, entries, options.json);
     } finally {
       library.close();
@@ -39,15 +49,23 @@ export function backCommand(ctx: CliContext): Command {
   const command = new Command('back')
     .description('put back what was shown before the last change (again: further back, up to 20 changes)')
     .option('--json', 'print what was put back as JSON')
-    .option(...NOTIFY_FLAG);
-  helpFooter(command, ['wallpaper back', 'wallpaper back --notify'], DESKTOP_VARIABLES);
-  return command.action(async (options: { json?: boolean; notify?: boolean }, cmd: Command) => {
+    .option(...NOTIFY_FLAG)
+    .option(...NO_NOTIFY_FLAG)
+    .addOption(
+      targetOption(
+        ctx,
+        '',
+        'desktop, lock or both: put back only that place, as the newest change that set it left it (default: all the last change set)',
+      ),
+    );
+  helpFooter(command, ['wallpaper back', 'wallpaper back --notify', 'wallpaper back --target lock'], DESKTOP_VARIABLES);
+  return command.action(async (options: { json?: boolean; notify?: boolean; target?: Target }, cmd: Command) => {
     const library = libraryOf(cmd, ctx);
     try {
       const desktop = openDesktop(ctx.env);
-      const entries = await desktop.back(library);
+      const entries = await desktop.back(library, options.target);
       printShown(ctx.stdout, entries, options.json);
-      if (options.notify) await desktop.notify(entries);
+      if (notifies(options.notify, library)) await desktop.notify(entries);
     } finally {
       library.close();
     }
@@ -59,7 +77,7 @@ export function backCommand(ctx: CliContext): Command {
 export async function setNext(
   cmd: Command,
   ctx: CliContext,
-  how: { json?: boolean; notify?: boolean; only?: string[] } = {},
+  how: { json?: boolean; notify?: boolean; only?: string[]; target?: Target } = {},
 ): Promise<void> {
   const { json, only } = how;
   const library = libraryOf(cmd, ctx);
@@ -70,11 +88,11 @@ export async function setNext(
     const source: WallpaperSource = last.server
       ? await openRemote(last.server, { downloads: join(library.dirs.data, 'downloads') })
       : library;
-    const options = only?.length ? { ...last.options, only } : last.options;
+    const options = { ...last.options, ...(only?.length ? { only } : {}), ...(how.target ? { target: how.target } : {}) };
     const result = await desktop.set({ library, source, filters: last.filters, options, server: last.server });
     if (!result) throw new WallpaperError('not_found', 'no wallpaper matches the filters of the last random --set any more');
     printSet(ctx.stdout, result, json);
-    if (how.notify) await desktop.notify(shownOf(result));
+    if (notifies(how.notify, library)) await desktop.notify(shownOf(result));
   } finally {
     library.close();
   }
@@ -84,7 +102,13 @@ export function nextCommand(ctx: CliContext): Command {
   const command = new Command('next')
     .description('set a new pick with the filters and options of the last `random --set`')
     .option('--json', 'print what was set as JSON (as random --set --json)')
-    .option(...NOTIFY_FLAG);
-  helpFooter(command, ['wallpaper random --brightness dark --set', 'wallpaper next --notify'], DESKTOP_VARIABLES);
-  return command.action((options: { json?: boolean; notify?: boolean }, cmd: Command) => setNext(cmd, ctx, options));
+    .option(...NOTIFY_FLAG)
+    .option(...NO_NOTIFY_FLAG)
+    .addOption(targetOption(ctx, "default: the last random --set's; "));
+  helpFooter(
+    command,
+    ['wallpaper random --brightness dark --set', 'wallpaper next --notify', 'wallpaper next --target both'],
+    DESKTOP_VARIABLES,
+  );
+  return command.action((options: { json?: boolean; notify?: boolean; target?: Target }, cmd: Command) => setNext(cmd, ctx, options));
 }

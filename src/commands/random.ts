@@ -1,6 +1,6 @@
 // `wallpaper random [FILTERS]`: pick one matching wallpaper at random, print it, and with --set make
 // it the desktop wallpaper (one per monitor where the desktop can: random-set.ts), avoiding the ones
-// set most recently.
+// set most recently; `--target lock|both` puts it on the lock screen instead or as well.
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { type DesktopOptions, openDesktop, openRemote, parseAppearance, schedule, WallpaperError } from '../core/index.js';
@@ -9,7 +9,7 @@ import { type CliContext, libraryOf } from './context.js';
 import { addFilterFlags, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { monitorsOption, serverOption } from './options.js';
-import { NOTIFY_FLAG, printSet, shownOf } from './set-report.js';
+import { NO_NOTIFY_FLAG, NOTIFY_FLAG, notifies, printSet, shownOf, targetOption } from './set-report.js';
 import { noMatchMessage } from './output.js';
 
 interface RandomOptions extends Record<string, unknown>, DesktopOptions {
@@ -27,6 +27,7 @@ const SET_ONLY = [
   ['span', '--span'],
   ['fit', '--fit'],
   ['notify', '--notify'],
+  ['target', '--target'],
 ] as const;
 
 export function randomCommand(ctx: CliContext): Command {
@@ -44,6 +45,8 @@ export function randomCommand(ctx: CliContext): Command {
     .option('--same', 'with --set: one wallpaper on every monitor (default: one each where the desktop can)')
     .option('--span', 'with --set: one image spanned over every monitor, made of a pick per monitor (GNOME, Cinnamon, MATE)')
     .option(NOTIFY_FLAG[0], `with --set: ${NOTIFY_FLAG[1]}`)
+    .option(NO_NOTIFY_FLAG[0], `with --set: ${NO_NOTIFY_FLAG[1]}`)
+    .addOption(targetOption(ctx, 'with --set: '))
     .option('--fit', "with --set: crop a pick whose shape differs from its monitor's by more than 2% to the monitor's size")
     .addOption(monitorsOption())
     .addOption(serverOption());
@@ -68,7 +71,7 @@ export function randomCommand(ctx: CliContext): Command {
     const dueMs = options.ifDue === undefined ? undefined : schedule.parseDuration(options.ifDue);
     for (const [key, flag] of SET_ONLY) {
       if (options[key] !== undefined && !options.set)
-        throw new WallpaperError('invalid_param', `invalid ${flag}: it applies to --set only`);
+        throw new WallpaperError('invalid_param', `invalid ${options[key] === false ? '--no-notify' : flag}: it applies to --set only`);
     }
     const library = libraryOf(cmd, ctx);
     // A timer, a login hook and cron may all ask: one change per interval, the rest do nothing.
@@ -89,7 +92,7 @@ export function randomCommand(ctx: CliContext): Command {
       if (!result) throw noMatch(filters, options.server ? undefined : library);
       if (options.set) claim?.changed();
       printSet(ctx.stdout, result, options.json);
-      if (options.set && options.notify) await desktop.notify(shownOf(result));
+      if (options.set && notifies(options.notify, library)) await desktop.notify(shownOf(result));
     } finally {
       claim?.release();
       library.close();

@@ -8,10 +8,19 @@ import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import { openDesktop, parseAppearance, schedule, type ScheduledCommand, type ScheduleHost, WallpaperError } from '../core/index.js';
+import {
+  type DesktopOptions,
+  openDesktop,
+  parseAppearance,
+  schedule,
+  type ScheduledCommand,
+  type ScheduleHost,
+  WallpaperError,
+} from '../core/index.js';
 import { type CliContext, databaseOf, dirsOf, libraryOf } from './context.js';
 import { addFilterFlags, filterArgv, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
+import { targetOption } from './set-report.js';
 
 /** This package's bin: two levels up from dist/commands/ (and src/commands/). */
 const BIN = fileURLToPath(new URL('../../bin/wallpaper.js', import.meta.url));
@@ -22,6 +31,7 @@ const KEPT_VARIABLES = ['XDG_CURRENT_DESKTOP', 'PATH', 'XDG_CONFIG_HOME', 'XDG_D
 interface ScheduleOptions extends Record<string, unknown> {
   every?: string;
   appearance?: ReturnType<typeof parseAppearance>;
+  target?: DesktopOptions['target'];
   dryRun?: boolean;
   status?: boolean;
   remove?: boolean;
@@ -56,6 +66,7 @@ export function scheduleCommand(ctx: CliContext): Command {
       "each change picks for a light or dark scheme: light, dark, auto (the desktop's own) or sun (light from sunrise to sunset at the location setting)",
       parseAppearance,
     )
+    .addOption(targetOption(ctx, 'each change: '))
     .option('--dry-run', 'print the files and commands instead of installing them')
     .option('--status', 'show the schedule, its last and next run and the last change')
     .option('--remove', 'remove the schedule')
@@ -95,11 +106,15 @@ export function scheduleCommand(ctx: CliContext): Command {
     const filters = parseFilterFlags(options);
     if (options.appearance !== undefined && filters.brightness !== undefined)
       throw new WallpaperError('invalid_param', 'invalid --appearance: give --brightness or --appearance, not both');
-    if (options.appearance === 'sun') {
+    const desktop = openDesktop(ctx.env);
+    // A lock screen this desktop lacks is said now (when run inside it), not in the journal later.
+    const lockHere = options.target !== undefined && options.target !== 'desktop' && desktop.setter().name !== undefined;
+    if (options.appearance === 'sun' || lockHere) {
       // A timer that could only fail: the location is asked for now, not in the journal later.
       const library = libraryOf(cmd, ctx);
       try {
-        openDesktop(ctx.env).sun(library);
+        if (options.appearance === 'sun') desktop.sun(library);
+        if (lockHere) await desktop.checkTarget(library, options.target!);
       } finally {
         library.close();
       }
@@ -118,6 +133,7 @@ export function scheduleCommand(ctx: CliContext): Command {
         '--if-due',
         schedule.formatDuration(schedule.dueIntervalOf(every.intervalMs)),
         ...(options.appearance ? ['--appearance', options.appearance] : []),
+        ...(options.target ? ['--target', options.target] : []),
         ...filterArgv(options),
       ],
       env: Object.fromEntries(KEPT_VARIABLES.flatMap((name) => (ctx.env[name] ? [[name, ctx.env[name]!]] : []))),

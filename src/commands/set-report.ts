@@ -1,7 +1,8 @@
 // What a change of the wallpaper reports (CONTRACT.md 7.5, 8.2): `random --set`, `next`, `back` and
 // `current` print the same lines (the path alone when one file is everywhere, else `NAME<TAB>PATH`
 // per monitor or slot) or JSON; and the `--notify` flag they share.
-import type { DesktopSet } from '../core/index.js';
+import { Option } from 'commander';
+import { type DesktopOptions, type DesktopSet, openDesktop } from '../core/index.js';
 import type { ShownEntry } from '../core/types.js';
 import type { CliContext } from './context.js';
 import { printJson } from './output.js';
@@ -18,8 +19,23 @@ export const shownOf = (set: DesktopSet): ShownEntry[] =>
 /** The `--notify` flag of the commands that change the wallpaper. */
 export const NOTIFY_FLAG = [
   '--notify',
-  'show a desktop notification with the title, size and source (no notification service: no word)',
+  'show a desktop notification with the title, size and source (no notification service: no word); the notify setting makes it the default',
 ] as const;
+/** Its way out for one run when the notify setting is on. */
+export const NO_NOTIFY_FLAG = ['--no-notify', 'no notification this time, whatever the notify setting says'] as const;
+
+/** Whether a change notifies: the flag given (--notify, --no-notify), else the settings key `notify`. */
+export const notifies = (flag: boolean | undefined, library: { settings(): { notify: boolean } }): boolean =>
+  flag ?? library.settings().notify;
+
+/** `--target desktop|lock|both` (CONTRACT.md 8.2): where a change goes (`description` replaces the
+ * help's words after `prefix`). */
+export function targetOption(ctx: CliContext, prefix = '', description?: string): Option {
+  return new Option(
+    '--target <where>',
+    prefix + (description ?? 'where it goes: desktop (the default), lock (the lock screen: GNOME, KDE Plasma, MATE) or both'),
+  ).argParser((text: string): NonNullable<DesktopOptions['target']> => openDesktop(ctx.env).parseTarget(text, '--target'));
+}
 
 /** A file the library does not know is its path and a null id, in the record's place. */
 const recordOf = (entry: ShownEntry) => entry.wallpaper ?? { id: null, path: entry.path };

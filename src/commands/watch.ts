@@ -4,15 +4,21 @@
 // portal's SettingChanged signal through `gdbus monitor`; without it the scheme is read every
 // second). `--appearance sun` follows the sun at the `location` setting: a light or medium one from
 // sunrise to sunset, a dark one after, changed at each sunrise and sunset and after a resume that
-// crossed one (one timer sleeping until the next event). SIGINT and SIGTERM end it cleanly.
+// crossed one (one timer sleeping until the next event). `--target lock|both`: each change goes to
+// the lock screen instead or as well. A dynamic wallpaper on the screen (CONTRACT.md 8.3) is shown
+// again at each change of its frame: one more event slept until (a timed XML GNOME plays itself
+// needs none); each such refresh prints `frame<TAB>[NAME<TAB>]FILE`, the file the desktop was
+// given. SIGINT and SIGTERM end it cleanly.
 import { Command } from 'commander';
-import { type Scheme, WallpaperError, openDesktop } from '../core/index.js';
+import { type DesktopOptions, type Scheme, WallpaperError, openDesktop } from '../core/index.js';
 import { type CliContext, libraryOf } from './context.js';
 import { addFilterFlags, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
+import { targetOption } from './set-report.js';
 
 interface WatchOptions extends Record<string, unknown> {
   appearance?: string;
+  target?: DesktopOptions['target'];
 }
 
 export function watchCommand(ctx: CliContext): Command {
@@ -24,7 +30,8 @@ export function watchCommand(ctx: CliContext): Command {
       '--appearance <mode>',
       "auto: follow the desktop's scheme (the default); sun: follow sunrise and sunset at the location setting",
       'auto',
-    );
+    )
+    .addOption(targetOption(ctx));
   helpFooter(
     command,
     [
@@ -50,6 +57,8 @@ export function watchCommand(ctx: CliContext): Command {
     try {
       // Both refusals before staying up: without them it would wait forever for nothing.
       if (bySun) desktop.sun(library);
+      // A lock screen this desktop does not have is said now, not at the first change.
+      if (options.target !== undefined) await desktop.checkTarget(library, options.target);
       if (setter.name === undefined)
         throw new WallpaperError(
           'setter_failed',
@@ -59,6 +68,7 @@ export function watchCommand(ctx: CliContext): Command {
       library.close();
       throw error;
     }
+    const { target } = options;
     let current: Scheme | undefined;
     let queue = Promise.resolve();
     const apply = (scheme: Scheme) => {
@@ -67,19 +77,32 @@ export function watchCommand(ctx: CliContext): Command {
         current = scheme;
         // By the sun the pick asks the sun again (the same answer: the event has passed), so that
         // the change is remembered as `--appearance sun` and `next` keeps following it.
-        const options = { appearance: bySun ? ('sun' as const) : scheme };
-        const result = await desktop.set({ library, filters, options }).catch((error: unknown) => {
+        const how = { appearance: bySun ? ('sun' as const) : scheme, ...(target ? { target } : {}) };
+        const result = await desktop.set({ library, filters, options: how }).catch((error: unknown) => {
           ctx.stderr.write(`wallpaper: ${error instanceof Error ? error.message : String(error)}\n`);
           return null;
         });
         if (result === undefined) ctx.stderr.write(`wallpaper: no ${scheme} wallpaper matches the filters\n`);
-        else if (result)
+        else if (result) frames.check(); // the new pick may be dynamic, or no longer
+        if (result)
           for (const { monitor, slot, picked } of result.entries) {
             const name = monitor?.name ?? slot;
             ctx.stdout.write(name ? `${scheme}\t${name}\t${picked.path}\n` : `${scheme}\t${picked.path}\n`);
           }
       });
     };
+    // Dynamic wallpapers on the screen are kept at their frame for now: each frame change is one
+    // more event the watch sleeps until (after each new pick, it looks again).
+    const frames = desktop.followDynamic(
+      library,
+      (work) => {
+        queue = queue.then(work);
+      },
+      (files) => {
+        for (const { monitor, slot, path } of files) ctx.stdout.write(`frame\t${(monitor ?? slot) ? `${monitor ?? slot}\t` : ''}${path}\n`);
+      },
+      (error) => ctx.stderr.write(`wallpaper: ${error instanceof Error ? error.message : String(error)}\n`),
+    );
     const stop = bySun ? desktop.followSun(library, apply) : await desktop.followScheme(apply);
     await new Promise<void>((resolve) => {
       const done = () => resolve();
@@ -87,6 +110,7 @@ export function watchCommand(ctx: CliContext): Command {
       process.once('SIGTERM', done);
     });
     stop();
+    frames.stop();
     await queue;
     library.close();
   });

@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'unavailable' // a remote server or a tool could not be reached
   | 'busy' // too much work in flight (resizes): ask again shortly
   | 'no_desktop' // no desktop session can be set from here (serve outside a session, or its tool failed)
+  | 'no_lock_screen' // a lock-screen wallpaper asked of a desktop that has none (--target lock|both)
   | 'folder_tag'; // a tag that comes from a folder (or a source) cannot be removed by hand
 
 export class WallpaperError extends Error {

@@ -37,6 +37,7 @@ const STATUS_OF_CODE: Partial<Record<ErrorCode, number>> = {
   unavailable: 503,
   busy: 503,
   no_desktop: 409,
+  no_lock_screen: 409, // valid, but this desktop has no lock-screen wallpaper of its own
   folder_tag: 409, // valid, but the wallpaper's folders decide that tag
 };
 

@@ -21,7 +21,7 @@ import {
   screenOf,
   variantUrl,
 } from '../core/index.js';
-import type { Filters, Library, VariantSpec, Wallpaper, PickOptions } from '../core/types.js';
+import type { Filters, Library, OpenedFile, VariantSpec, Wallpaper, PickOptions } from '../core/types.js';
 import { resolveAutoBrightness } from './preference.js';
 import { parseRedirect, redirect, sendVariant } from './variant-answers.js';
 import { FileTable, type TableEntry } from './file-table.js';
@@ -34,6 +34,9 @@ import { sendBytes, sendFile, sendOpened } from './send.js';
 const NO_STORE = 'no-store';
 /** Content-addressed files: cached for good, validators, ranges. */
 const IMMUTABLE_FILE: FilePolicy = { cacheControl: IMMUTABLE_CACHE_CONTROL, validators: true, ranges: true };
+/** The frame for now of a timed wallpaper (CONTRACT.md 8.3): another frame later under the same URL,
+ * so asked again each time (no-cache), with validators and ranges for the frame itself. */
+const FRAME_FILE: FilePolicy = { cacheControl: 'no-cache', validators: true, ranges: true };
 /** The random endpoints' files: never cached, no validators, no ranges (the URL names no file). */
 const RANDOM_FILE: FilePolicy = { cacheControl: NO_STORE, validators: false, ranges: false };
 
@@ -61,6 +64,17 @@ export function checkedId(id: string | undefined): string {
 }
 
 const unknownId = () => new WallpaperError('not_found', 'no wallpaper with this id');
+
+/** A timed wallpaper's frame for now: its own type and name, a tag per frame file and its state. */
+const frameSlot = (id: string, opened: OpenedFile, frame: NonNullable<OpenedFile['frame']>): TableEntry => ({
+  facts: {
+    path: opened.path,
+    contentType: frame.contentType,
+    filename: frame.filename,
+    etag: `"${id}-${encodeURIComponent(frame.filename)}-${opened.size}-${Math.trunc(opened.mtimeMs)}"`,
+  },
+  prepared: [],
+});
 const noMatch = () => new WallpaperError('not_found', 'no wallpaper matches the filters');
 
 export function createReads(library: Library): Reads {
@@ -113,6 +127,7 @@ export function createReads(library: Library): Reads {
         'not_found',
         'the file of this wallpaper changed or is gone from disk since it was indexed; a rescan will update the library',
       );
+    if (opened.frame) return sendOpened(req, res, frameSlot(id, opened, opened.frame), FRAME_FILE, opened);
     return sendOpened(req, res, slot, IMMUTABLE_FILE, opened);
   };
 
@@ -179,7 +194,14 @@ export function createReads(library: Library): Reads {
       const { filters, spec, options } = randomAsk(query, req, res);
       const redirecting = parseRedirect(query);
       const { wallpaper, opened } = await pickOpened(filters, options);
-      if (!spec && !redirecting) return sendOpened(req, res, imageSlot(wallpaper.id, wallpaper), RANDOM_FILE, opened);
+      if (!spec && !redirecting)
+        return sendOpened(
+          req,
+          res,
+          opened.frame ? frameSlot(wallpaper.id, opened, opened.frame) : imageSlot(wallpaper.id, wallpaper),
+          RANDOM_FILE,
+          opened,
+        );
       await opened.handle.close();
       if (redirecting) return redirect(res, variantUrl(wallpaper, spec));
       return sendVariant(req, res, await variantOf(wallpaper.id, spec!), RANDOM_FILE);
@@ -196,7 +218,8 @@ export function createReads(library: Library): Reads {
     async image(id, query, req, res) {
       const spec = parseVariant(query);
       if (!spec) return sendImage(checkedId(id), req, res);
-      return sendVariant(req, res, await variantOf(checkedId(id), spec), IMMUTABLE_FILE);
+      const variant = await variantOf(checkedId(id), spec);
+      return sendVariant(req, res, variant, variant.frame ? FRAME_FILE : IMMUTABLE_FILE);
     },
     thumbnail: (id, req, res) => sendThumbnail(checkedId(id), req, res, IMMUTABLE_FILE),
     download(id, filename, req, res) {

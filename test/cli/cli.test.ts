@@ -183,6 +183,7 @@ t.test('config get, set, add-folder, remove-folder', async (t) => {
     variant_cache_bytes: 1073741824,
     sources: [],
     location: null,
+    notify: false,
   });
   t.same(JSON.parse((await cli('config', 'add-folder', pictures)).stdout), [pictures]);
   t.equal((await cli('config', 'get', 'thumbnail_size')).stdout, '480\n');
@@ -191,6 +192,14 @@ t.test('config get, set, add-folder, remove-folder', async (t) => {
   const tooBig = await cli('config', 'set', 'thumbnail_size', '9000');
   t.equal(tooBig.code, 2);
   t.equal(tooBig.stderr, 'wallpaper: invalid thumbnail_size: expected a whole number from 64 to 2048\n');
+  t.equal((await cli('config', 'set', 'notify', 'true')).stdout, 'true\n');
+  for (const bad of ['yes', '1', '"true"', 'null']) {
+    const refused = await cli('config', 'set', 'notify', bad);
+    t.equal(refused.code, 2, `notify ${bad}: exit 2`);
+    t.equal(refused.stderr, 'wallpaper: invalid notify: expected true or false\n');
+  }
+  t.equal((await cli('config', 'get', 'notify')).stdout, 'true\n', 'a refused value changes nothing');
+  t.equal((await cli('config', 'set', 'notify', 'false')).stdout, 'false\n');
   const unknown = await cli('config', 'set', 'colour', 'red');
   t.equal(unknown.code, 2);
   t.match(unknown.stderr, /unknown setting "colour"/);

@@ -2,10 +2,11 @@
 // through set_command (a real feature: the user's own tool), whose every call is appended to a log,
 // so the log's last lines are what is on the screen. set_command cannot be read back, so `current`
 // answers from what the library last put there; the real desktops' read-back is in test/desktop/.
-import { readFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { runCli } from '../helpers/cli.js';
+import { FAKE, readCalls } from '../helpers/fake-desktop.js';
 import { writeImage } from '../helpers/fixtures.js';
 
 async function library(t: Test) {
@@ -139,4 +140,33 @@ t.test('per monitor: current per monitor, back restores each, hide current --mon
   const last = shown().at(-1)!;
   t.match(last, /^RIGHT=/, 'only RIGHT changed');
   t.not(last, `RIGHT=${rightBefore}`);
+});
+
+t.test('feh redraws every monitor: hide current on one gives the others what they show, in order', async (t) => {
+  const { cli, walls } = await library(t);
+  const dir = join(walls, '..');
+  mkdirSync(join(dir, 'bin'));
+  copyFileSync(FAKE, join(dir, 'bin', 'feh'));
+  chmodSync(join(dir, 'bin', 'feh'), 0o755);
+  const log = join(dir, 'calls.log');
+  // Plain X11 with feh (a fake that logs its arguments); the monitors given, as xrandr would list them.
+  const env = { PATH: join(dir, 'bin'), FAKE_LOG: log, DISPLAY: ':99', WALLPAPER_MONITORS: 'LEFT=320x200,RIGHT=320x200' };
+  const x11 = (...args: string[]) => runCli(['--home', join(dir, 'home'), ...args], env);
+  t.equal((await cli('config', 'set', 'set_command', 'null')).code, 0);
+  const set = await x11('random', '--set', '--brightness', 'light');
+  t.equal(set.code, 0, set.stderr);
+  const [left, right] = set.stdout
+    .trim()
+    .split('\n')
+    .map((line) => line.split('\t')[1]);
+  t.same(readCalls(log).at(-1), ['feh', '--bg-fill', left, right], 'one file per screen, in order');
+  const hideRight = await x11('hide', 'current', '--monitor', 'RIGHT');
+  t.equal(hideRight.code, 0, hideRight.stderr);
+  const call = readCalls(log).at(-1)!;
+  t.equal(call[2], left, 'LEFT keeps its wallpaper (not the new one in its place)');
+  t.not(call[3], right, 'RIGHT gets a new one');
+  t.equal(call.length, 4, 'a file for each screen');
+  const back = await x11('back');
+  t.equal(back.code, 0, back.stderr);
+  t.same(readCalls(log).at(-1), ['feh', '--bg-fill', left, right], 'back: both as they were');
 });

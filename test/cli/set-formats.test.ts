@@ -1,7 +1,7 @@
 // `random --set` of a format the desktop may not show (issue 30, CONTRACT.md 8.1): the setter is
 // given a rendition (JPEG for a photo, PNG for a drawing, at least the monitor's size) kept in the
 // cache home's renditions/, while what --set reports is the wallpaper's own path; JPEG, PNG and WebP
-// go to the setter as they are.
+// go to the setter as they are. Read back, a rendition is the wallpaper it stands for (`current`).
 import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -51,4 +51,11 @@ t.test('a HEIC and an SVG are set through renditions; --set reports their own pa
     const meta = await sharp(fileURLToPath(set)).metadata();
     t.same([meta.width, meta.height], [1920, 1080], `${name}: at the monitor's size`);
   }
+  // gsettings reads the rendition back: current names the wallpaper it stands for, as --set did.
+  const current = await cli(['current', '--json']);
+  t.equal(current.code, 0, current.stderr);
+  const shown = JSON.parse(current.stdout);
+  t.equal(shown.path, join(pictures, 'logo.svg'), 'current: the wallpaper, not its rendition');
+  t.match(shown.id, /^[0-9a-f]{16}$/, 'with its id');
+  t.equal((await cli(['favorite', 'current'])).code, 0, 'favorite current finds it');
 });

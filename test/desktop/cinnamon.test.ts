@@ -5,12 +5,16 @@ import t from 'tap';
 import { formatProofCases } from '../helpers/desktops/format-proofs.js';
 import { startCinnamon } from '../helpers/desktops/cinnamon.js';
 import { oneForAllCases } from '../helpers/desktops/one-for-all.js';
+import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
 import { MIXED, makeLibrary } from '../helpers/desktops/screen.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
 
 const desktop = await startOrSkip(t, 'Cinnamon', startCinnamon);
 if (desktop) {
-  oneForAllCases(t, desktop, desktop.places, await makeLibrary(desktop.dir, MIXED));
+  const library = await makeLibrary(desktop.dir, MIXED);
+  oneForAllCases(t, desktop, desktop.places, library);
+  // current (read back with gsettings), back and hide current, by screenshot (issue 31).
+  onScreenProofs(t, desktop, () => desktop.places, library);
   // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
   formatProofCases(t, desktop, desktop.places);
 }

@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import { formatProofCases } from '../helpers/desktops/format-proofs.js';
 import { startWallpaperIn, wallpaperIn } from '../helpers/desktops/cli.js';
+import { LOCK_READ_BACK, lockScreenCases } from '../helpers/desktops/lock-screen.js';
 import { GNOME_MONITORS, setColorScheme, startGnome } from '../helpers/desktops/gnome.js';
 import {
   isColour,
@@ -21,6 +22,7 @@ import {
   waitForScreen,
 } from '../helpers/desktops/screen.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
+import { dynamicOnGnome } from '../helpers/desktops/dynamic.js';
 import { eventually } from '../helpers/serve.js';
 
 const DARK = [...LANDSCAPE_DARK, ...PORTRAIT_DARK];
@@ -194,6 +196,12 @@ if (desktop) {
     t.ok(screen.ok, `the screen shows ${colourOf(target?.path ?? '')} (seen ${screen.seen.join(', ')})`);
     serve.child.kill();
   });
+
+  // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
+  lockScreenCases(t, desktop, LOCK_READ_BACK.gnome);
+
+  // Dynamic wallpapers (issue 31): its own library and home, in this session.
+  dynamicOnGnome(t, desktop, GNOME_MONITORS);
 
   // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
   formatProofCases(t, desktop, GNOME_MONITORS);

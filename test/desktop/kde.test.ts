@@ -2,10 +2,14 @@
 // portrait with kscreen-doctor; no settings portal on the bus). By screenshot: each output shows
 // what `random --set` reported, of its own orientation; `--appearance light` never sets a wallpaper
 // twice in one call; under Breeze Dark `--appearance auto` reads Plasma's own scheme and picks dark.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import t, { type Test } from 'tap';
 import { wallpaperIn } from '../helpers/desktops/cli.js';
 import { formatProofCases } from '../helpers/desktops/format-proofs.js';
+import { LOCK_READ_BACK, lockScreenCases } from '../helpers/desktops/lock-screen.js';
 import { applyColorScheme, capturedPart, startPlasma } from '../helpers/desktops/kde.js';
+import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
 import { LANDSCAPE_DARK, MIXED, makeLibrary, type Place, PORTRAIT_DARK, reported, waitForScreen } from '../helpers/desktops/screen.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
 import { eventually } from '../helpers/serve.js';
@@ -56,6 +60,11 @@ if (desktop) {
     }
   });
 
+  // current (read back through plasmashell), back and hide current, by screenshot (issue 31).
+  onScreenProofs(t, desktop, () => capturedPart(places), library, {
+    showUnknown: async (file) => void (await promisify(execFile)('plasma-apply-wallpaperimage', [file], { env: desktop.env })),
+  });
+
   t.test('Breeze Dark without a portal: --appearance auto picks dark', async (t) => {
     await applyColorScheme(desktop, 'BreezeDark');
     const picks = await setAndLook(t, ['--appearance', 'auto'], 'auto');
@@ -65,6 +74,9 @@ if (desktop) {
       `only dark picks: ${picks.map(([, path]) => library.fixtureOf(path)?.name).join(', ')}`,
     );
   });
+
+  // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
+  lockScreenCases(t, desktop, LOCK_READ_BACK.kde);
 
   // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
   formatProofCases(t, desktop, () => capturedPart(places));

@@ -3,14 +3,23 @@
 // monitor its own reported pick.
 import t from 'tap';
 import { formatProofCases } from '../helpers/desktops/format-proofs.js';
+import { LOCK_READ_BACK, lockScreenCases } from '../helpers/desktops/lock-screen.js';
 import { startMate } from '../helpers/desktops/mate.js';
+import { lockToolsHere } from '../helpers/settings-session.js';
 import { oneForAllCases } from '../helpers/desktops/one-for-all.js';
+import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
 import { MIXED, makeLibrary } from '../helpers/desktops/screen.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
 
 const desktop = await startOrSkip(t, 'MATE', startMate);
 if (desktop) {
-  oneForAllCases(t, desktop, desktop.places, await makeLibrary(desktop.dir, MIXED));
+  const library = await makeLibrary(desktop.dir, MIXED);
+  oneForAllCases(t, desktop, desktop.places, library);
+  // current (read back with gsettings), back and hide current, by screenshot (issue 31).
+  onScreenProofs(t, desktop, () => desktop.places, library);
+  // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
+  const here = lockToolsHere('MATE');
+  lockScreenCases(t, desktop, LOCK_READ_BACK.mate, here === true ? undefined : here);
   // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
   formatProofCases(t, desktop, desktop.places);
 }

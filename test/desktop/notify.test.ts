@@ -1,12 +1,14 @@
 // `--notify` for real (CONTRACT.md 8.2): Debian's notification daemon dunst on a private session bus
 // (under Xvfb, where it draws) receives a notification with the title, size and source of what
 // `random --set`, `next` and `back` put on the screen (read back with `dunstctl history`); on a bus
-// where no notification service runs, the change still happens and nothing is said about it.
+// where no notification service runs, the change still happens and nothing is said about it. The
+// settings key notify makes every change notify (random --set, next, back, hide current), and
+// --no-notify skips it once.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import t from 'tap';
-import { wallpaperIn } from '../helpers/desktops/cli.js';
+import { wallpaperIn, wallpaperInProcess } from '../helpers/desktops/cli.js';
 import { underSessionBus } from '../helpers/desktops/bus.js';
 import { makeLibrary, MIXED } from '../helpers/desktops/screen.js';
 import { baseEnv, cannotRun, type Desktop, scratch } from '../helpers/desktops/session.js';
@@ -75,6 +77,25 @@ t.test('a notification of what went on the screen', { skip: reason }, async (t) 
   const without = await wallpaperIn(desktop, library.home, ['next']);
   t.equal(without.code, 0);
   t.equal((await history(session)).length, 3, 'no --notify: no notification');
+
+  // The settings key notify makes it the default; --no-notify skips it once (in-process runs).
+  const cli = (...args: string[]) => wallpaperInProcess(desktop, library.home, args);
+  t.equal((await cli('config', 'set', 'notify', 'true')).stdout, 'true\n', 'notify set');
+  const count = async (expected: number, what: string) =>
+    t.ok(await eventually(async () => (await history(session)).length === expected, 5000), what);
+  t.equal((await cli('next')).code, 0);
+  await count(4, 'notify true: next notifies without --notify');
+  t.equal((await cli('random', '--set', '--no-notify')).code, 0);
+  t.equal((await cli('back')).code, 0);
+  await count(5, '--no-notify: none; back without a flag: one');
+  t.equal((await history(session)).length, 5, 'still five');
+  t.equal((await cli('hide', 'current')).code, 0);
+  await count(6, 'hide current notifies of the one it put on the screen');
+  t.equal((await cli('config', 'set', 'notify', 'false')).code, 0);
+  t.equal((await cli('next')).code, 0);
+  t.equal((await cli('random', '--set')).code, 0);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  t.equal((await history(session)).length, 6, 'notify false: none again');
 });
 
 t.test('no notification service: the change happens, nothing is said', { skip: reason }, async (t) => {

@@ -1,6 +1,7 @@
 // One real compositor end to end: headless sway with two outputs, the second rotated to portrait by
 // `transform 90`; `wallpaper random --set` on a library of known colours; then grim screenshots of
 // each output show a different image, each of its output's orientation.
+import { execFileSync } from 'node:child_process';
 import { chmodSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -8,6 +9,8 @@ import t from 'tap';
 import { spawnCli } from '../helpers/cli.js';
 import { proveFormats } from '../helpers/desktops/format-proofs.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
+import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
+import { MIXED, makeLibrary, type Place } from '../helpers/desktops/screen.js';
 import { startHeadlessSway } from '../helpers/headless-sway.js';
 import { eventually } from '../helpers/serve.js';
 
@@ -97,4 +100,21 @@ t.test('random --set on headless sway: each output shows its own pick, of its ow
       return { ok, seen };
     },
   });
+
+  // current (read back from the swaybg sway runs), back and hide current on the same sway, by
+  // screenshot of the whole layout (issue 31).
+  const places: Place[] = [
+    { name: 'HEADLESS-1', x: 0, y: 0, width: 1280, height: 720 },
+    { name: 'HEADLESS-2', x: 1280, y: 0, width: 720, height: 1280 },
+  ];
+  const desktop = {
+    env,
+    dir: join(root, 'on-screen'),
+    screenshot: async (file: string) => void execFileSync('grim', [file], { env, stdio: 'ignore' }),
+  };
+  const showUnknown = async (file: string) => {
+    chmodSync(join(desktop.dir, 'elsewhere'), 0o755);
+    execFileSync('swaymsg', ['output', '*', 'bg', file, 'fill'], { env, stdio: 'ignore' });
+  };
+  onScreenProofs(t, desktop, () => places, await makeLibrary(desktop.dir, MIXED), { showUnknown });
 });

@@ -6,6 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import { formatProofCases } from '../helpers/desktops/format-proofs.js';
 import { wallpaperIn } from '../helpers/desktops/cli.js';
+import { noLockScreenCases } from '../helpers/desktops/lock-screen.js';
+import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
 import { MIXED, makeLibrary, reported, screenColours, waitForScreen } from '../helpers/desktops/screen.js';
 import { startXfce } from '../helpers/desktops/xfce.js';
@@ -38,6 +40,9 @@ if (desktop) {
     }
   });
 
+  // current (read back from each monitor's last-image), back and hide current, by screenshot (issue 31).
+  onScreenProofs(t, desktop, () => DUMMY_MONITORS, library);
+
   t.test('a monitor without its last-image property: exit 1, every monitor unchanged', async (t) => {
     const before = await screenColours(desktop, DUMMY_MONITORS);
     const monitors = 'DUMMY0=1920x1080,DUMMY1=1080x1920,GHOST-1=1920x1080';
@@ -48,6 +53,9 @@ if (desktop) {
     await sleep(1500);
     t.same(await screenColours(desktop, DUMMY_MONITORS), before, 'both outputs still show what they showed');
   });
+
+  // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
+  noLockScreenCases(t, desktop, /Xfce has no lock-screen wallpaper of its own/);
 
   // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
   formatProofCases(t, desktop, DUMMY_MONITORS);

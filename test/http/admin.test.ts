@@ -68,6 +68,7 @@ t.test('GET/PUT /api/settings', async (t) => {
     'folders',
     'location',
     'max_upload_bytes',
+    'notify',
     'set_command',
     'sources',
     'thumbnail_size',

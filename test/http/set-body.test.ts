@@ -30,7 +30,7 @@ t.test('a body that is not a JSON object is a 400 naming the body; nothing is se
   for (const body of ['[]', '1', '"x"', 'null']) {
     const answer = await s.post(body);
     t.equal(answer.status, 400, body);
-    t.equal(answer.text, 'invalid body: expected a JSON object {"monitor": "NAME"}, or no body\n', body);
+    t.equal(answer.text, 'invalid body: expected a JSON object {"monitor": "NAME", "target": "desktop|lock|both"}, or no body\n', body);
   }
   t.same(s.calls(), [], 'the setter never ran');
   t.equal((await s.post('{}')).status, 204, 'an empty object: every monitor');

@@ -21,7 +21,7 @@ t.test('status: idle, scanning with progress, a new version after a change', asy
   t.equal(header(idle, 'cache-control'), 'no-store');
   t.equal(header(idle, 'access-control-allow-origin'), '*', 'a read, open to every client');
   const before = idle.json<Status>();
-  t.same(Object.keys(before), ['scanning', 'progress', 'total', 'version', 'lan']);
+  t.same(Object.keys(before), ['scanning', 'progress', 'total', 'version', 'lan', 'set_targets']);
   t.same(before.lan, { urls: [], loopback_only: true }, 'on loopback only, no address for other devices (issue 25)');
   t.match(before, { scanning: false, progress: null, total: 6 });
   t.type(before.version, 'string');

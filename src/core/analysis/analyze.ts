@@ -67,8 +67,14 @@ export function contentId(bytes: Uint8Array): string {
  * Throws WallpaperError 'unsupported' for anything that is not a strictly decodable image of an
  * indexed format (formats/), and 'too_large' over MAX_PIXELS, read from the header before decoding.
  * @param ext the file's extension where there is a file (`.heif` is served as image/heif)
+ * @param options.image a HEIC's image by index (a dynamic wallpaper's noon frame), not its primary one
  */
-export async function analyzeImage(bytes: Buffer, thumbnailSize: number, ext?: string): Promise<AnalysedImage> {
+export async function analyzeImage(
+  bytes: Buffer,
+  thumbnailSize: number,
+  ext?: string,
+  options: { image?: number } = {},
+): Promise<AnalysedImage> {
   let label = 'image';
   try {
     const probe = await probeImage(bytes);
@@ -81,7 +87,7 @@ export async function analyzeImage(bytes: Buffer, thumbnailSize: number, ext?: s
     // fraction of their size), within the process's pixel budget. It runs on libvips threads, so the
     // id is hashed on this thread meanwhile instead of after it.
     const decoding = decodeBudget.run(width * height, async () =>
-      (await decodeImage(bytes, probe, { scale }))
+      (await decodeImage(bytes, probe, { scale, ...options }))
         .rotate()
         .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true, fastShrinkOnLoad: true })
         .toColourspace('srgb')

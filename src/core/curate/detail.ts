@@ -130,6 +130,9 @@ export interface Alignment {
   fine: number;
   /** The fine structure's strength (its standard deviation, 0..1), the weaker of the two. */
   texture: number;
+  /** How far the mean levels (0..1) of the aligned region and the other picture differ: a copy,
+   * cropped or not, compares like with like and keeps them; a grading moves them. */
+  shift: number;
 }
 
 /** The best alignment of `inner` inside `outer` (as correlations of levels, then fine structure). */
@@ -155,10 +158,13 @@ function alignInside(outer: PreparedGrid, inner: PreparedGrid): Alignment {
     if (best[0] === start) break;
   }
   const [levels, x, w, y, h] = best;
-  const outerFine = fine(region(outer.levels, x, w, y, h));
+  const aligned = region(outer.levels, x, w, y, h);
+  const mean = (values: Float64Array) => values.reduce((s, v) => s + v, 0) / values.length;
+  const shift = Math.abs(mean(aligned) - mean(inner.levels));
+  const outerFine = fine(aligned);
   const innerFine = fine(inner.levels);
   const strength = (values: Float64Array) => Math.sqrt(values.reduce((s, v) => s + v * v, 0) / values.length);
-  return { levels, fine: correlation(outerFine, innerFine), texture: Math.min(strength(outerFine), strength(innerFine)) };
+  return { levels, fine: correlation(outerFine, innerFine), texture: Math.min(strength(outerFine), strength(innerFine)), shift };
 }
 
 /** The better of the two alignments (either picture may be the crop of the other). */

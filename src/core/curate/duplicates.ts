@@ -9,17 +9,18 @@
 import type { Candidate, DuplicateGroup } from '../types.js';
 
 export type { Candidate };
-import { align, prepareGrid } from './detail.js';
+import { type Alignment, align, prepareGrid } from './detail.js';
 import { pictureShareOf } from '../analysis/index.js';
 import { BANDS, forEachCandidatePair, popcount32 } from './hash-index.js';
+import { FLAT_BELOW, faint, faintConfirmed, forEachFaintPair } from './faint.js';
 import { sameScreen } from './screen-shape.js';
 import {
-  GRID_UNIFORM_BELOW,
   HASH_WITHIN,
   type Prepared,
   SIGNATURE_WITHIN,
   confirmed,
   graded,
+  lightnessMoved,
   prepare,
   similar,
   suggested,
@@ -37,12 +38,12 @@ export function groupDuplicates(
   distinct: ReadonlySet<string> = new Set(),
   gridsOf: (ids: string[]) => ReadonlyMap<string, Uint8Array> = () => new Map(),
 ): DuplicateGroup[] {
-  // Near-uniform pictures are never grouped: leave them out of the index altogether.
+  // Flat pictures are never grouped: leave them out altogether.
   const unsorted = candidates.map((candidate) => ({ candidate, prepared: prepare(candidate.fingerprint) }));
   // In order of lightness, then of the first chunk: pictures that meet sit close in memory. Then by
   // id, so that the order (and every tie below) never depends on the order given.
   const order = unsorted
-    .filter(({ prepared }) => prepared.contrast >= GRID_UNIFORM_BELOW)
+    .filter(({ prepared }) => prepared.contrast >= FLAT_BELOW)
     .sort(
       (a, b) =>
         a.prepared.meanL - b.prepared.meanL ||
@@ -55,10 +56,6 @@ export function groupDuplicates(
   const high = Uint32Array.from(prepared, (p) => p.high);
   // Lightness bands as wide as the colour tolerance, from 1 (bands 0 and BANDS - 1 stay empty).
   const bands = Uint8Array.from(prepared, (p) => 1 + Math.min(BANDS - 3, Math.max(0, Math.floor(p.meanL / SIGNATURE_WITHIN))));
-  const apart = (i: number, j: number) => {
-    const [a, b] = [pictures[i]!, pictures[j]!];
-    return distinct.has(a.id < b.id ? `${a.id}\n${b.id}` : `${b.id}\n${a.id}`) || graded(prepared[i]!, prepared[j]!);
-  };
   /** Whether every member of a would-be group is made for the screen of the one it would keep:
    * two crops of one picture (one 10% narrower, one 10% shorter) are other shapes to each other,
    * but both copies of the original kept; another screen's version never is. */
@@ -72,7 +69,29 @@ export function groupDuplicates(
   forEachCandidatePair(low, high, bands, HASH_WITHIN, (i, j) => {
     if (suggested(prepared[i]!, prepared[j]!)) suggestions.push([i, j]);
   });
+  // Faint pictures by their colours: their hashes are noise.
+  forEachFaintPair(prepared, (i, j) => suggestions.push([i, j]));
   const grids = gridsFor(pictures, suggestions, gridsOf);
+  // Alignments made, by pair (i < j): a pair may be asked again as part of a group.
+  const alignments = new Map<number, Alignment>();
+  const alignmentOf = (i: number, j: number): Alignment | undefined => {
+    const [x, y] = i < j ? [i, j] : [j, i];
+    const [gx, gy] = [grids[x], grids[y]];
+    if (!gx || !gy) return undefined;
+    const key = x * pictures.length + y;
+    const known = alignments.get(key);
+    if (known) return known;
+    const found = align(gx, gy);
+    alignments.set(key, found);
+    return found;
+  };
+  const apart = (i: number, j: number) => {
+    const [a, b] = [pictures[i]!, pictures[j]!];
+    if (distinct.has(a.id < b.id ? `${a.id}\n${b.id}` : `${b.id}\n${a.id}`)) return true;
+    // Only a lightness shift asks for the grids (most pairs across two groups never need aligning).
+    const [p, q] = [prepared[i]!, prepared[j]!];
+    return graded(p, q, lightnessMoved(p, q) ? alignmentOf(i, j) : undefined);
+  };
   // Closest pairs joined first: a copy meets its original's group before a grading or another
   // screen's version can take it into theirs (which would then keep the two groups apart). Ties by
   // the pictures' order, which is the ids' where all else is equal.
@@ -96,8 +115,9 @@ export function groupDuplicates(
     const [ri, rj] = [find(i), find(j)];
     // Already one group: no need to align them (the costly part, so dense groups cost little).
     if (ri === rj) continue;
-    const [gi, gj] = [grids[i], grids[j]];
-    const same = gi && gj ? confirmed(prepared[i]!, prepared[j]!, align(gi, gj)) : similar(prepared[i]!, prepared[j]!);
+    const alignment = alignmentOf(i, j);
+    const [p, q] = [prepared[i]!, prepared[j]!];
+    const same = !alignment ? similar(p, q) : faint(p, q) ? faintConfirmed(alignment) : confirmed(p, q, alignment);
     if (!same || members[ri]!.some((x) => members[rj]!.some((y) => apart(x, y)))) continue;
     if (!oneScreen([...members[ri]!, ...members[rj]!])) continue;
     parent[rj] = ri;

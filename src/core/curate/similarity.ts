@@ -37,6 +37,12 @@ export const GREY_HASH_WITHIN = 14;
 export const GRADED_LIGHTNESS_SHIFT = 0.035;
 export const GRADED_CHROMA_SHIFT = 0.0125;
 export const GRADED_CONSISTENT_FROM = 0.9;
+/** The mean luma (0..1) of the aligned grids (detail.ts) may differ by this between copies.
+ * Measured (bench/RESULTS.md, issue 32): copies whose fingerprints' lightness moved past
+ * GRADED_LIGHTNESS_SHIFT (corner crops) differ by at most 0.0023 once aligned, every copy pair by
+ * at most 0.011 (a white pillarbox's blended edge); MATE's Cold and Radioactive and their copies
+ * by 0.030 to 0.048. */
+export const ALIGNED_LIGHTNESS_SHIFT = 0.018;
 
 const CELLS = 16;
 
@@ -125,12 +131,12 @@ function cellDifferences(p: Prepared, q: Prepared): { distance: number; chromaDi
 }
 
 /** The looser rule for a pair whose grey grids will confirm it (detail.ts): close hashes and
- * colours, no more chroma lost than a copy loses, neither near-uniform. What the strict rule adds
+ * colours, no more chroma lost than a copy loses, neither faint (faint.ts finds those by colour). What the strict rule adds
  * for pictures of little contrast, no colour or like layouts (closer hashes, edge density), the
  * aligned grids tell better: a crop or a letterboxed copy of such a picture moves its hash and its
  * edges further than the strict rule allows. */
 export function suggested(p: Prepared, q: Prepared): boolean {
-  if (Math.min(p.contrast, q.contrast) < GRID_UNIFORM_BELOW) return false;
+  if (Math.min(p.contrast, q.contrast) < UNIFORM_BELOW) return false;
   const [ml, ma, mb] = [p.meanL - q.meanL, p.meanA - q.meanA, p.meanB - q.meanB];
   if (ml * ml + ma * ma + mb * mb > SIGNATURE_WITHIN * SIGNATURE_WITHIN) return false;
   if (popcount32(p.low ^ q.low) + popcount32(p.high ^ q.high) > HASH_WITHIN) return false;
@@ -140,15 +146,21 @@ export function suggested(p: Prepared, q: Prepared): boolean {
 }
 
 /** Whether one picture is a colour grading of the other (GRADED_*): never a duplicate, and never
- * in one group with it, even through a copy of either (duplicates.ts). */
-export function graded(p: Prepared, q: Prepared): boolean {
-  if (Math.abs(p.meanL - q.meanL) > GRADED_LIGHTNESS_SHIFT) return true;
+ * in one group with it, even through a copy of either (duplicates.ts). The lightness is judged on
+ * the aligned grids where the caller has them: the fingerprint's mean covers the whole picture, so
+ * a corner crop of a picture lit unevenly (a bright sky cut off) moves it as far as a grading does,
+ * while the aligned grids compare the same region of both (ALIGNED_LIGHTNESS_SHIFT). */
+export function graded(p: Prepared, q: Prepared, alignment?: Alignment): boolean {
+  if (Math.abs(p.meanL - q.meanL) > GRADED_LIGHTNESS_SHIFT && (!alignment || alignment.shift > ALIGNED_LIGHTNESS_SHIFT)) return true;
   const shift = Math.hypot(p.meanA - q.meanA, p.meanB - q.meanB);
   if (shift <= GRADED_CHROMA_SHIFT) return false;
   let moves = 0;
   for (let i = 0; i < CELLS * 3; i += 3) moves += Math.hypot(p.cells[i + 1]! - q.cells[i + 1]!, p.cells[i + 2]! - q.cells[i + 2]!);
   return shift >= GRADED_CONSISTENT_FROM * (moves / CELLS);
 }
+
+/** Whether graded() needs the aligned grids to decide: only a lightness shift does. */
+export const lightnessMoved = (p: Prepared, q: Prepared): boolean => Math.abs(p.meanL - q.meanL) > GRADED_LIGHTNESS_SHIFT;
 
 /** Whether two fingerprints are of one picture. */
 export const nearDuplicates = (a: Uint8Array, b: Uint8Array): boolean => similar(prepare(a), prepare(b));
@@ -161,14 +173,9 @@ export const TEXTURE_KNOWN_FROM = 0.004;
 /** Pictures without fine structure: their aligned levels must agree this well. */
 export const SMOOTH_LEVELS_FROM = 0.99;
 
-/** With grids, pictures of this little contrast are still compared (a dark photo, a faint
- * pattern), but must agree closer: FAINT_LEVELS_FROM below UNIFORM_BELOW. */
-export const GRID_UNIFORM_BELOW = 0.01;
-export const FAINT_LEVELS_FROM = 0.97;
-
-/** Whether the grids of a pair the fingerprints suggest confirm it. */
+/** Whether the grids of a pair the fingerprints suggest confirm it (a faint pair: faint.ts). */
 export function confirmed(p: Prepared, q: Prepared, alignment: Alignment): boolean {
-  if (alignment.levels < (Math.min(p.contrast, q.contrast) < UNIFORM_BELOW ? FAINT_LEVELS_FROM : LEVELS_FROM)) return false;
+  if (alignment.levels < LEVELS_FROM) return false;
   if (alignment.texture >= TEXTURE_KNOWN_FROM) return alignment.fine >= FINE_FROM;
   // No fine structure (a gradient, a soft glow): two such pictures of one layout correlate
   // almost as well as copies, so copies are asked to agree closely in level and colour.

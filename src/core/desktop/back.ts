@@ -1,30 +1,43 @@
 // `wallpaper back` (CONTRACT.md 8.2): put back, per monitor and slot, what the last change replaced,
-// and forget that change, so the next `back` goes one further (SET_HISTORY_DEPTH deep). What is put
+// and forget that change, so the next `back` goes one further (SET_HISTORY_DEPTH deep); the lock
+// screen too when the change set it (`--target lock|both`). What is put
 // back may be a file the library does not know (the desktop's own default): it is set all the same.
 import { WallpaperError } from '../errors.js';
 import type { Library } from '../types.js';
 import { entriesOf } from './current.js';
-import { type ShownFile, readOnScreen, takeLastChange } from './on-screen.js';
+import { type Change, type ShownFile, readOnScreen, takeLastChange, takePart } from './on-screen.js';
+import { requireLock, restoreLock, type Target } from './lock-screen.js';
 import type { Session } from './session.js';
-import { setEverywhere } from './set.js';
-import { setEachMonitor, setLightDark } from './setters/index.js';
+import { GNOME, setEverywhere, shownFile } from './set.js';
+import { setOnly } from './set-only.js';
+import { setLightDark } from './setters/index.js';
 import type { ShownEntry } from './types.js';
 
 const NOTHING = 'nothing to go back to: this library has not changed the wallpaper since (or back went as far as its history)';
+const NOTHING_LOCK = 'nothing to go back to on the lock screen: this library has not set it (random --set --target lock) since';
 
-/** Set `files` as they were: both slots, each monitor its own, or one file everywhere. */
-async function restore(session: Session, library: Library, files: ShownFile[]): Promise<void> {
+/** Set `files` as they were: both slots, each monitor its own, or one file everywhere; returns what
+ * the setter was given, per file (a dynamic wallpaper's frame for now). */
+export async function restore(session: Session, library: Library, recorded: ShownFile[]): Promise<ShownFile[]> {
   const setterOptions = session.setterOptions(library.settings().set_command);
+  // A dynamic wallpaper comes back at its frame for now (or, on GNOME, as the XML it plays).
+  const plays = session.setter(library.settings().set_command).name === GNOME;
+  const files = await Promise.all(
+    recorded.map(async (file) => {
+      const wallpaper = file.id ? library.get(file.id) : undefined;
+      return wallpaper?.dynamic ? { ...file, path: await shownFile(library, { wallpaper, path: file.path }, undefined, plays) } : file;
+    }),
+  );
   const light = files.find((file) => file.slot === 'light');
   const dark = files.find((file) => file.slot === 'dark');
   if (light || dark) {
     await setLightDark((light ?? dark)!.path, (dark ?? light)!.path, setterOptions);
-    return;
+    return files;
   }
   const perMonitor = files.filter((file) => file.monitor !== null);
   if (perMonitor.length === 0) {
     await setEverywhere(session, library, files[0]!.path, await session.monitors().catch(() => undefined));
-    return;
+    return files;
   }
   // The monitors as the change knew them: --monitors of the last random --set, else detected.
   const monitors = await session.monitors(readOnScreen(library.dirs.data).last_request?.options.monitors);
@@ -34,13 +47,38 @@ async function restore(session: Session, library: Library, files: ShownFile[]): 
   });
   if (assignments.length === 0)
     throw new WallpaperError('not_found', `${NOTHING}: the monitors it changed (${perMonitor.map((f) => f.monitor).join(', ')}) are gone`);
-  await setEachMonitor(assignments, setterOptions, { only: true });
+  await setOnly(session, library, assignments);
+  return files;
 }
 
-export async function back(session: Session, library: Library): Promise<ShownEntry[]> {
-  const newest = readOnScreen(library.dirs.data).changes.at(-1);
-  if (!newest || newest.replaced.length === 0) throw new WallpaperError('not_found', NOTHING);
-  await restore(session, library, newest.replaced);
-  await takeLastChange(library.dirs.data);
-  return entriesOf(library, newest.replaced);
+const hasDesktop = (change: Change) => change.replaced.length > 0;
+const hasLock = (change: Change) => (change.lock?.shown.length ?? 0) > 0;
+
+/** Put back what the last change replaced: all of it (both places when it set both), or with
+ * `target` only that place's part of the newest change that set it (`back --target lock`). The
+ * lock screen is asked for before anything is set, so a refusal changes nothing. */
+export async function back(session: Session, library: Library, target?: Target): Promise<ShownEntry[]> {
+  const { changes } = readOnScreen(library.dirs.data);
+  const newestWith = (has: (change: Change) => boolean) => changes.findLastIndex(has);
+  const wanted =
+    target === undefined
+      ? { desktop: changes.length - 1, lock: changes.length - 1 }
+      : { desktop: target === 'lock' ? -1 : newestWith(hasDesktop), lock: target === 'desktop' ? -1 : newestWith(hasLock) };
+  const desktopPart = changes[wanted.desktop] && hasDesktop(changes[wanted.desktop]!) ? changes[wanted.desktop] : undefined;
+  const lockPart = changes[wanted.lock] && hasLock(changes[wanted.lock]!) ? changes[wanted.lock]!.lock : undefined;
+  if (!desktopPart && !lockPart) throw new WallpaperError('not_found', target === 'lock' ? NOTHING_LOCK : NOTHING);
+  if (target === 'both' && (!desktopPart || !lockPart)) throw new WallpaperError('not_found', desktopPart ? NOTHING_LOCK : NOTHING);
+  const lock = lockPart ? await requireLock(session, library, target ?? 'lock') : undefined;
+  if (lock && lockPart) await restoreLock(lock, lockPart.replaced);
+  if (desktopPart) await restore(session, library, desktopPart.replaced);
+  if (target === undefined) await takeLastChange(library.dirs.data);
+  else {
+    // The newer part first: taking a part may drop its change and move the older indexes.
+    const parts = [
+      ...(lockPart ? [{ index: wanted.lock, part: 'lock' as const }] : []),
+      ...(desktopPart ? [{ index: wanted.desktop, part: 'desktop' as const }] : []),
+    ].sort((a, b) => b.index - a.index);
+    for (const { index, part } of parts) await takePart(library.dirs.data, index, part);
+  }
+  return entriesOf(library, desktopPart ? desktopPart.replaced : lockPart!.replaced);
 }

@@ -4,11 +4,12 @@
 // and its designer pair fill the light and dark slots (the wallpaper itself both when it has none),
 // a set_command with {monitor} runs once per monitor; the set is remembered in the history.
 import { WallpaperError } from '../errors.js';
-import { setEachMonitor, setLightDark } from './setters/index.js';
+import { setOnly } from './set-only.js';
+import { setLightDark } from './setters/index.js';
 import type { Library, PickedFile } from '../types.js';
 import { remember, shownFiles } from './current.js';
 import type { Session } from './session.js';
-import { setEverywhere, shownFile, slotEntries } from './set.js';
+import { GNOME, setEverywhere, shownFile, slotEntries } from './set.js';
 import type { DesktopSet } from './types.js';
 
 /** What to do when no desktop can be set from here. */
@@ -38,15 +39,20 @@ async function setOne(session: Session, library: Library, id: string, options: {
         const other = pair ? { wallpaper: pair.wallpaper, path: pair.path } : picked;
         const [light, dark] = picked.wallpaper.brightness === 'dark' ? [other, picked] : [picked, other];
         const { setter } = await setLightDark(
-          await shownFile(library, light),
-          await shownFile(library, dark),
+          await shownFile(library, light, undefined, info.name === GNOME),
+          await shownFile(library, dark, undefined, info.name === GNOME),
           session.setterOptions(library.settings().set_command),
         );
         library.recordSet(id);
         return { setter, entries: slotEntries(light, dark) };
       }
       const monitors = info.perMonitor && info.name === 'set_command' ? await session.monitors() : undefined;
-      const { setter } = await setEverywhere(session, library, await shownFile(library, picked, monitors?.[0]), monitors);
+      const { setter } = await setEverywhere(
+        session,
+        library,
+        await shownFile(library, picked, monitors?.[0], info.name === GNOME),
+        monitors,
+      );
       library.recordSet(id);
       return { setter, entries: [{ monitor: null, slot: null, picked }] };
     }
@@ -61,13 +67,7 @@ async function setOne(session: Session, library: Library, id: string, options: {
         `invalid monitor "${options.monitor}": this desktop has ${monitors.map((m) => m.name).join(', ')}`,
       );
     }
-    const { setter } = await setEachMonitor(
-      [{ monitor, file: await shownFile(library, picked, monitor) }],
-      session.setterOptions(library.settings().set_command),
-      {
-        only: true,
-      },
-    );
+    const { setter } = await setOnly(session, library, [{ monitor, file: await shownFile(library, picked, monitor, info.name === GNOME) }]);
     library.recordSet(id, monitor.name);
     return { setter, entries: [{ monitor, slot: null, picked }] };
   } catch (error) {

@@ -20,10 +20,12 @@ const KEEP = 16;
 const FORMATS: Record<string, 'jpeg' | 'png' | 'webp'> = { '.jpg': 'jpeg', '.jpeg': 'jpeg', '.png': 'png', '.webp': 'webp' };
 
 /** Any indexed file as a sharp pipeline, an SVG drawn at `scale` of its own size. */
-async function open(file: string, scale?: (width: number, height: number) => number): Promise<Sharp> {
+async function open(file: string, scale?: (width: number, height: number) => number, image?: number): Promise<Sharp> {
   const bytes = await readFile(file);
   const probe = await probeImage(bytes);
-  return (await decodeImage(bytes, probe, { scale: scale?.(probe.width, probe.height) ?? 1 })).rotate();
+  return (
+    await decodeImage(bytes, probe, { scale: scale?.(probe.width, probe.height) ?? 1, ...(image === undefined ? {} : { image }) })
+  ).rotate();
 }
 
 const cover = async (file: string, monitor: Monitor) =>
@@ -38,16 +40,17 @@ const PNG_RENDITIONS = new Set(['.svg', '.gif', '.bmp']);
 /**
  * `file` itself when every desktop shows its format, else a rendition in `dir` (made once per size):
  * PNG or JPEG at the file's own size, enlarged to cover `monitor` when smaller (an SVG is drawn at
- * that size, not scaled up).
+ * that size, not scaled up). `image`: a HEIC's image by index (a dynamic wallpaper's frame for now).
  */
 export async function renditionFor(
   file: string,
   size: { id: string; width: number; height: number },
   monitor: Monitor | undefined,
   dir: string,
+  image?: number,
 ): Promise<string> {
   const ext = extname(file).toLowerCase();
-  if (shownEverywhere(file)) return file;
+  if (shownEverywhere(file) && image === undefined) return file;
   const scale = monitor ? Math.max(1, monitor.width / size.width, monitor.height / size.height) : 1;
   const width = Math.round(size.width * scale);
   const height = Math.round(size.height * scale);
@@ -56,8 +59,8 @@ export async function renditionFor(
   if (await stat(out).catch(() => undefined)) return out;
   await mkdir(dir, { recursive: true });
   const temp = `${out}.${process.pid}.tmp`;
-  const image = (await open(file, () => scale)).resize(width, height, { fit: 'fill' });
-  await (png ? image.png() : image.jpeg({ quality: 92 })).toFile(temp);
+  const drawn = (await open(file, () => scale, image)).resize(width, height, { fit: 'fill' });
+  await (png ? drawn.png() : drawn.jpeg({ quality: 92 })).toFile(temp);
   await rename(temp, out);
   await prune(dir);
   return out;

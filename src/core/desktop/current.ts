@@ -1,6 +1,7 @@
 // The wallpaper on the screen now (CONTRACT.md 8.2): read back from the desktop where it can tell,
 // else what this library last put there; each file with its record when the library knows it. And
 // the bookkeeping of a change: what it replaced, per monitor and slot, for `back`.
+import { basename, dirname, join } from 'node:path';
 import { WallpaperError } from '../errors.js';
 import type { Library } from '../types.js';
 import { colorScheme } from './appearance.js';
@@ -16,18 +17,32 @@ function collapsed(files: ShownFile[]): ShownFile[] {
   return files;
 }
 
-/** What the screen shows now, as files with their ids (null: not in this library). */
+/** The wallpaper a file this library made for the screen stands for: `--fit`'s crop or a format's
+ * rendition, `<cache>/{fitted,renditions}/<id>-<W>x<H>.<ext>` (compose.ts); else undefined. */
+function madeFrom(library: Library, path: string): string | undefined {
+  if (!['fitted', 'renditions'].some((folder) => dirname(path) === join(library.dirs.cache, folder))) return undefined;
+  const id = /^([0-9a-f]{16})-\d+x\d+\.\w+$/.exec(basename(path))?.[1];
+  return id && library.get(id) ? id : undefined;
+}
+
+/** What the screen shows now, as files with their ids (null: not in this library). A `--span`
+ * composite on the screen stands for the picks of each monitor: the history has them. */
 export async function shownFiles(session: Session, library: Library): Promise<ShownFile[]> {
-  const read = await shownOnDesktop(session.setterOptions(library.settings().set_command));
-  if (!read) return collapsed(shownByHistory(readOnScreen(library.dirs.data).changes));
-  return collapsed(read.map((file) => ({ ...file, id: library.resolveWallpaper(file.path) ?? null })));
+  // KDE names its screens by their place: the monitors as the last pick by filters knew them.
+  const monitors = () => session.monitors(readOnScreen(library.dirs.data).last_request?.options.monitors);
+  const read = await shownOnDesktop(session.setterOptions(library.settings().set_command), monitors);
+  const spanned = read?.some((file) => dirname(file.path) === join(library.dirs.data, 'span'));
+  if (!read || spanned) return collapsed(shownByHistory(readOnScreen(library.dirs.data).changes));
+  return collapsed(read.map((file) => ({ ...file, id: library.resolveWallpaper(file.path) ?? madeFrom(library, file.path) ?? null })));
 }
 
 /** The shown files as entries with their records (`current`, `back`). */
 export function entriesOf(library: Library, files: readonly ShownFile[]): ShownEntry[] {
   return files.map(({ monitor, slot, path, id }) => {
     const wallpaper = id ? library.get(id) : undefined;
-    return { monitor, slot, path, wallpaper: wallpaper ?? null };
+    // A crop or rendition on the screen is reported as its wallpaper, as `random --set` reports it.
+    const shown = wallpaper && madeFrom(library, path) ? wallpaper.path : path;
+    return { monitor, slot, path: shown, wallpaper: wallpaper ?? null };
   });
 }
 

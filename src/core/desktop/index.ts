@@ -1,15 +1,18 @@
 // The desktop facade: the one way the faces (random --set, watch, the scheduled change, POST
 // /api/wallpapers/{id}/set, doctor) reach the desktop. openDesktop(env) detects the session once per
 // process (setter, abilities; monitors on demand) and turns "these filters (or this id), these
-// options" into picks on the screen, reporting what was set per monitor and per slot.
-// May use: common, formats and sun (setters/ and monitors/ inside it run the desktop's own tools).
+// options" into picks on the screen (and on the lock screen: --target), reporting what was set per
+// monitor and per slot.
+// May use: common, dynamic, formats and sun (setters/ and monitors/ inside it run the desktop's own tools).
 import { openSession } from './session.js';
-import { chooseFor, setOnDesktop } from './set.js';
-import { setById } from './by-id.js';
+import { chooseFor } from './set.js';
+import { setByIdOnTarget, setOnTarget } from './target.js';
+import { lockFiles, lockScreen, parseTarget, requireLock, type Target, TARGETS } from './lock-screen.js';
 import { followScheme } from './follow.js';
 import { followSun, schemeOf, sunLocation } from './sun.js';
 import { sunAt } from '../sun/index.js';
 import { back } from './back.js';
+import { followDynamic } from './follow-dynamic.js';
 import { currentId, entriesOf, shownFiles } from './current.js';
 import { openShortcuts } from './shortcuts/index.js';
 import { notifyShown } from './notify.js';
@@ -19,28 +22,49 @@ import type { Desktop } from './types.js';
 export type { Desktop, DesktopOptions, DesktopRequest, DesktopSet, SetEntry, ShownEntry, Slot } from './types.js';
 
 const opened = new WeakMap<NodeJS.ProcessEnv, Desktop>();
+/** How long `targets` trusts what it found (a screensaver installed while serve runs shows up). */
+const TARGETS_TTL_MS = 30_000;
 
 /** The desktop session `env` describes (serve's own, the CLI's), the same object for the same env. */
 export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
   let desktop = opened.get(env);
   if (!desktop) {
     const session = openSession(env);
+    const targetCache = new Map<string, { at: number; targets: Promise<Target[]> }>();
     desktop = {
       shortcuts: openShortcuts(env),
       setter: (setCommand) => session.setter(setCommand),
       monitors: (override) => session.monitors(override),
-      set: (request) => setOnDesktop(session, request),
+      set: (request) => setOnTarget(session, request),
       choose: (request) => chooseFor(session, request),
-      setById: (library, id, options) => setById(session, library, id, options),
+      setById: (library, id, options) => setByIdOnTarget(session, library, id, options),
+      parseTarget,
+      targets: (library) => {
+        // GET /api/status asks on every poll: a lock screen is looked for (a tool run) once a while.
+        const key = library.settings().set_command ?? '';
+        const known = targetCache.get(key);
+        if (known && Date.now() - known.at < TARGETS_TTL_MS) return known.targets;
+        const targets = lockScreen(session, library).then((lock): Target[] => (lock ? [...TARGETS] : ['desktop']));
+        targetCache.set(key, { at: Date.now(), targets });
+        return targets;
+      },
+      checkTarget: async (library, target) => void (target === 'desktop' || (await requireLock(session, library, target))),
       followScheme: (onScheme) => followScheme(env, onScheme),
       sun: (library) => {
         const now = sunAt(new Date(), sunLocation(library.settings().location));
         return { scheme: schemeOf(now), next: now.next };
       },
       followSun: (library, onScheme) => followSun(sunLocation(library.settings().location), onScheme),
-      current: async (library) => entriesOf(library, await shownFiles(session, library)),
+      followDynamic: (library, enqueue, onShown, onError) => followDynamic(session, library, enqueue, onShown, onError),
+      current: async (library, target) =>
+        entriesOf(
+          library,
+          target === 'lock'
+            ? await lockFiles(await requireLock(session, library, 'lock', true), library)
+            : await shownFiles(session, library),
+        ),
       currentId: (library, monitor) => currentId(session, library, monitor),
-      back: (library) => back(session, library),
+      back: (library, target) => back(session, library, target),
       notify: (entries) => notifyShown(env, entries),
       lastRequest: (library) => readOnScreen(library.dirs.data).last_request ?? undefined,
     };

@@ -19,11 +19,17 @@ export interface ShownFile {
   id: string | null;
 }
 
-/** One change of the wallpaper: what it showed and what was on the screen before it. */
-export interface Change {
-  at: string;
+/** What one change did to one place: what it showed there and what was there before it. */
+export interface Part {
   shown: ShownFile[];
   replaced: ShownFile[];
+}
+
+/** One change of the wallpaper: what it showed and what was on the screen before it; `lock`, what
+ * it did to the lock screen (`--target lock|both`; its desktop lists are then empty for `lock`). */
+export interface Change extends Part {
+  at: string;
+  lock?: Part;
 }
 
 /** The filters and options of the last `random --set`, asked again by `next`. */
@@ -73,6 +79,27 @@ export async function takeLastChange(dataDir: string): Promise<Change | undefine
   const change = state.changes.pop();
   if (change) await write(dataDir, state);
   return change;
+}
+
+/** Give the newest change its lock-screen part (a `both` set: the desktop's part is recorded first). */
+export async function attachLock(dataDir: string, lock: Part): Promise<void> {
+  const state = readOnScreen(dataDir);
+  const newest = state.changes.at(-1);
+  if (!newest) return;
+  newest.lock = lock;
+  await write(dataDir, state);
+}
+
+/** Take the newest change's part for the desktop or the lock screen off the history (the change goes
+ * when nothing of it is left): `back --target desktop|lock`. */
+export async function takePart(dataDir: string, index: number, part: 'desktop' | 'lock'): Promise<void> {
+  const state = readOnScreen(dataDir);
+  const change = state.changes[index];
+  if (!change) return;
+  if (part === 'lock') delete change.lock;
+  else Object.assign(change, { shown: [], replaced: [] });
+  if (change.shown.length === 0 && !change.lock) state.changes.splice(index, 1);
+  await write(dataDir, state);
 }
 
 /** What the recorded changes say is on the screen now: for each monitor and slot the newest file

@@ -17,7 +17,10 @@ import type { Filters, Library, PickedFile, WallpaperSource } from '../types.js'
 import { type Choices, lightChoices, pickAmong } from './choices.js';
 import { remember, shownFiles } from './current.js';
 import { sunScheme } from './sun.js';
+import type { LastRequest } from './on-screen.js';
 import type { Session } from './session.js';
+import { setOnly } from './set-only.js';
+import type { FrameContext } from './dynamic-frame.js';
 import type { DesktopOptions, DesktopRequest, DesktopSet } from './types.js';
 
 /** The choices for `--appearance`: dark matches for a dark scheme, light or medium ones for a light
@@ -49,7 +52,7 @@ async function monitorsFor(session: Session, options: DesktopOptions): Promise<M
   }
 }
 
-const screenOf = (monitor: Monitor) => ({ w: monitor.width, h: monitor.height, upscale: MONITOR_UPSCALE });
+export const screenOf = (monitor: Monitor) => ({ w: monitor.width, h: monitor.height, upscale: MONITOR_UPSCALE });
 export const primaryOf = (monitors?: readonly Monitor[]) => monitors?.find((candidate) => candidate.primary) ?? monitors?.[0];
 
 /** One file on every monitor; a set_command with {monitor} runs once per monitor, never with an
@@ -73,26 +76,33 @@ export async function setEverywhere(session: Session, library: Library, file: st
 }
 
 /** What the setter is given for a pick: its own file, or a rendition where the format is one not
- * every desktop shows (CONTRACT.md 8.1); what is reported stays the pick's own path. */
-export async function shownFile(library: { dirs: { cache: string } }, picked: PickedFile, monitor?: Monitor): Promise<string> {
+ * every desktop shows (CONTRACT.md 8.1), or a dynamic wallpaper's frame for now (8.3; `plays`: the
+ * desktop plays a GNOME timed XML itself); what is reported stays the pick's own path. */
+export async function shownFile(library: FrameContext, picked: PickedFile, monitor?: Monitor, plays = false): Promise<string> {
+  if (picked.wallpaper.dynamic) return (await import('./dynamic-frame.js')).dynamicShown(library, picked, monitor, plays);
   // Most picks go as they are, without loading sharp.
   if (shownEverywhere(picked.path)) return picked.path;
   return (await import('./compose.js')).renditionFor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'renditions'));
 }
 
-const REMEMBERED = ['appearance', 'same', 'span', 'fit', 'monitors', 'allowRepeat'] as const;
+const REMEMBERED = ['appearance', 'same', 'span', 'fit', 'monitors', 'allowRepeat', 'target'] as const;
+
+/** What `next` asks again of a request: the filters, the server, and the options that shape a pick
+ * or say where it goes, not the command's own (--json) nor `only` (one hide's). */
+export function rememberedRequest({ filters, options = {}, server }: DesktopRequest): LastRequest {
+  const remembered = Object.fromEntries(REMEMBERED.flatMap((key) => (options[key] === undefined ? [] : [[key, options[key]]])));
+  return { filters, options: remembered, ...(server ? { server } : {}) };
+}
+
+/** The setter that plays a GNOME timed XML itself (picture-uri names it). */
+export const GNOME = 'gnome';
 
 /** Pick by the request and set; undefined when nothing matches. The change is remembered with what
  * it replaced (`back`) and the request (`next`). */
 export async function setOnDesktop(session: Session, request: DesktopRequest): Promise<DesktopSet | undefined> {
   const before = await shownFiles(session, request.library);
   const set = await pickAndSet(session, request);
-  if (set) {
-    const { filters, options = {}, server } = request;
-    // The options that shape a pick, not the command's own (--json) nor `only` (one hide's).
-    const remembered = Object.fromEntries(REMEMBERED.flatMap((key) => (options[key] === undefined ? [] : [[key, options[key]]])));
-    await remember(request.library, before, set, { filters, options: remembered, ...(server ? { server } : {}) });
-  }
+  if (set) await remember(request.library, before, set, rememberedRequest(request));
   return set;
 }
 
@@ -112,10 +122,11 @@ async function pickAndSet(session: Session, request: DesktopRequest): Promise<De
   const detected = await monitorsFor(session, options);
   const monitors = options.only ? detected?.filter((monitor) => options.only!.includes(monitor.name)) : detected;
   const recent = (monitor?: string) => (options.allowRepeat ? [] : library.recentlySet(HISTORY_AVOID, monitor));
+  const plays = can.name === GNOME;
   const fitted = async (picked: PickedFile, monitor?: Monitor) =>
-    options.fit && monitor
+    options.fit && monitor && !picked.wallpaper.dynamic
       ? (await import('./compose.js')).fitToMonitor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'fitted'))
-      : shownFile(library, picked, monitor);
+      : shownFile(library, picked, monitor, plays);
 
   const some = options.only !== undefined && can.perMonitor && monitors !== undefined && monitors.length > 0;
   if (monitors && (some || (monitors.length > 1 && (options.span || (can.perMonitor && !options.same))))) {
@@ -123,12 +134,14 @@ async function pickAndSet(session: Session, request: DesktopRequest): Promise<De
     if (!picks) return undefined;
     let setter: string;
     if (options.span) {
-      const parts = picks.map(({ monitor, picked }) => ({ monitor, file: picked.path }));
+      const parts = await Promise.all(
+        picks.map(async ({ monitor, picked }) => ({ monitor, file: await shownFile(library, picked, monitor) })),
+      );
       const file = await (await import('./compose.js')).spanComposite(parts, join(library.dirs.data, 'span'));
       ({ setter } = await setSpanned(file, setterOptions));
     } else {
       const assignments = await Promise.all(picks.map(async ({ monitor, picked }) => ({ monitor, file: await fitted(picked, monitor) })));
-      ({ setter } = await setEachMonitor(assignments, setterOptions, { only: some }));
+      ({ setter } = some ? await setOnly(session, library, assignments) : await setEachMonitor(assignments, setterOptions));
     }
     for (const { monitor, picked } of picks) library.recordSet(picked.wallpaper.id, monitor.name);
     return { setter, entries: picks.map(({ monitor, picked }) => ({ monitor, slot: null, picked })) };

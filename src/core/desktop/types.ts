@@ -22,6 +22,8 @@ export interface DesktopOptions {
   allowRepeat?: boolean;
   /** Only these monitors change (`hide current`: the monitors that showed the hidden one). */
   only?: string[];
+  /** Where the picks go: the desktop (default), the lock screen, or both (--target). */
+  target?: Target;
 }
 
 /** A pick asked of the desktop: random matches of `filters` from `source` (default the library),
@@ -36,6 +38,9 @@ export interface DesktopRequest {
 }
 
 export type Slot = 'light' | 'dark';
+
+/** Where a change goes (--target): the desktop, its lock screen, or both. */
+export type Target = 'desktop' | 'lock' | 'both';
 
 /** One wallpaper that went on the desktop: on a monitor (null: every one), in a slot (null: both). */
 export interface SetEntry {
@@ -73,15 +78,31 @@ export interface Desktop {
    * sunset and after a resume that crossed one (`watch --appearance sun`); returns the function
    * that stops. Throws without a location. */
   followSun(library: Library, onScheme: (scheme: import('./appearance.js').Scheme) => void): () => void;
-  /** The wallpaper `id` on every monitor or on the one named (POST /api/wallpapers/{id}/set). */
-  setById(library: Library, id: string, options?: { monitor?: string }): Promise<DesktopSet>;
-  /** What the screen shows now, per monitor and slot (`current`). */
-  current(library: Library): Promise<ShownEntry[]>;
+  /** Keep the dynamic wallpapers this library put on the screen at their frame for now (`watch`):
+   * each refresh runs through `enqueue`, reports what the desktop was given; check() looks again. */
+  followDynamic(
+    library: Library,
+    enqueue: (work: () => Promise<void>) => void,
+    onShown: (files: { monitor: string | null; slot: Slot | null; path: string }[]) => void,
+    onError: (error: unknown) => void,
+  ): { check(): void; stop(): void };
+  /** The wallpaper `id` on every monitor or on the one named (POST /api/wallpapers/{id}/set), on
+   * the lock screen too or instead with `target`. */
+  setById(library: Library, id: string, options?: { monitor?: string; target?: Target }): Promise<DesktopSet>;
+  /** `text` as a set target (desktop, lock or both); invalid_param naming `name` (`--target`, `target`). */
+  parseTarget(text: unknown, name: string): Target;
+  /** The targets this session can set: desktop, and lock and both where it has a lock screen. */
+  targets(library: Library): Promise<Target[]>;
+  /** Refuse (no_lock_screen, naming the desktop) a target this session cannot set. */
+  checkTarget(library: Library, target: Target): Promise<void>;
+  /** What the screen shows now, per monitor and slot (`current`); `lock`: the lock screen's. */
+  current(library: Library, target?: 'desktop' | 'lock'): Promise<ShownEntry[]>;
   /** The wallpaper `current` names (on `monitor`, else the primary) and the monitors showing it
    * (empty: every one). */
   currentId(library: Library, monitor?: string): Promise<{ id: string; monitors: string[] }>;
-  /** Put back what the last change replaced, and forget that change (`back`; again goes further). */
-  back(library: Library): Promise<ShownEntry[]>;
+  /** Put back what the last change replaced, and forget that change (`back`; again goes further);
+   * `target`: only that place's part of the newest change that set it. */
+  back(library: Library, target?: Target): Promise<ShownEntry[]>;
   /** A desktop notification of what went on the screen; false when no notification service took it. */
   notify(entries: readonly ShownEntry[]): Promise<boolean>;
   /** The filters and options of the last pick by filters (`next` asks them again), if any. */

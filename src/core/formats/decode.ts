@@ -87,6 +87,9 @@ export interface DecodeOptions {
   /** Scale of an SVG's rendering to its laid-out size (1 by default): drawn at the size wanted,
    * never drawn small and scaled up. Raster formats ignore it. */
   scale?: number;
+  /** A HEIC's image by its index among its top-level images (a frame of an Apple dynamic wallpaper)
+   * instead of its primary one; other formats ignore it. */
+  image?: number;
 }
 
 /** The image (first frame, primary image) as a sharp pipeline, EXIF orientation still to apply with
@@ -109,7 +112,7 @@ export async function decodeImage(bytes: Buffer, probe: Probe, options: DecodeOp
       case 'bmp':
         return raw(decodeBmp(bytes, readBmpHeader(bytes)));
       case 'heif':
-        return raw(await wasmDecoders.decode('heic', bytes));
+        return raw(await wasmDecoders.decode('heic', bytes, options.image));
       case 'jxl': {
         const djxl = systemDecoders ? await systemDjxl() : undefined;
         if (!djxl) return raw(await wasmDecoders.decode('jxl', bytes));

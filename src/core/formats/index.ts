@@ -21,6 +21,7 @@ export {
   shownEverywhere,
 } from './table.js';
 export { sniffFormat } from './sniff.js';
+export { heifImageCount } from './isobmff.js';
 export { type Probe, type DecodeOptions, probeImage, decodeImage, useSystemDecoders, wasmDecoders } from './decode.js';
 export { type FormatSupport, formatSupport } from './support.js';
 export { RECYCLE_BYTES, IDLE_MS } from './wasm-pool.js';

@@ -95,3 +95,41 @@ export function readHeifHeader(bytes: Uint8Array): HeifHeader {
   if (!size || size.width === 0 || size.height === 0) throw broken('its primary image has no size');
   return turns % 2 === 1 ? { itemType, width: size.height, height: size.width } : { itemType, ...size };
 }
+
+/** Coded types of image items (as opposed to metadata items: Exif, mime, uri). */
+const IMAGE_ITEMS = new Set(['hvc1', 'av01', 'grid', 'iden', 'iovl', 'jpeg', 'unci', 'avc1']);
+
+/** How many top-level images the file holds (as libheif lists them: image items that are not a
+ * grid's tile, a thumbnail or an auxiliary image), e.g. the frames of an Apple dynamic wallpaper. */
+export function heifImageCount(bytes: Uint8Array): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const meta = child(view, { type: 'file', start: 0, end: bytes.length }, 'meta');
+  if (!meta) throw broken('no meta box');
+  const images = new Set<number>();
+  const iinf = child(view, meta, 'iinf', 4);
+  if (iinf) {
+    const skip = view.getUint8(iinf.start) === 0 ? 6 : 8;
+    for (const infe of boxes(view, iinf.start + skip, iinf.end)) {
+      if (infe.type !== 'infe' || view.getUint8(infe.start) < 2) continue;
+      const wide = view.getUint8(infe.start) >= 3;
+      const id = wide ? view.getUint32(infe.start + 4) : view.getUint16(infe.start + 4);
+      const typeAt = infe.start + 4 + (wide ? 4 : 2) + 2;
+      if (typeAt + 4 <= infe.end && IMAGE_ITEMS.has(String.fromCharCode(...bytes.subarray(typeAt, typeAt + 4)))) images.add(id);
+    }
+  }
+  const iref = child(view, meta, 'iref', 4);
+  if (iref) {
+    const wide = view.getUint8(iref.start) !== 0;
+    const idAt = (at: number) => (wide ? view.getUint32(at) : view.getUint16(at));
+    const size = wide ? 4 : 2;
+    for (const reference of boxes(view, iref.start + 4, iref.end)) {
+      const from = idAt(reference.start);
+      const count = view.getUint16(reference.start + size);
+      if (reference.type === 'thmb' || reference.type === 'auxl') images.delete(from);
+      if (reference.type === 'dimg')
+        for (let i = 0; i < count && reference.start + size + 2 + (i + 1) * size <= reference.end; i++)
+          images.delete(idAt(reference.start + size + 2 + i * size));
+    }
+  }
+  return images.size;
+}

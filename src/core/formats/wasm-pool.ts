@@ -66,13 +66,14 @@ export class WasmPool {
 
   constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism()))) {}
 
-  async decode(kind: DecodeRequest['kind'], bytes: Uint8Array): Promise<Pixels> {
+  /** @param image a HEIC's image by its index among its top-level images (default: the primary one) */
+  async decode(kind: DecodeRequest['kind'], bytes: Uint8Array, image?: number): Promise<Pixels> {
     this.compiled ??= Promise.all([compile('libheif-js/libheif-wasm/libheif.wasm'), compile('@jsquash/jxl/codec/dec/jxl_dec.wasm')]).then(
       ([heic, jxl]) => ({ ...(heic ? { heic } : {}), ...(jxl ? { jxl } : {}) }),
     );
     this.modules = await this.compiled;
     return new Promise((resolve, reject) => {
-      this.queue.push({ request: { id: this.nextId++, kind, bytes }, resolve, reject });
+      this.queue.push({ request: { id: this.nextId++, kind, bytes, ...(image === undefined ? {} : { image }) }, resolve, reject });
       this.pump();
     });
   }

@@ -11,6 +11,8 @@ export interface DecodeRequest {
   id: number;
   kind: 'jxl' | 'heic';
   bytes: Uint8Array;
+  /** A HEIC's image by index among its top-level images (a frame of a dynamic wallpaper); absent: the primary one. */
+  image?: number;
 }
 
 export type DecodeAnswer =
@@ -48,7 +50,7 @@ let heif: Libheif | undefined;
 let jxl: ((buffer: ArrayBuffer) => Promise<{ data: Uint8ClampedArray; width: number; height: number }>) | undefined;
 let jxlMemory: (() => number) | undefined;
 
-async function decodeHeic(bytes: Uint8Array): Promise<{ data: ArrayBuffer; width: number; height: number }> {
+async function decodeHeic(bytes: Uint8Array, index?: number): Promise<{ data: ArrayBuffer; width: number; height: number }> {
   if (!heif) {
     const factory = require('libheif-js/libheif-wasm/libheif.js') as (options: object) => Libheif;
     const module = compiled.heic;
@@ -70,8 +72,9 @@ async function decodeHeic(bytes: Uint8Array): Promise<{ data: ArrayBuffer; width
   try {
     if (images.length === 0) throw new Error('libheif found no image in it');
     // A file of several images (a macOS dynamic wallpaper, a burst) is shown by its primary one.
-    const image = images.find((candidate) => candidate.is_primary());
-    if (!image) throw new Error('it has no primary image');
+    // (A frame of a dynamic one is asked by its index.)
+    const image = index === undefined ? images.find((candidate) => candidate.is_primary()) : images[index];
+    if (!image) throw new Error(index === undefined ? 'it has no primary image' : `it has no image ${index} (it holds ${images.length})`);
     const width = image.get_width();
     const height = image.get_height();
     const data = new Uint8ClampedArray(width * height * 4);
@@ -102,7 +105,8 @@ const memoryBytes = () => (heif?.HEAPU8?.byteLength ?? 0) + (jxlMemory?.() ?? 0)
 
 parentPort?.on('message', async (request: DecodeRequest) => {
   try {
-    const { data, width, height } = request.kind === 'jxl' ? await decodeJxl(request.bytes) : await decodeHeic(request.bytes);
+    const { data, width, height } =
+      request.kind === 'jxl' ? await decodeJxl(request.bytes) : await decodeHeic(request.bytes, request.image);
     const answer: DecodeAnswer = { id: request.id, ok: true, data, width, height, memoryBytes: memoryBytes() };
     parentPort!.postMessage(answer, [data]);
   } catch (error) {

@@ -24,6 +24,7 @@ import { moveToTrash } from './trash.js';
 import { startUploadBatch } from './upload-batch.js';
 import { createVariants } from '../variants/index.js';
 import { openIndexed } from './verify.js';
+import { frameInstead } from './open-frame.js';
 import type { Filters, Library, ListOrder, OpenedFile, Paging, ScanProgress, UploadedFile, VerifiedFile, Wallpaper } from '../types.js';
 import { hasFilters } from '../query/index.js';
 
@@ -42,7 +43,8 @@ export type OpenOptions =
 /** A checked file handed on by path (to a desktop tool): its descriptor is closed, its identity kept. */
 async function closedFile({ wallpaper, opened }: { wallpaper: Wallpaper; opened: OpenedFile }): Promise<VerifiedFile> {
   await opened.handle.close();
-  return { wallpaper, path: opened.path, size: opened.size, mtimeMs: opened.mtimeMs };
+  // A timed wallpaper is handed on as itself (the desktop plays it, or shows its frame for now).
+  return { wallpaper, path: opened.frame?.of ?? opened.path, size: opened.size, mtimeMs: opened.mtimeMs };
 }
 
 /** Ids are 16 lowercase hex characters; anything else is unknown before any file system access. */
@@ -148,7 +150,10 @@ export function openLibrary(options: OpenOptions): Library {
       };
     },
 
-    openFile: (id) => (isId(id) ? openIndexed(store.filesOf(id), staleFile) : Promise.resolve(undefined)),
+    async openFile(id) {
+      const opened = isId(id) ? await openIndexed(store.filesOf(id), staleFile) : undefined;
+      return opened && frameInstead(opened);
+    },
 
     async verifiedFile(id) {
       const wallpaper = library.get(id);

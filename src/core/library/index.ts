@@ -2,6 +2,6 @@
 // and analysis -> store writes; the scan queue and lease (one scan at a time), uploads, thumbnails,
 // verifying a file is still what was indexed, the trash, random picks; openLibrary() ties the rooms
 // together.
-// May use: analysis, common, curate, formats, packages, portable, query, settings, sources, store and variants.
+// May use: analysis, common, curate, dynamic, formats, packages, portable, query, settings, sources, store and variants.
 export { isId, openLibrary } from './facade.js';
 export type { OpenOptions } from './facade.js';

@@ -21,6 +21,7 @@ import type { FileResult, Store } from '../store/index.js';
 import type { ThumbnailCache } from './thumbnails.js';
 import type { ScanProblem, ScanProgress, ScanSummary, Settings } from '../types.js';
 import { walkFolders } from './walk.js';
+import { TIMED_ONLY, analyseDynamic } from './read-dynamic.js';
 import { type Analyzer, loadAnalyzer } from '../analysis/index.js';
 
 export interface ScanContext {
@@ -133,6 +134,10 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
 
 type Analyze = Analyzer['analyzeImage'];
 
+const extOf = (path: string) => path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+/** The largest timed XML or .stw read (dynamic/xml.ts's bound). */
+const MAX_TIMED_FILE_BYTES = 1024 * 1024;
+
 /** Read, hash, analyse and thumbnail one file; a failure becomes a reported result, never a throw.
  * A file that vanished since the walk is not recorded at all. */
 async function readOne(
@@ -152,8 +157,23 @@ async function readOne(
   // The state written is what was read, so a file that changed since the walk is read again next time.
   const readState = { ...state, size: bytes.length };
   if (bytes.length === 0) return { path, state: readState, error: 'empty file (0 bytes)' };
+  // A timed file is small: a large XML is some other document, not read.
+  if (TIMED_ONLY.has(extOf(path)) && bytes.length > MAX_TIMED_FILE_BYTES) return { path, state: readState };
   try {
     const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+    const dynamic = await analyseDynamic(path, bytes, ext, thumbnailSize);
+    // An XML that is no timed background: no wallpaper, no failure (recorded, so not read again).
+    if (!dynamic && TIMED_ONLY.has(ext)) return { path, state: readState };
+    if (dynamic) {
+      await thumbnails.write(dynamic.analysis.id, thumbnailSize, dynamic.thumbnail);
+      return {
+        path,
+        state: readState,
+        analysis: dynamic.analysis,
+        dynamic: dynamic.dynamic,
+        ...(dynamic.format ? { format: dynamic.format } : {}),
+      };
+    }
     const { analysis, thumbnail } = await analyzeImage(bytes, thumbnailSize, ext);
     const { label, extensions } = formatInfo(analysis.format);
     if (!extensions.includes(ext)) return { path, state: readState, error: `a ${label} image named .${ext}` };

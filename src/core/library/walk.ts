@@ -7,11 +7,15 @@ import { basename, extname, join, resolve } from 'node:path';
 import type { FileState } from './diff.js';
 import { oneLine } from '../errors.js';
 import { INDEXED_EXTENSIONS } from '../formats/index.js';
+import { TIMED_FILE_EXTENSIONS } from '../dynamic/index.js';
 
 /** Extensions (lowercase, with the dot) of the files a library indexes (formats/table.ts). */
 export const IMAGE_EXTENSIONS = new Set(INDEXED_EXTENSIONS.map((ext) => `.${ext}`));
 
-export const isImageName = (name: string): boolean => !name.startsWith('.') && IMAGE_EXTENSIONS.has(extname(name).toLowerCase());
+/** Images, and the timed files (GNOME XML, .stw) that may be dynamic wallpapers (CONTRACT.md 8.3). */
+const INDEXED_NAMES = new Set([...IMAGE_EXTENSIONS, ...TIMED_FILE_EXTENSIONS]);
+
+export const isImageName = (name: string): boolean => !name.startsWith('.') && INDEXED_NAMES.has(extname(name).toLowerCase());
 
 /** Image formats people keep beside wallpapers that no decoder here reads (CONTRACT.md 6.1 and 8.1):
  * reported as skipped, so they do not vanish silently. */

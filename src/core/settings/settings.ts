@@ -34,6 +34,7 @@ export const SETTINGS_KEYS = [
   'variant_cache_bytes',
   'sources',
   'location',
+  'notify',
 ] as const;
 type Key = (typeof SETTINGS_KEYS)[number];
 
@@ -47,6 +48,7 @@ export function defaultSettings(dirs: LibraryDirs): Settings {
     variant_cache_bytes: DEFAULT_VARIANT_CACHE_BYTES,
     sources: [],
     location: null,
+    notify: false,
   };
 }
 
@@ -153,6 +155,10 @@ export function validateSettings(base: Settings, patch: unknown, source: Source,
         if (value === null || value === '') next.location = null;
         else if (typeof value === 'string' && parseLocation(value)) next.location = value.replace(/\s+/g, '');
         else throw bad(key, `${LOCATION_FORMAT}, or null`, source);
+        break;
+      case 'notify':
+        if (typeof value !== 'boolean') throw bad(key, 'true or false', source);
+        next.notify = value;
         break;
       case 'set_command':
         if (value !== null && (typeof value !== 'string' || value.includes('\0'))) throw bad(key, 'a command string or null', source);

@@ -64,7 +64,9 @@ export const tagCounts = (conn: Connection): { name: string; count: number }[] =
 /** What near-duplicate grouping needs of every fingerprinted wallpaper. */
 export const candidates = (conn: Connection): Candidate[] =>
   conn
-    .prepare('SELECT id, fingerprint, width, height, size_bytes, content_type FROM wallpapers WHERE fingerprint IS NOT NULL')
+    .prepare(
+      'SELECT id, fingerprint, width, height, size_bytes, content_type FROM wallpapers WHERE fingerprint IS NOT NULL AND dynamic IS NULL',
+    )
     .all() as Candidate[];
 
 /** Ids asked at once: within both databases' limits on bound values. */

@@ -3,7 +3,7 @@
 // ones again and again, and any commit (here or in another process) makes them stale.
 import { VersionedCache } from '../common/index.js';
 import type { FileState } from '../types/scan.js';
-import type { Filters, Paging, ScanProblem, SourceCredit } from '../types.js';
+import type { DynamicInfo, Filters, Paging, ScanProblem, SourceCredit } from '../types.js';
 import { ColourIndex } from './colour-index.js';
 import type { Connection } from './connection.js';
 import {
@@ -57,6 +57,7 @@ function toStored(row: Row): StoredWallpaper {
     pair_id: row.pair_id ?? null,
     title: row.title ?? row.filename,
     source: typeof row.source === 'string' ? (JSON.parse(row.source) as SourceCredit) : (row.source ?? null),
+    dynamic: row.dynamic ? (JSON.parse(row.dynamic) as DynamicInfo) : null,
   };
 }
 

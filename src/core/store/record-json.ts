@@ -22,7 +22,7 @@ const SQL = `SELECT
     'dominant_hue', dominant_hue),
   json_object('palette', json(coalesce(palette, '[]')), 'favorite', ${mark('favorite')}, 'hidden', ${mark('hidden')},
     'tags', (SELECT json_group_array(name) FROM (SELECT DISTINCT name FROM tags t WHERE t.id = wallpapers.id ORDER BY name)),
-    'pair_id', pair_id, 'title', coalesce(title, filename), 'source', json(${SOURCE_OF_RECORD})),
+    'pair_id', pair_id, 'title', coalesce(title, filename), 'source', json(${SOURCE_OF_RECORD}), 'dynamic', json(dynamic)),
   filename
   FROM wallpapers WHERE id = ?`;
 

@@ -5,7 +5,7 @@ import type { Wallpaper } from '../types.js';
 
 /** The record as the API serves it: the index's fields with the URLs of the spec, in its order. */
 export function withUrls(stored: StoredWallpaper): Wallpaper {
-  const { id, filename, path, palette, favorite, hidden, tags, pair_id, title, source, ...rest } = stored;
+  const { id, filename, path, palette, favorite, hidden, tags, pair_id, title, source, dynamic, ...rest } = stored;
   const url = `/api/wallpapers/${id}/image`;
   const thumbnail_url = `/api/wallpapers/${id}/thumbnail`;
   // After the spec's fields (CONTRACT.md 6.4): a last segment that names the file, for clients that
@@ -26,5 +26,6 @@ export function withUrls(stored: StoredWallpaper): Wallpaper {
     pair_id: pair_id ?? null,
     title,
     source: source ?? null,
+    dynamic: dynamic ?? null,
   };
 }

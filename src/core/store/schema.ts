@@ -206,6 +206,12 @@ export const MIGRATIONS: string[] = [
   // longer make tags (curate/folder-tags.ts): the folder tags are marked stale so the next scan
   // remakes them by the new rule, reading no image again.
   'UPDATE folder_tags_from SET generation = -1;',
+  // Dynamic wallpapers (issue 31, CONTRACT.md 8.3, migration 15): a timed XML, a .stw or an Apple
+  // dynamic HEIC is one wallpaper whose record says what kind it is and how many frames it has
+  // (JSON, as the API shows it), analysed by its noon frame. HEIC files indexed before are read once
+  // more, so an Apple one already in the library becomes dynamic.
+  `ALTER TABLE wallpapers ADD COLUMN dynamic TEXT;
+   UPDATE files SET mtime_ms = -1 WHERE id IS NOT NULL AND (lower(path) LIKE '%.heic' OR lower(path) LIKE '%.heif');`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

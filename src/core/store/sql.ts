@@ -13,7 +13,9 @@ export type StoredWallpaper = Omit<Wallpaper, 'url' | 'thumbnail_url' | 'downloa
 
 /** The row of a record (format is the extension of its canonical file, for the `format` filter);
  * palette is JSON, tags joined by newlines, the marks 0 or 1. */
-export type Row = Omit<StoredWallpaper, 'palette' | 'tags' | 'favorite' | 'hidden' | 'source'> & {
+export type Row = Omit<StoredWallpaper, 'palette' | 'tags' | 'favorite' | 'hidden' | 'source' | 'dynamic'> & {
+  /** JSON text of the dynamic wallpaper's kind and frames, or null. */
+  dynamic: string | null;
   /** JSON text on SQLite, parsed JSON on PostgreSQL (json_build_object), or null. */
   source: string | SourceCredit | null;
   format: string;
@@ -32,7 +34,7 @@ const markOf = (mark: string) => `EXISTS (SELECT 1 FROM marks m WHERE m.mark = '
 export const COLUMNS = `id, filename, path, width, height, size_bytes, added_at, content_type, brightness, aspect_ratio, orientation,
   luminance, dominant_hue, format, pair_id, title, palette, ${markOf('favorite')}, ${markOf('hidden')},
   (SELECT group_concat(name, char(10)) FROM (SELECT DISTINCT name FROM tags t WHERE t.id = wallpapers.id ORDER BY name)) AS tags,
-  ${SOURCE_OF_RECORD} AS source`;
+  ${SOURCE_OF_RECORD} AS source, dynamic`;
 
 /** The order of a wallpaper's files, best first: reachable before away, regular files before
  * links, then by path (byte order). The first is the canonical path. */

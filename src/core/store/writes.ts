@@ -5,6 +5,7 @@
 import { basename } from 'node:path';
 import type { Analysis } from '../analysis/index.js';
 import type { FileState } from '../types/scan.js';
+import type { DynamicInfo } from '../types.js';
 import { cellOf } from '../analysis/index.js';
 import { stemOf } from '../packages/index.js';
 import type { Connection } from './connection.js';
@@ -16,6 +17,10 @@ export interface FileResult {
   state: FileState;
   analysis?: Analysis;
   error?: string;
+  /** A dynamic wallpaper (its analysis is its noon frame's): its kind and frames. */
+  dynamic?: DynamicInfo;
+  /** The `format` filter's word when it is not the file's extension: a timed file's frames' format. */
+  format?: string;
 }
 
 /** What a write changed, by wallpaper id. */
@@ -48,17 +53,18 @@ export function writeFiles(conn: Connection, results: readonly FileResult[], now
       const a = result.analysis;
       // The palette as the record shows it (its OKLab colours go to palette_colors).
       const palette = JSON.stringify(a.palette.map(({ color, share }) => ({ color, share })));
+      const dynamic = result.dynamic ? JSON.stringify({ kind: result.dynamic.kind, frames: result.dynamic.frames }) : null;
       const inserted = conn
         .prepare(
           `INSERT INTO wallpapers (id, path, filename, format, size_bytes, added_at, content_type, width, height,
-           brightness, aspect_ratio, orientation, luminance, dominant_hue, palette, fingerprint, title, grid)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+           brightness, aspect_ratio, orientation, luminance, dominant_hue, palette, fingerprint, title, grid, dynamic)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
         )
         .run(
           a.id,
           result.path,
           basename(result.path),
-          formatOf(result.path),
+          result.format ?? formatOf(result.path),
           result.state.size,
           now,
           a.content_type,
@@ -73,12 +79,16 @@ export function writeFiles(conn: Connection, results: readonly FileResult[], now
           a.fingerprint,
           stemOf(basename(result.path)),
           a.grid ?? null,
+          dynamic,
         );
       if (inserted.changes > 0) {
         effect.added.push(a.id);
         writePalette(conn, a);
         continue;
       }
+      // Known, and now read as dynamic (an Apple HEIC indexed by its primary image before migration
+      // 15): its record becomes its noon frame's.
+      if (dynamic !== null) redoDynamic(conn, a, dynamic, result.format ?? formatOf(result.path), palette);
       // Indexed before curation (migration 7 queued its files for one re-read): complete it. Then
       // settled like any other file of a known wallpaper (it may have moved meanwhile).
       if (
@@ -99,6 +109,34 @@ export function writeFiles(conn: Connection, results: readonly FileResult[], now
     settle(conn, touched, effect);
   });
   return dedupe(effect);
+}
+
+/** A known wallpaper read again as a dynamic one: its kind and its noon frame's analysis. Written
+ * only when its kind or frames changed, so a rescan that changes nothing moves no version. */
+function redoDynamic(conn: Connection, a: Analysis, dynamic: string, format: string, palette: string): void {
+  const changed = conn
+    .prepare(
+      `UPDATE wallpapers SET dynamic = ?, format = ?, content_type = ?, width = ?, height = ?, brightness = ?, aspect_ratio = ?,
+       orientation = ?, luminance = ?, dominant_hue = ?, palette = ? WHERE id = ? AND (dynamic IS NULL OR dynamic != ?)`,
+    )
+    .run(
+      dynamic,
+      format,
+      a.content_type,
+      a.width,
+      a.height,
+      a.brightness,
+      a.aspect_ratio,
+      a.orientation,
+      a.luminance,
+      a.dominant_hue,
+      palette,
+      a.id,
+      dynamic,
+    );
+  if (changed.changes === 0) return;
+  conn.prepare('DELETE FROM palette_colors WHERE id = ?').run(a.id);
+  writePalette(conn, a);
 }
 
 /** A new wallpaper's palette colours, each in its OKLab cell (the colour search's index). */
@@ -138,7 +176,10 @@ function settle(conn: Connection, ids: Iterable<string>, effect: WriteEffect): v
       continue;
     }
     const moved = conn
-      .prepare('UPDATE wallpapers SET path = ?, filename = ?, format = ?, size_bytes = ? WHERE id = ? AND path != ?')
+      // A dynamic wallpaper's format is its frames' (writeFiles), whatever its file is named.
+      .prepare(
+        'UPDATE wallpapers SET path = ?, filename = ?, format = CASE WHEN dynamic IS NULL THEN ? ELSE format END, size_bytes = ? WHERE id = ? AND path != ?',
+      )
       .run(first.path, basename(first.path), formatOf(first.path), first.size, id, first.path);
     conn.prepare('UPDATE wallpapers SET away = ? WHERE id = ? AND away != ?').run(first.away, id, first.away);
     if (moved.changes > 0 && !effect.added.includes(id)) effect.updated.push(id);

@@ -18,6 +18,9 @@ export interface OpenedFile {
   path: string;
   size: number;
   mtimeMs: number;
+  /** Set when this is the frame for now of a timed wallpaper (a GNOME XML, a .stw: CONTRACT.md 8.3),
+   * opened in place of the timed file `of` (checked as indexed): the frame's own type and name. */
+  frame?: { of: string; contentType: string; filename: string };
 }
 
 /** A variant's bytes: an open cached file, or bytes just rendered. */
@@ -35,6 +38,8 @@ export interface VariantFile {
   query: string;
   width: number;
   height: number;
+  /** Made from a timed wallpaper's frame for now: another frame later under the same URL. */
+  frame?: true;
 }
 
 export interface UploadedFile {

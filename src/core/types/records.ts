@@ -66,6 +66,15 @@ export interface Wallpaper {
   title: string;
   /** Where a fetched wallpaper came from and whom to credit (CONTRACT.md 7.3), or null. */
   source: SourceCredit | null;
+  /** A wallpaper that changes with the time of day (CONTRACT.md 8.3), or null. */
+  dynamic: DynamicInfo | null;
+}
+
+/** What a dynamic wallpaper's record says of it: a timed XML, .stw or Apple h24 HEIC is `timed`, an
+ * Apple solar HEIC `solar`, an Apple appearance HEIC `light-dark`; `frames`: its distinct images. */
+export interface DynamicInfo {
+  kind: 'timed' | 'solar' | 'light-dark';
+  frames: number;
 }
 
 /** The `format` filter's words: the extensions of formats/table.ts. */

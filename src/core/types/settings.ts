@@ -19,4 +19,7 @@ export interface Settings {
   /** Where the sun is followed (`--appearance sun`, CONTRACT.md 8.3): "LAT,LON" in decimal
    * degrees; null until set. */
   location: string | null;
+  /** A desktop notification at every change of `random --set`, `next`, `back` (and the one
+   * `hide current` makes), as `--notify` gives one (CONTRACT.md 8.2); `--no-notify` skips it once. */
+  notify: boolean;
 }

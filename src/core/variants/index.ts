@@ -67,18 +67,23 @@ export function createVariants(source: VariantSource) {
       const sourceFormat = formatOfType(wallpaper.content_type);
       const format = spec.as ?? sourceFormat;
       const query = canonicalQuery(spec, sourceFormat);
+      // A timed wallpaper's variant is its frame for now's (CONTRACT.md 8.3): kept per frame file and
+      // state, never answered warm (the same id shows another frame later).
+      const frame = opened.frame && `${opened.frame.filename}:${opened.size}:${Math.trunc(opened.mtimeMs)}`;
+      const keyed = frame ? `${query}&frame=${encodeURIComponent(frame)}` : query;
       const box = outputBox(spec, wallpaper.width, wallpaper.height);
-      let body = await cache.get(id, query, EXTENSIONS[format], () =>
+      let body = await cache.get(id, keyed, EXTENSIONS[format], () =>
         pool.run(async () => (await renderVariant(await readSource(id), wallpaper.width, wallpaper.height, spec, format)).bytes),
       );
       const stem = wallpaper.filename.replace(/\.[^.]+$/, '');
       const answer = {
         contentType: CONTENT_TYPES[format],
         filename: `${stem}-${box.w}x${box.h}.${EXTENSIONS[format]}`,
-        etag: `"${id}-v${variantKey(query)}"`,
+        etag: `"${id}-v${variantKey(keyed)}"`,
         query,
         width: box.w,
         height: box.h,
+        ...(frame ? { frame: true as const } : {}),
       };
       if ('handle' in body) {
         // Kept in the cache folder: warm from now on, its bytes in memory when small.
@@ -94,9 +99,9 @@ export function createVariants(source: VariantSource) {
           body = { bytes, size: bytes.length, mtimeMs };
         }
         const file = { ...answer, body };
-        const path = cache.pathOf(id, query, EXTENSIONS[format]);
+        const path = cache.pathOf(id, keyed, EXTENSIONS[format]);
         const checked = { path: opened.path, size: opened.size, mtimeMs: opened.mtimeMs };
-        if (!bytes || bytes.length === size)
+        if (!frame && (!bytes || bytes.length === size))
           warm.set(version, key, { answer: file, source: checked, path, size, mtimeMs, bytes, touchedAt: Date.now() });
         return file;
       }

@@ -7,7 +7,7 @@
 // trusted to say what the library is); the core refuses what no face may set (relative paths, `.`
 // and `..` segments, folders inside the data home), and the walk never enters the data home's own
 // folders. Only `set_command`, which runs a program, needs more than loopback here.
-import { WallpaperError, shownSettings } from '../../core/index.js';
+import { WallpaperError, openDesktop, shownSettings } from '../../core/index.js';
 import type { Settings } from '../../core/types.js';
 import { scanInBackground } from '../background.js';
 import { readJsonBody } from '../body.js';
@@ -36,7 +36,7 @@ function checkSetCommand(patch: unknown, current: Settings, tokenRequired: boole
   );
 }
 
-export function adminRoutes({ library, logger, maxJsonBodyBytes, tokenRequired, host }: RouteContext): Route[] {
+export function adminRoutes({ library, logger, maxJsonBodyBytes, tokenRequired, host, desktopEnv }: RouteContext): Route[] {
   return [
     {
       path: '/api/refresh',
@@ -50,7 +50,11 @@ export function adminRoutes({ library, logger, maxJsonBodyBytes, tokenRequired, 
     {
       path: '/api/status',
       methods: {
-        GET: (req, res) => json(res, 200, { ...library.status(), lan: lanAddresses(host, req.socket.localPort ?? 0) }, 'no-store'),
+        GET: async (req, res) => {
+          // Where POST .../set can put a wallpaper here (the gallery offers the lock screen by it).
+          const setTargets = await openDesktop(desktopEnv).targets(library);
+          json(res, 200, { ...library.status(), lan: lanAddresses(host, req.socket.localPort ?? 0), set_targets: setTargets }, 'no-store');
+        },
       },
     },
     {

@@ -1,10 +1,13 @@
 // The wallpaper routes of the spec's table: the list, random picks, one wallpaper, its image and
 // thumbnail and its download under its own file name (all answered by the read handlers of
 // reads.ts), DELETE of one wallpaper, and POST .../set: it becomes the wallpaper of the desktop the
-// server runs in (a phone as the desktop's remote).
+// server runs in (a phone as the desktop's remote), of its lock screen, or both ({"target"}).
 import type { Request } from 'polka';
 import type { IncomingMessage } from 'node:http';
-import { type RawParams, WallpaperError, openDesktop } from '../../core/index.js';
+import { type DesktopOptions, type RawParams, WallpaperError, openDesktop } from '../../core/index.js';
+
+type Desktop = ReturnType<typeof openDesktop>;
+type Target = NonNullable<DesktopOptions['target']>;
 import { readJsonBody } from '../body.js';
 import type { RouteContext } from '../context.js';
 import { checkedId, type Reads } from '../reads.js';
@@ -13,22 +16,27 @@ import { noContent } from '../json.js';
 
 const queryOf = (req: Request): RawParams => (req.query ?? {}) as unknown as RawParams;
 
-/** The optional `{"monitor": NAME}` of a set request; no body means every monitor. */
-async function monitorOf(req: IncomingMessage, maxBytes: number): Promise<string | undefined> {
+/** The optional `{"monitor": NAME, "target": "desktop"|"lock"|"both"}` of a set request; no body
+ * means every monitor of the desktop. */
+async function setBodyOf(req: IncomingMessage, maxBytes: number, desktop: Desktop): Promise<{ monitor?: string; target?: Target }> {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (!hasBody) return undefined;
+  if (!hasBody) return {};
   const body = await readJsonBody(req, maxBytes);
   if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw new WallpaperError('invalid_param', 'invalid body: expected a JSON object {"monitor": "NAME"}, or no body');
-  const monitor = (body as Record<string, unknown>).monitor;
-  if (monitor === undefined || monitor === null) return undefined;
+    throw new WallpaperError(
+      'invalid_param',
+      'invalid body: expected a JSON object {"monitor": "NAME", "target": "desktop|lock|both"}, or no body',
+    );
+  const { monitor, target } = body as Record<string, unknown>;
+  const parsed = target === undefined || target === null ? {} : { target: desktop.parseTarget(target, 'target') };
+  if (monitor === undefined || monitor === null) return parsed;
   if (typeof monitor !== 'string' || monitor.trim() === '' || monitor.length > 128) {
     throw new WallpaperError(
       'invalid_param',
       'invalid monitor: expected {"monitor": "NAME"} with a name from `wallpaper monitors`, or no body',
     );
   }
-  return monitor;
+  return { ...parsed, monitor };
 }
 
 export function wallpaperRoutes({ library, maxJsonBodyBytes, desktopEnv }: RouteContext, reads: Reads): Route[] {
@@ -54,8 +62,8 @@ export function wallpaperRoutes({ library, maxJsonBodyBytes, desktopEnv }: Route
       methods: {
         POST: async (req, res) => {
           const id = checkedId(req.params.id);
-          const monitor = await monitorOf(req, maxJsonBodyBytes);
-          await openDesktop(desktopEnv).setById(library, id, monitor === undefined ? {} : { monitor });
+          const desktop = openDesktop(desktopEnv);
+          await desktop.setById(library, id, await setBodyOf(req, maxJsonBodyBytes, desktop));
           noContent(res);
         },
       },

@@ -2,7 +2,7 @@
 // test runner's own desktop, bus or WALLPAPER_* leaks in), on a given wallpaper home.
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Test } from 'tap';
-import { BIN, type CliResult } from '../cli.js';
+import { BIN, type CliResult, runCli } from '../cli.js';
 import type { Desktop } from './session.js';
 
 /** The environment `wallpaper` gets in `desktop`, plus `extra`. */
@@ -22,6 +22,18 @@ export function wallpaperIn(desktop: Desktop, home: string, args: readonly strin
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** The same as wallpaperIn, run in this process (runCli): nothing of the runner's own environment is
+ * seen, only the session's. Saves a Node start per call where no real process is needed. */
+export function wallpaperInProcess(
+  desktop: Desktop,
+  home: string,
+  args: readonly string[],
+  extra: NodeJS.ProcessEnv = {},
+): Promise<CliResult> {
+  const none = Object.fromEntries(Object.keys(process.env).map((name) => [name, undefined]));
+  return runCli(['--home', home, ...args], { ...none, ...sessionEnv(desktop, extra) });
 }
 
 /** Start a long-running `wallpaper` (watch, serve) in the session; stopped at teardown. Its output

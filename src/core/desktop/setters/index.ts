@@ -7,12 +7,14 @@ import { WallpaperError } from '../../errors.js';
 import { type Detection, detect, noSetterMessage } from './detect.js';
 import { DEFAULT_TIMEOUT_MS } from './run.js';
 import { readShown, type ShownPath } from './shown.js';
+import type { Monitor } from '../monitors/types.js';
 import type { Assignment, SetContext, Setter } from './types.js';
 
 export { DEFAULT_TIMEOUT_MS } from './run.js';
 export { commandFor, splitCommandLine, MONITOR_PLACEHOLDER, PATH_PLACEHOLDER } from './command-line.js';
 export type { Assignment } from './types.js';
 export type { ShownPath } from './shown.js';
+export { type LockScreen, lockScreenOf } from './lock.js';
 
 export interface SetterOptions {
   /** Environment to detect from and to run tools with (PATH used to find tools). */
@@ -38,7 +40,15 @@ function timeoutOf(options: SetterOptions): number {
 /** What a detection found: the setter, its programs and what it can do beyond one wallpaper for all
  * monitors; or why none fits (`desktop`: the desktop recognised whose tools are missing). */
 export type SetterInfo =
-  | { name: string; tools: { name: string; path: string }[]; perMonitor: boolean; span: boolean; lightDark: boolean }
+  | {
+      name: string;
+      tools: { name: string; path: string }[];
+      perMonitor: boolean;
+      span: boolean;
+      lightDark: boolean;
+      /** Setting some monitors redraws them all (feh, swaybg): give the others theirs too. */
+      redrawsAll: boolean;
+    }
   | { name?: undefined; reason: string; desktop?: string };
 
 /** Detect the setter once; the result goes back in as SetterOptions.detection. */
@@ -56,6 +66,7 @@ export function describeSetter(options: SetterOptions): SetterInfo {
     perMonitor: !!setter.setEach,
     span: !!setter.setSpanned,
     lightDark: !!setter.setLightDark,
+    redrawsAll: !!setter.redrawsAll,
   };
 }
 
@@ -122,12 +133,13 @@ export async function setLightDark(light: string, dark: string, options: SetterO
   return { setter: setter.name };
 }
 
-/** What the desktop shows now, read back with its own tools; undefined where the setter cannot tell
+/** What the desktop shows now, read back with its own tools (`monitors`: the session's, for a
+ * desktop that names its screens by their place); undefined where the setter cannot tell
  * (or none is detected): the caller then trusts what it last set. A tool that fails reads as
  * "cannot tell", never as an error: `current` still answers from the history. */
-export async function shownOnDesktop(options: SetterOptions): Promise<ShownPath[] | undefined> {
+export async function shownOnDesktop(options: SetterOptions, monitors?: () => Promise<Monitor[]>): Promise<ShownPath[] | undefined> {
   const detection = detectOnce(options);
   if (!detection.setter) return undefined;
   const context = { env: options.env, timeoutMs: timeoutOf(options), tools: detection.tools };
-  return readShown(detection.setter.name, context).catch(() => undefined);
+  return readShown(detection.setter.name, context, monitors).catch(() => undefined);
 }

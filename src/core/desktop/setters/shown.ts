@@ -1,22 +1,22 @@
 // What the desktop shows now, read back with its own tools where it can tell (CONTRACT.md 8.2):
-// GNOME's two slots (picture-uri, picture-uri-dark), Cinnamon's picture-uri, MATE's picture-filename
-// and Xfce's last-image per monitor. Other desktops answer undefined and the caller falls back to
-// what this library last put there.
+// GNOME's two slots (picture-uri, picture-uri-dark), Cinnamon's picture-uri, MATE's picture-filename,
+// Xfce's last-image per monitor, KDE Plasma's Image per screen (through plasmashell, as it is set),
+// and the images of the swaybg drawing sway's (or our own swaybg's) outputs. Other desktops answer
+// undefined and the caller falls back to what this library last put there.
+import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Monitor } from '../monitors/types.js';
+import { evaluatePlasmaScript, PLASMA_READ_SCRIPT, parsePlasmaImages } from './kde.js';
 import { parseGVariantString } from './read-back.js';
 import { runTool } from './run.js';
+import { readSway, readSwaybg } from './shown-sway.js';
 import { lastImageProperties } from './xfce.js';
-import { type SetContext, toolOf } from './types.js';
+import { type SetContext, type ShownPath, toolOf } from './types.js';
 
-/** One file on the screen: on a monitor (null: every one), in a slot (null: both). */
-export interface ShownPath {
-  monitor: string | null;
-  slot: 'light' | 'dark' | null;
-  path: string;
-}
+export type { ShownPath } from './types.js';
 
-/** A GSettings value as a path: a file:// URI (GNOME, Cinnamon) or a plain path (MATE). */
-function pathOf(value: string): string | undefined {
+/** A GSettings or Plasma value as a path: a file:// URI (GNOME, Cinnamon, KDE) or a plain path. */
+export function pathOf(value: string): string | undefined {
   if (value.startsWith('file://')) {
     try {
       return fileURLToPath(value);
@@ -59,9 +59,39 @@ async function xfce(context: SetContext): Promise<ShownPath[]> {
   return shown;
 }
 
-/** What the setter `name` shows, read back; undefined where it cannot tell. */
-export async function readShown(name: string, context: SetContext): Promise<ShownPath[] | undefined> {
+/** Each Plasma screen's image, named by the monitor at its corner. A screen showing Plasma's own
+ * wallpaper package (a folder) or another plugin is left out: there is no one file to name. */
+async function kde(context: SetContext, monitors: () => Promise<Monitor[]>): Promise<ShownPath[] | undefined> {
+  const screens = parsePlasmaImages(await evaluatePlasmaScript(PLASMA_READ_SCRIPT, context)).flatMap((screen) => {
+    const path = pathOf(screen.image);
+    return path && statSync(path, { throwIfNoEntry: false })?.isDirectory() !== true ? [{ ...screen, path }] : [];
+  });
+  const [first] = screens;
+  if (!first) return [];
+  if (screens.every((screen) => screen.path === first.path)) return everywhere(first.path);
+  const known = await monitors();
+  const shown = screens.flatMap(({ x, y, path }) => {
+    const monitor = known.find((candidate) => candidate.x === x && candidate.y === y);
+    return monitor ? [{ monitor: monitor.name, slot: null, path }] : [];
+  });
+  // Screens that match no monitor cannot be named: then the history knows better.
+  return shown.length === screens.length ? shown : undefined;
+}
+
+/** What the setter `name` shows, read back; undefined where it cannot tell. `monitors` (asked only
+ * where a desktop names its screens by their place: KDE) are the session's. */
+export async function readShown(
+  name: string,
+  context: SetContext,
+  monitors: () => Promise<Monitor[]> = async () => [],
+): Promise<ShownPath[] | undefined> {
   switch (name) {
+    case 'kde':
+      return kde(context, monitors);
+    case 'sway':
+      return readSway(context);
+    case 'swaybg':
+      return readSwaybg(context);
     case 'gnome':
       return gnome(context);
     case 'cinnamon':

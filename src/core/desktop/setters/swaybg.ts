@@ -79,6 +79,7 @@ function watchStartup(child: ChildProcess, logFile: string, tool: Tool): Promise
 
 export const swaybg: Setter = {
   name: 'swaybg',
+  redrawsAll: true,
   set: (file: string, context: SetContext) => start(['-i', file, '-m', 'fill'], context),
   setEach: (assignments, context) =>
     start(

@@ -32,6 +32,10 @@ export interface Setter {
   set(file: string, context: SetContext): Promise<void>;
   /** Give each monitor its own file; absent where the desktop has one wallpaper for all. */
   setEach?(assignments: readonly Assignment[], context: SetContext): Promise<void>;
+  /** setEach redraws every monitor, not only those given (feh hands its files to the screens in
+   * order, a new swaybg replaces the old one for every output): a change of some monitors must
+   * give the others what they show. */
+  readonly redrawsAll?: boolean;
   /** Show one image spanned over every monitor (GNOME, Cinnamon, MATE: picture-options spanned). */
   setSpanned?(file: string, context: SetContext): Promise<void>;
   /** Give the light and the dark style their own picture (GNOME 42+: picture-uri, picture-uri-dark). */
@@ -43,4 +47,12 @@ export function toolOf(context: SetContext, name: string): Tool {
   const tool = context.tools.get(name);
   if (!tool) throw new Error(`setter tool ${name} was not resolved by detection`);
   return tool;
+}
+
+/** One file on the screen, as a desktop reads it back: on a monitor (null: every one), in a slot
+ * (null: both). */
+export interface ShownPath {
+  monitor: string | null;
+  slot: 'light' | 'dark' | null;
+  path: string;
 }

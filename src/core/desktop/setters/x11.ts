@@ -5,6 +5,7 @@ import { toolOf, type SetContext, type Setter } from './types.js';
 
 export const feh: Setter = {
   name: 'feh',
+  redrawsAll: true,
   async set(file: string, context: SetContext): Promise<void> {
     // --bg-fill also writes ~/.fehbg, so the user's session can restore it at login.
     await runTool(toolOf(context, 'feh'), ['--bg-fill', file], context);

@@ -89,4 +89,7 @@ export const MIGRATIONS: string[] = [
    UPDATE files SET mtime_ms = -1 WHERE id IS NOT NULL;`,
   // Folder tags remade by the rule of issue 33 at the next scan.
   'UPDATE folder_tags_from SET generation = -1;',
+  // Dynamic wallpapers (issue 31): their kind and frames; HEIC files read once more.
+  `ALTER TABLE wallpapers ADD COLUMN dynamic ${TEXT};
+   UPDATE files SET mtime_ms = -1 WHERE id IS NOT NULL AND (lower(path) LIKE '%.heic' OR lower(path) LIKE '%.heif');`,
 ];
