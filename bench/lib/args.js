@@ -35,7 +35,7 @@ export const FIGURES = [
   'million',
 ];
 /** Run without --only: every figure but the million-record ones and formats (its corpus takes minutes to encode). */
-const DEFAULT_FIGURES = FIGURES.filter((name) => name !== 'million' && name !== 'formats');
+const DEFAULT_FIGURES = FIGURES.filter((name) => name !== 'million' && name !== 'formats' && name !== 'formats-memory');
 
 export function parseArgs(argv) {
   const options = { quick: false, runs: undefined, duration: undefined, corpus: undefined, only: DEFAULT_FIGURES, json: undefined };
