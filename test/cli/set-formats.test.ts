@@ -54,7 +54,7 @@ t.test('a HEIC and an SVG are set through renditions; --set reports their own pa
   // gsettings reads the rendition back: current names the wallpaper it stands for, as --set did.
   const current = await cli(['current', '--json']);
   t.equal(current.code, 0, current.stderr);
-  const shown = JSON.parse(current.stdout);
+  const [{ wallpaper: shown }] = JSON.parse(current.stdout);
   t.equal(shown.path, join(pictures, 'logo.svg'), 'current: the wallpaper, not its rendition');
   t.match(shown.id, /^[0-9a-f]{16}$/, 'with its id');
   t.equal((await cli(['favorite', 'current'])).code, 0, 'favorite current finds it');
