@@ -1,7 +1,7 @@
 // `wallpaper current`, `back` and `next` (CONTRACT.md 8.2): what the screen shows now, put back what
 // the last change replaced, and a new pick with the filters and options of the last `random --set`.
 // Each reports like `random --set` (7.5): the path alone when one file is everywhere, else
-// `NAME<TAB>PATH` per monitor or slot; --json the Wallpaper object or the array.
+// `NAME<TAB>PATH` per monitor or slot; --json always the array of {monitor, slot, wallpaper}.
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { type DesktopOptions, openDesktop, openRemote, WallpaperError } from '../core/index.js';
@@ -22,7 +22,7 @@ const DESKTOP_VARIABLES: EnvironmentVariable[] = [
 export function currentCommand(ctx: CliContext): Command {
   const command = new Command('current')
     .description('print what the desktop shows now, per monitor or slot (read back from the desktop where it can tell)')
-    .option('--json', 'print the Wallpaper object (or the array of {monitor, slot, wallpaper}); id null for a file not in the library')
+    .option('--json', 'print the array of {monitor, slot, wallpaper} (always an array); id null for a file not in the library')
     .addOption(targetOption(ctx, '', 'desktop (the default) or lock: what the lock screen shows (GNOME, KDE Plasma, MATE)'));
   helpFooter(command, ['wallpaper current --json', 'wallpaper current --target lock', 'wallpaper favorite current'], DESKTOP_VARIABLES);
   return command.action(async (options: { json?: boolean; target?: Target }, cmd: Command) => {
@@ -38,7 +38,7 @@ export function currentCommand(ctx: CliContext): Command {
             ? "the lock screen shows its desktop's default picture (set one with wallpaper random --set --target lock)"
             : 'nothing is known to be on the screen: set one first (wallpaper random --set)',
         );
-      printShown(ctx.stdout, entries, options.json);
+      printShown(ctx.stdout, entries, options.json, true);
     } finally {
       library.close();
     }

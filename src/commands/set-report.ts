@@ -40,10 +40,11 @@ export function targetOption(ctx: CliContext, prefix = '', description?: string)
 /** A file the library does not know is its path and a null id, in the record's place. */
 const recordOf = (entry: ShownEntry) => entry.wallpaper ?? { id: null, path: entry.path };
 
-/** The 7.5 lines of what is on the screen (`current`, `back`). */
-export function printShown(out: CliContext['stdout'], entries: readonly ShownEntry[], json?: boolean): void {
+/** The 7.5 lines of what is on the screen (`current`, `back`). `current --json` is always the 7.5
+ * array (CONTRACT.md 8.2), even for one wallpaper everywhere; `back` reports as `random --set` does. */
+export function printShown(out: CliContext['stdout'], entries: readonly ShownEntry[], json?: boolean, jsonArray = false): void {
   const [only] = entries;
-  if (entries.length === 1 && only && !only.monitor && !only.slot) {
+  if (entries.length === 1 && only && !only.monitor && !only.slot && !(json && jsonArray)) {
     if (json) printJson(out, recordOf(only));
     else out.write(`${only.path}\n`);
     return;

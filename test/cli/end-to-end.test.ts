@@ -82,7 +82,11 @@ t.test('every command once as a process on a real library', async (t) => {
   ok(set, 'random --set');
   ok(await cli(['next'], false), 'next');
   ok(await cli(['back'], false), 'back');
-  t.equal(JSON.parse((await cli(['current', '--json'])).stdout).id, JSON.parse(set.stdout).id, 'current: back put the first back');
+  t.equal(
+    JSON.parse((await cli(['current', '--json'])).stdout)[0].wallpaper.id,
+    JSON.parse(set.stdout).id,
+    'current: back put the first back',
+  );
   const doctor = await cli(['doctor', '--json']);
   t.ok(Array.isArray(JSON.parse(doctor.stdout)), 'doctor: its checks as JSON');
 

@@ -67,7 +67,7 @@ t.test('GNOME: lock sets the screensaver key only; both sets both; back puts eac
   t.equal(gsettings('org.gnome.desktop.screensaver', 'picture-uri'), uri(locked), 'the lock screen shows the pick');
   t.equal(gsettings('org.gnome.desktop.background', 'picture-uri'), desktopBefore, 'the desktop is untouched');
   t.equal((await cli('current', '--target', 'lock')).stdout, `${locked}\n`, 'current --target lock reads it back');
-  t.equal(JSON.parse((await cli('current', '--target', 'lock', '--json')).stdout).path, locked);
+  t.equal(JSON.parse((await cli('current', '--target', 'lock', '--json')).stdout)[0].wallpaper.path, locked);
 
   const next = await cli('next');
   t.equal(next.code, 0, next.stderr);

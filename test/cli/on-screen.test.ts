@@ -52,8 +52,10 @@ t.test('current names what the last change set; back puts back what it replaced,
   t.not(second, first, 'no repeat');
   t.equal((await cli('current')).stdout.trim(), third, 'current: what is on the screen');
   const json = JSON.parse((await cli('current', '--json')).stdout);
-  t.equal(json.path, third, 'current --json: the Wallpaper object');
-  t.match(json.id, /^[0-9a-f]{16}$/);
+  t.match(json, [{ monitor: null, slot: null }], 'current --json: always the 7.5 array (CONTRACT.md 8.2), one entry here');
+  t.equal(json.length, 1);
+  t.equal(json[0].wallpaper.path, third, 'its wallpaper: the Wallpaper object');
+  t.match(json[0].wallpaper.id, /^[0-9a-f]{16}$/);
 
   const back = await cli('back');
   t.equal(back.code, 0, back.stderr);

@@ -2,7 +2,7 @@
 // given a rendition (JPEG for a photo, PNG for a drawing, at least the monitor's size) kept in the
 // cache home's renditions/, while what --set reports is the wallpaper's own path; JPEG, PNG and WebP
 // go to the setter as they are. Read back, a rendition is the wallpaper it stands for (`current`).
-import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
@@ -54,8 +54,23 @@ t.test('a HEIC and an SVG are set through renditions; --set reports their own pa
   // gsettings reads the rendition back: current names the wallpaper it stands for, as --set did.
   const current = await cli(['current', '--json']);
   t.equal(current.code, 0, current.stderr);
-  const shown = JSON.parse(current.stdout);
+  const [{ wallpaper: shown }] = JSON.parse(current.stdout);
   t.equal(shown.path, join(pictures, 'logo.svg'), 'current: the wallpaper, not its rendition');
   t.match(shown.id, /^[0-9a-f]{16}$/, 'with its id');
   t.equal((await cli(['favorite', 'current'])).code, 0, 'favorite current finds it');
+
+  // back puts the HEIC back as a set gives it: its rendition (made again when the cache was
+  // cleared meanwhile), never the .heic GNOME cannot show nor a rendition that is gone.
+  rmSync(join(home, 'renditions'), { recursive: true });
+  writeFileSync(log, '');
+  const back = await cli(['back']);
+  t.equal(back.code, 0, back.stderr);
+  t.equal(back.stdout.trim(), join(pictures, 'photo.heic'), "back reports the wallpaper's own path");
+  const restored = readCalls(log).find((call) => call[1] === 'set' && call[3] === 'picture-uri')?.[4] ?? '';
+  t.match(
+    restored,
+    new RegExp(`^${pathToFileURL(join(home, 'renditions')).href}/[0-9a-f]{16}-1920x1080\\.jpg$`),
+    'back: the rendition again',
+  );
+  t.ok(existsSync(fileURLToPath(restored)), 'made again');
 });

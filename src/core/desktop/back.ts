@@ -2,13 +2,14 @@
 // and forget that change, so the next `back` goes one further (SET_HISTORY_DEPTH deep); the lock
 // screen too when the change set it (`--target lock|both`). What is put
 // back may be a file the library does not know (the desktop's own default): it is set all the same.
+import { join, sep } from 'node:path';
 import { WallpaperError } from '../errors.js';
 import type { Library } from '../types.js';
 import { entriesOf } from './current.js';
 import { type Change, type ShownFile, readOnScreen, takeLastChange, takePart } from './on-screen.js';
 import { requireLock, restoreLock, type Target } from './lock-screen.js';
 import type { Session } from './session.js';
-import { GNOME, setEverywhere, shownFile } from './set.js';
+import { GNOME, primaryOf, setEverywhere, shownFile } from './set.js';
 import { setOnly } from './set-only.js';
 import { setLightDark } from './setters/index.js';
 import type { ShownEntry } from './types.js';
@@ -20,12 +21,19 @@ const NOTHING_LOCK = 'nothing to go back to on the lock screen: this library has
  * the setter was given, per file (a dynamic wallpaper's frame for now). */
 export async function restore(session: Session, library: Library, recorded: ShownFile[]): Promise<ShownFile[]> {
   const setterOptions = session.setterOptions(library.settings().set_command);
-  // A dynamic wallpaper comes back at its frame for now (or, on GNOME, as the XML it plays).
+  // A wallpaper of the library comes back as a set gives it: a dynamic one at its frame for now (or,
+  // on GNOME, as the XML it plays), a format not every desktop shows (HEIC, JPEG XL, SVG) as its
+  // rendition for the monitor, never its own file, which the desktop may not show (GNOME: blank).
   const plays = session.setter(library.settings().set_command).name === GNOME;
+  const known = await session.monitors(readOnScreen(library.dirs.data).last_request?.options.monitors).catch(() => undefined);
   const files = await Promise.all(
     recorded.map(async (file) => {
       const wallpaper = file.id ? library.get(file.id) : undefined;
-      return wallpaper?.dynamic ? { ...file, path: await shownFile(library, { wallpaper, path: file.path }, undefined, plays) } : file;
+      if (!wallpaper) return file;
+      const monitor = known?.find((candidate) => candidate.name === file.monitor) ?? primaryOf(known);
+      // What the desktop showed may be a rendition (possibly gone since): start from the wallpaper.
+      const own = file.path.startsWith(join(library.dirs.cache, 'renditions') + sep) ? wallpaper.path : file.path;
+      return { ...file, path: await shownFile(library, { wallpaper, path: own }, monitor, plays) };
     }),
   );
   const light = files.find((file) => file.slot === 'light');

@@ -41,8 +41,8 @@ export function dynamicOnGnome(t: Test, desktop: Desktop, monitors: readonly Pla
     );
     t.ok(screen.ok, `GNOME plays it: its frame on the screen (seen ${screen.seen.join(', ')})`);
     const current = await wallpaperIn(desktop, home, ['current', '--json']);
-    // One wallpaper everywhere: the Wallpaper object itself (7.5).
-    const shown = JSON.parse(current.stdout) as { path: string; dynamic: unknown };
+    // One wallpaper everywhere: an array all the same (CONTRACT.md 8.2), of one entry.
+    const shown = (JSON.parse(current.stdout) as { wallpaper: { path: string; dynamic: unknown } }[])[0]!.wallpaper;
     t.same([shown.path, shown.dynamic], [xml, { kind: 'timed', frames: 1 }], 'current names the XML wallpaper');
   });
 }
