@@ -42,10 +42,12 @@ async function main() {
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { recursive: true });
 
-  const corpus = options.corpus ? listImages(options.corpus) : await ensureCorpus(ROOT, { log });
-  if (corpus.files.length === 0) throw new Error(`no JPEG, PNG or WebP files in ${corpus.dir}`);
-  const wrk = findWrk();
   const wants = (name) => options.only.includes(name);
+  // The formats figure makes its own corpus of real wallpapers: alone, it needs not the generated one.
+  const needsCorpus = options.corpus || options.only.some((name) => name !== 'formats' && name !== 'formats-memory');
+  const corpus = options.corpus ? listImages(options.corpus) : needsCorpus ? await ensureCorpus(ROOT, { log }) : { dir: '', files: [] };
+  if (needsCorpus && corpus.files.length === 0) throw new Error(`no JPEG, PNG or WebP files in ${corpus.dir}`);
+  const wrk = findWrk();
   const needsBig = ['list', 'random', 'client', 'cli', 'memory', 'monitors', 'grouping', 'colour', 'workers', 'postgres', 'frame'].some(
     wants,
   );
@@ -105,7 +107,7 @@ async function main() {
     else rows.push(...(await memoryFigure(ctx)));
   }
   if (wants('frame')) rows.push(...(await frameFigures(ctx)));
-  if (wants('formats')) rows.push(...(await formatsFigure(ctx)));
+  if (wants('formats') || wants('formats-memory')) rows.push(...(await formatsFigure(ctx)));
   if (wants('on-screen')) rows.push(...(await onScreenFigures(ctx)));
   if (wants('million')) rows.push(...(await millionFigures(ctx, wrk)));
   log('nginx reference: not run (no nginx on this machine is assumed; sirv is the baseline)');

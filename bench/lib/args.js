@@ -7,7 +7,7 @@ const HELP = `usage: npm run bench -- [flags]
   --duration S     seconds of each wrk run (default 5, quick 3)
   --corpus DIR     use this folder of real wallpapers for the image figures instead of the generated corpus
   --only a,b       run only these figures: scan, rescan, list, random, client, files, variants, big-variants, cli, memory, monitors,
-                   duplicates, grouping, colour, workers, cdn, postgres, frame, formats, on-screen, million (not in the default set: its
+                   duplicates, grouping, colour, workers, cdn, postgres, frame, formats, formats-memory, on-screen, million (not in the default set: its
                    index takes minutes to make the first time)
   --json FILE      also write every measurement as JSON to FILE`;
 
@@ -31,11 +31,12 @@ export const FIGURES = [
   'postgres',
   'frame',
   'formats',
+  'formats-memory',
   'on-screen',
   'million',
 ];
 /** Run without --only: every figure but the million-record ones and formats (its corpus takes minutes to encode). */
-const DEFAULT_FIGURES = FIGURES.filter((name) => name !== 'million' && name !== 'formats');
+const DEFAULT_FIGURES = FIGURES.filter((name) => name !== 'million' && name !== 'formats' && name !== 'formats-memory');
 
 export function parseArgs(argv) {
   const options = { quick: false, runs: undefined, duration: undefined, corpus: undefined, only: DEFAULT_FIGURES, json: undefined };

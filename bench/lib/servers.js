@@ -31,12 +31,13 @@ function handle(child, base) {
 
 /**
  * `wallpaper --home HOME serve --port 0`; resolves once it listens and, with waitForScan, once its
- * start-up rescan has finished (so the measurement does not include it). `args`: more serve flags.
+ * start-up rescan has finished (so the measurement does not include it). `args`: more serve flags;
+ * `env`: variables over the bench's own (e.g. an empty PATH: no system decoder).
  */
-export async function startWallpaper(home, { waitForScan = true, nodeArgs = [], args = [] } = {}) {
+export async function startWallpaper(home, { waitForScan = true, nodeArgs = [], args = [], env = {} } = {}) {
   const child = spawn(process.execPath, [...nodeArgs, BIN, '--home', home, 'serve', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, WALLPAPER_TOKEN: '' },
+    env: { ...process.env, WALLPAPER_TOKEN: '', ...env },
   });
   const stderr = [];
   const scanned = waitForScan ? waitForLine(child, child.stderr, /scan \(start-up\)[^\n]*\n/, 300_000) : undefined;

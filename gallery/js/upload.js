@@ -5,6 +5,7 @@
 
 import { uploadFile } from './api.js';
 import { byId, h } from './dom.js';
+import { UPLOAD_ACCEPT } from './formats.js';
 
 /** @typedef {import('./api.js').Wallpaper} Wallpaper */
 
@@ -27,6 +28,8 @@ export class Uploader {
     this.list = byId('uploads-list');
     this.title = byId('uploads-title');
     this.input = byId('upload-input', HTMLInputElement);
+    // Every format the server indexes, from the one list the gallery keeps (formats.js).
+    this.input.accept = UPLOAD_ACCEPT;
     this.overlay = byId('drop-overlay');
     /** @type {{ file: File, item: HTMLElement, bar: HTMLProgressElement, status: HTMLElement }[]} */
     this.queue = [];

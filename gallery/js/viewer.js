@@ -6,6 +6,7 @@
 import { copyField } from './copy-field.js';
 import { DeviceLinks } from './device-link.js';
 import { byId } from './dom.js';
+import { viewableUrl } from './formats.js';
 import { metadata } from './viewer-meta.js';
 import { SetTarget } from './set-target.js';
 
@@ -111,7 +112,8 @@ export class Viewer {
     this.image.classList.remove('loaded');
     this.image.dataset.sequence = String(this.sequence);
     this.image.alt = w.title ?? w.filename;
-    this.image.src = w.url;
+    // A JPEG XL, HEIC or TIFF is shown through a variant: the browser may not decode its own bytes.
+    this.image.src = viewableUrl(w);
     const absolute = new URL(w.url, location.origin).href;
     this.urlInput.value = absolute;
     this.download.href = w.download_url ?? w.url;
@@ -152,7 +154,7 @@ export class Viewer {
     const list = this.options.list();
     const index = list.findIndex((w) => w.id === this.current?.id);
     const next = list[index + 1];
-    if (index >= 0 && next) new Image().src = next.url;
+    if (index >= 0 && next) new Image().src = viewableUrl(next);
   }
 
   /** @param {KeyboardEvent} event */

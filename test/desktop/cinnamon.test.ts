@@ -2,6 +2,7 @@
 // for all monitors, a pick that fits the primary one, shown on every monitor; `--span` shows each
 // monitor its own reported pick.
 import t from 'tap';
+import { formatProofCases } from '../helpers/desktops/format-proofs.js';
 import { startCinnamon } from '../helpers/desktops/cinnamon.js';
 import { oneForAllCases } from '../helpers/desktops/one-for-all.js';
 import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
@@ -14,4 +15,6 @@ if (desktop) {
   oneForAllCases(t, desktop, desktop.places, library);
   // current (read back with gsettings), back and hide current, by screenshot (issue 31).
   onScreenProofs(t, desktop, () => desktop.places, library);
+  // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
+  formatProofCases(t, desktop, desktop.places);
 }

@@ -7,6 +7,7 @@
 // the screen.
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
+import { formatProofCases } from '../helpers/desktops/format-proofs.js';
 import { startWallpaperIn, wallpaperIn } from '../helpers/desktops/cli.js';
 import { LOCK_READ_BACK, lockScreenCases } from '../helpers/desktops/lock-screen.js';
 import { GNOME_MONITORS, setColorScheme, startGnome } from '../helpers/desktops/gnome.js';
@@ -201,4 +202,7 @@ if (desktop) {
 
   // Dynamic wallpapers (issue 31): its own library and home, in this session.
   dynamicOnGnome(t, desktop, GNOME_MONITORS);
+
+  // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
+  formatProofCases(t, desktop, GNOME_MONITORS);
 }

@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import t, { type Test } from 'tap';
 import { wallpaperIn } from '../helpers/desktops/cli.js';
+import { formatProofCases } from '../helpers/desktops/format-proofs.js';
 import { LOCK_READ_BACK, lockScreenCases } from '../helpers/desktops/lock-screen.js';
 import { applyColorScheme, capturedPart, startPlasma } from '../helpers/desktops/kde.js';
 import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
@@ -76,4 +77,7 @@ if (desktop) {
 
   // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
   lockScreenCases(t, desktop, LOCK_READ_BACK.kde);
+
+  // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
+  formatProofCases(t, desktop, () => capturedPart(places));
 }

@@ -2,6 +2,7 @@
 // for all monitors, a pick that fits the primary one, shown on every monitor; `--span` shows each
 // monitor its own reported pick.
 import t from 'tap';
+import { formatProofCases } from '../helpers/desktops/format-proofs.js';
 import { LOCK_READ_BACK, lockScreenCases } from '../helpers/desktops/lock-screen.js';
 import { startMate } from '../helpers/desktops/mate.js';
 import { lockToolsHere } from '../helpers/settings-session.js';
@@ -19,4 +20,6 @@ if (desktop) {
   // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
   const here = lockToolsHere('MATE');
   lockScreenCases(t, desktop, LOCK_READ_BACK.mate, here === true ? undefined : here);
+  // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
+  formatProofCases(t, desktop, desktop.places);
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import t from 'tap';
 import { spawnCli } from '../helpers/cli.js';
+import { proveFormats } from '../helpers/desktops/format-proofs.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
 import { MIXED, makeLibrary, type Place } from '../helpers/desktops/screen.js';
@@ -78,6 +79,27 @@ t.test('random --set on headless sway: each output shows its own pick, of its ow
       t.equal(width! < height!, pick.monitor === 'HEADLESS-2', `${pick.monitor}: the screenshot has the output's orientation`);
     }
   }
+
+  // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
+  const proofs = join(root, 'format-proofs');
+  await proveFormats(t, {
+    dir: proofs,
+    home: join(proofs, 'home'),
+    run: (args) => spawnCli(['--home', join(proofs, 'home'), ...args], env),
+    look: async (colour) => {
+      const seen: string[] = [];
+      const ok = await eventually(async () => {
+        seen.length = 0;
+        for (const output of ['HEADLESS-1', 'HEADLESS-2']) {
+          const shot = join(root, `${output}-proof.png`);
+          sway.screenshot(output, shot);
+          seen.push(`${output} ${(await meanColour(shot)).join(',')}`);
+        }
+        return seen.every((line) => near(line.split(' ')[1]!.split(',').map(Number), hex(colour)));
+      }, 10_000);
+      return { ok, seen };
+    },
+  });
 
   // current (read back from the swaybg sway runs), back and hide current on the same sway, by
   // screenshot of the whole layout (issue 31).

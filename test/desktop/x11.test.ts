@@ -5,6 +5,7 @@
 // never sets one wallpaper twice in one call.
 import t, { type Test } from 'tap';
 import { wallpaperIn } from '../helpers/desktops/cli.js';
+import { formatProofCases } from '../helpers/desktops/format-proofs.js';
 import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
 import { type Fixture, type Library, MIXED, makeLibrary, reported, waitForScreen } from '../helpers/desktops/screen.js';
@@ -96,4 +97,7 @@ if (desktop) {
   // current (feh cannot be read back: what this library last set), back and hide current, by
   // screenshot (issue 31).
   onScreenProofs(t, desktop, () => X11_MONITORS, library);
+
+  // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
+  formatProofCases(t, desktop, X11_MONITORS);
 }

@@ -4,6 +4,7 @@
 // every monitor as it was: all or nothing.
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
+import { formatProofCases } from '../helpers/desktops/format-proofs.js';
 import { wallpaperIn } from '../helpers/desktops/cli.js';
 import { noLockScreenCases } from '../helpers/desktops/lock-screen.js';
 import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
@@ -55,4 +56,7 @@ if (desktop) {
 
   // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
   noLockScreenCases(t, desktop, /Xfce has no lock-screen wallpaper of its own/);
+
+  // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
+  formatProofCases(t, desktop, DUMMY_MONITORS);
 }

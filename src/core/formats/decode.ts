@@ -117,7 +117,7 @@ export async function decodeImage(bytes: Buffer, probe: Probe, options: DecodeOp
         const djxl = systemDecoders ? await systemDjxl() : undefined;
         if (!djxl) return raw(await wasmDecoders.decode('jxl', bytes));
         const out = await decodeWithDjxl(djxl, bytes);
-        return 'jpeg' in out ? sharp(out.jpeg, { limitInputPixels: MAX_PIXELS }) : raw(out, out.channels as 1 | 2 | 3 | 4);
+        return raw(out, out.channels as 1 | 2 | 3 | 4);
       }
       default:
         // sharp reads the first frame of an animation and the first page of a TIFF by default.

@@ -1,9 +1,10 @@
 // JPEG XL through the system's own decoder, libjxl's `djxl` (Debian's libjxl-tools), when this
 // machine has one: measured four times faster than the WebAssembly build (bench/RESULTS.md), and run
 // as a process of its own, so its memory is back the moment it exits. Never required: without it the
-// WebAssembly decoder reads every file. A file that is a losslessly recompressed JPEG (how GNOME
-// ships its wallpapers: a `jbrd` box) is given back as that exact JPEG, which sharp then decodes
-// shrunk on load, as fast as the JPEG itself; any other comes out as 8-bit pixels (PNM).
+// WebAssembly decoder reads every file. Every file comes out as 8-bit pixels (PNM), a losslessly
+// recompressed JPEG (how GNOME ships its wallpapers) too: djxl 0.7 takes twice the CPU to rebuild the
+// JPEG as to decode the pixels (2.2 s against 0.9 s for a 4K picture, bench/RESULTS.md), more than
+// sharp's shrink-on-load of the rebuilt JPEG saves.
 import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -29,19 +30,6 @@ export function systemDjxl(env: NodeJS.ProcessEnv = process.env): Promise<string
     return undefined;
   })();
   return found;
-}
-
-/** Whether a JPEG XL file carries the data to rebuild the JPEG it was made from. */
-export function holdsJpeg(bytes: Uint8Array): boolean {
-  if (bytes[0] === 0xff) return false; // a bare codestream has no boxes
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let at = 0; at + 8 <= bytes.length; ) {
-    const size = view.getUint32(at);
-    if (String.fromCharCode(...bytes.subarray(at + 4, at + 8)) === 'jbrd') return true;
-    if (size < 8) return false; // size 0 (to the end) or a 64-bit size: the codestream, nothing after
-    at += size;
-  }
-  return false;
 }
 
 const run = (file: string, args: string[]) =>
@@ -79,17 +67,11 @@ export function readPnm(bytes: Buffer): Pixels & { channels: number } {
   return { data: bytes.subarray(at, at + width * height * channels), width, height, channels };
 }
 
-export type DjxlOutput = { jpeg: Buffer } | (Pixels & { channels: number });
-
-export async function decodeWithDjxl(djxl: string, bytes: Uint8Array): Promise<DjxlOutput> {
+export async function decodeWithDjxl(djxl: string, bytes: Uint8Array): Promise<Pixels & { channels: number }> {
   const dir = await mkdtemp(join(tmpdir(), 'wallpaper-jxl-'));
   try {
     const input = join(dir, 'in.jxl');
     await writeFile(input, bytes);
-    if (holdsJpeg(bytes)) {
-      await run(djxl, [input, join(dir, 'out.jpg'), '--quiet']);
-      return { jpeg: await readFile(join(dir, 'out.jpg')) };
-    }
     // A .ppm name: djxl 0.7 writes P6 for RGB and PAM for RGB with alpha (it refuses .pam for RGB).
     await run(djxl, [input, join(dir, 'out.ppm'), '--bits_per_sample=8', '--quiet']);
     return readPnm(await readFile(join(dir, 'out.ppm')));
