@@ -6,7 +6,7 @@
 // HEIC (decode.ts), with JPEG XL and HEIC decoded by WebAssembly in threads that give their memory
 // back (wasm-pool.ts) or by djxl where the system has it (djxl.ts); SVG rendered without reading
 // anything outside the file (svg.ts); and what this machine decodes, for doctor (support.ts).
-// May use: errors.ts and limits.ts of the core's root, sharp (loaded lazily), @jsquash/jxl and
+// May use: common (how its decoder threads start), errors.ts and limits.ts of the core's root, sharp (loaded lazily), @jsquash/jxl and
 // libheif-js (in the decoder threads only). Other rooms import this file, never the ones beside it.
 export {
   type FormatName,

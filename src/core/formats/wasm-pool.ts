@@ -5,12 +5,11 @@
 // idle for IDLE_MS; a new one starts on the next file (tens of milliseconds, against a decode's
 // hundreds). A decode that runs past DECODE_TIMEOUT_MS ends its thread too: a hostile file cannot
 // hold a core forever.
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { ownWorker } from '../common/index.js';
 import type { CompiledDecoders, DecodeAnswer, DecodeRequest } from './wasm-worker.js';
 
 /** Memory a thread may keep between files: what decoding a 4K image needs, so a scan of 4K
@@ -48,11 +47,6 @@ const compile = (file: string): Promise<WebAssembly.Module | undefined> =>
     (bytes) => WebAssembly.compile(bytes),
     () => undefined,
   );
-
-function workerFile(): URL {
-  const ts = new URL('./wasm-worker.ts', import.meta.url);
-  return existsSync(fileURLToPath(ts)) && import.meta.url.endsWith('.ts') ? ts : new URL('./wasm-worker.js', import.meta.url);
-}
 
 export class WasmPool {
   private readonly threads = new Set<Thread>();
@@ -106,7 +100,8 @@ export class WasmPool {
   }
 
   private start(modules: CompiledDecoders): Thread {
-    const worker = new Worker(workerFile(), { workerData: modules });
+    const { file, execArgv } = ownWorker(import.meta.url, 'wasm-worker');
+    const worker = new Worker(file, { execArgv, workerData: modules });
     // A CLI command ends when its work does, whatever threads are idle.
     worker.unref();
     const thread: Thread = { worker };
