@@ -1,7 +1,9 @@
 // The wallpaper on the screen now (CONTRACT.md 8.2): read back from the desktop where it can tell,
 // else what this library last put there; each file with its record when the library knows it. And
 // the bookkeeping of a change: what it replaced, per monitor and slot, for `back`.
+import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { readDynamic } from '../dynamic/index.js';
 import { WallpaperError } from '../errors.js';
 import type { Library } from '../types.js';
 import { colorScheme } from './appearance.js';
@@ -18,11 +20,29 @@ function collapsed(files: ShownFile[]): ShownFile[] {
 }
 
 /** The wallpaper a file this library made for the screen stands for: `--fit`'s crop or a format's
- * rendition, `<cache>/{fitted,renditions}/<id>-<W>x<H>.<ext>` (compose.ts); else undefined. */
+ * rendition, `<cache>/{fitted,renditions}/<id>-<W>x<H>.<ext>` (compose.ts), or a dynamic
+ * wallpaper's frame made a rendition, `<id>-f<N>-...` or `<id>-i<N>-...` (dynamic-frame.ts); else
+ * undefined. */
 function madeFrom(library: Library, path: string): string | undefined {
   if (!['fitted', 'renditions'].some((folder) => dirname(path) === join(library.dirs.cache, folder))) return undefined;
-  const id = /^([0-9a-f]{16})-\d+x\d+\.\w+$/.exec(basename(path))?.[1];
+  const id = /^([0-9a-f]{16})(?:-[fi]\d+)?-\d+x\d+\.\w+$/.exec(basename(path))?.[1];
   return id && library.get(id) ? id : undefined;
+}
+
+/** The dynamic wallpaper the history put where `file` is shown, when `file` is one of its frame
+ * files (what a desktop that does not play it was given): the screen shows that wallpaper. */
+async function dynamicShowing(library: Library, history: readonly ShownFile[], file: Omit<ShownFile, 'id'>): Promise<string | undefined> {
+  const put = history.find(
+    (entry) => (entry.monitor === null || entry.monitor === file.monitor) && (entry.slot === null || entry.slot === file.slot),
+  );
+  const wallpaper = put?.id ? library.get(put.id) : undefined;
+  if (!wallpaper?.dynamic || wallpaper.path === file.path) return undefined;
+  try {
+    const frames = readDynamic(wallpaper.path, await readFile(wallpaper.path))?.frames ?? [];
+    return frames.some((frame) => 'path' in frame && frame.path === file.path) ? wallpaper.id : undefined;
+  } catch {
+    return undefined; // gone or changed since: the file is what it is
+  }
 }
 
 /** What the screen shows now, as files with their ids (null: not in this library). A `--span`
@@ -32,16 +52,24 @@ export async function shownFiles(session: Session, library: Library): Promise<Sh
   const monitors = () => session.monitors(readOnScreen(library.dirs.data).last_request?.options.monitors);
   const read = await shownOnDesktop(session.setterOptions(library.settings().set_command), monitors);
   const spanned = read?.some((file) => dirname(file.path) === join(library.dirs.data, 'span'));
-  if (!read || spanned) return collapsed(shownByHistory(readOnScreen(library.dirs.data).changes));
-  return collapsed(read.map((file) => ({ ...file, id: library.resolveWallpaper(file.path) ?? madeFrom(library, file.path) ?? null })));
+  const history = shownByHistory(readOnScreen(library.dirs.data).changes);
+  if (!read || spanned) return collapsed(history);
+  const files = await Promise.all(
+    read.map(async (file) => ({
+      ...file,
+      id: (await dynamicShowing(library, history, file)) ?? library.resolveWallpaper(file.path) ?? madeFrom(library, file.path) ?? null,
+    })),
+  );
+  return collapsed(files);
 }
 
 /** The shown files as entries with their records (`current`, `back`). */
 export function entriesOf(library: Library, files: readonly ShownFile[]): ShownEntry[] {
   return files.map(({ monitor, slot, path, id }) => {
     const wallpaper = id ? library.get(id) : undefined;
-    // A crop or rendition on the screen is reported as its wallpaper, as `random --set` reports it.
-    const shown = wallpaper && madeFrom(library, path) ? wallpaper.path : path;
+    // A crop, a rendition or a dynamic wallpaper's frame on the screen is reported as its wallpaper,
+    // as `random --set` reports it.
+    const shown = wallpaper && (madeFrom(library, path) || wallpaper.dynamic) ? wallpaper.path : path;
     return { monitor, slot, path: shown, wallpaper: wallpaper ?? null };
   });
 }
