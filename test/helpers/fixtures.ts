@@ -99,4 +99,6 @@ export const WALLPAPER_FIELDS = [
   'title',
   // CONTRACT.md 7.3: a fetched wallpaper's attribution, or null
   'source',
+  // CONTRACT.md 8.3: {kind, frames} of a dynamic wallpaper, or null
+  'dynamic',
 ];
