@@ -122,8 +122,10 @@ t.test('over a session bus: --appearance auto reads the portal; watch follows a 
   });
   t.equal(kde.code, 0, kde.stderr);
   const picks = JSON.parse(kde.stdout) as { wallpaper: { path: string } }[];
-  const [script] = bus.plasmaScripts();
-  t.ok(script, 'Plasma got one script through gdbus');
+  // The first script reads what each screen shows (what the set replaces, for `back`); then one sets.
+  const setting = bus.plasmaScripts().filter((text) => !text.includes("readConfig('Image')"));
+  t.equal(setting.length, 1, 'Plasma got one script through gdbus that sets');
+  const [script] = setting;
   t.match(script, `"0,0":${JSON.stringify(pathToFileURL(picks[0]!.wallpaper.path).href)}`);
   t.match(script, `"640,0":${JSON.stringify(pathToFileURL(picks[1]!.wallpaper.path).href)}`);
 });

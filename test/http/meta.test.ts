@@ -100,8 +100,8 @@ t.test('GET /download/<filename>: the image bytes under the file name, only that
   const [w] = f.library.list({}, { page: 1, limit: 1 }).wallpapers as [Wallpaper];
   t.equal(w.download_url, `/api/wallpapers/${w.id}/download/${encodeURIComponent(name)}`, 'the URL of CONTRACT.md 6.4');
   t.same(
-    Object.keys(w).slice(-8),
-    ['download_url', 'palette', 'favorite', 'hidden', 'tags', 'pair_id', 'title', 'source'],
+    Object.keys(w).slice(-9),
+    ['download_url', 'palette', 'favorite', 'hidden', 'tags', 'pair_id', 'title', 'source', 'dynamic'],
     'after the spec fields',
   );
 
