@@ -35,6 +35,20 @@ const child = (view: DataView, parent: Box, type: string, skip = 0): Box | undef
   return undefined;
 };
 
+/** The items the `iinf` box describes (version 2 and 3 `infe` entries), with their coded types. */
+function* items(view: DataView, bytes: Uint8Array, meta: Box): Generator<{ id: number; type: string }> {
+  const iinf = child(view, meta, 'iinf', 4);
+  if (!iinf) return;
+  const skip = view.getUint8(iinf.start) === 0 ? 6 : 8;
+  for (const infe of boxes(view, iinf.start + skip, iinf.end)) {
+    if (infe.type !== 'infe' || view.getUint8(infe.start) < 2) continue;
+    const wide = view.getUint8(infe.start) >= 3;
+    const id = wide ? view.getUint32(infe.start + 4) : view.getUint16(infe.start + 4);
+    const typeAt = infe.start + 4 + (wide ? 4 : 2) + 2;
+    if (typeAt + 4 <= infe.end) yield { id, type: String.fromCharCode(...bytes.subarray(typeAt, typeAt + 4)) };
+  }
+}
+
 export interface HeifHeader {
   /** The primary item's coded type: `hvc1` (HEVC), `av01` (AV1), `grid` (tiles), ... */
   itemType: string;
@@ -53,18 +67,7 @@ export function readHeifHeader(bytes: Uint8Array): HeifHeader {
   if (!pitm) throw broken('it has no primary image');
   const primary = view.getUint8(pitm.start) === 0 ? view.getUint16(pitm.start + 4) : view.getUint32(pitm.start + 4);
 
-  let itemType: string | undefined;
-  const iinf = child(view, meta, 'iinf', 4);
-  if (iinf) {
-    const skip = view.getUint8(iinf.start) === 0 ? 6 : 8;
-    for (const infe of boxes(view, iinf.start + skip, iinf.end)) {
-      if (infe.type !== 'infe' || view.getUint8(infe.start) < 2) continue;
-      const wide = view.getUint8(infe.start) >= 3;
-      const id = wide ? view.getUint32(infe.start + 4) : view.getUint16(infe.start + 4);
-      const typeAt = infe.start + 4 + (wide ? 4 : 2) + 2;
-      if (id === primary && typeAt + 4 <= infe.end) itemType = String.fromCharCode(...bytes.subarray(typeAt, typeAt + 4));
-    }
-  }
+  const itemType = [...items(view, bytes, meta)].find((item) => item.id === primary)?.type;
   if (!itemType) throw broken(`its primary image (item ${primary}) is not described`);
 
   const iprp = child(view, meta, 'iprp', 4);
@@ -105,18 +108,7 @@ export function heifImageCount(bytes: Uint8Array): number {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const meta = child(view, { type: 'file', start: 0, end: bytes.length }, 'meta');
   if (!meta) throw broken('no meta box');
-  const images = new Set<number>();
-  const iinf = child(view, meta, 'iinf', 4);
-  if (iinf) {
-    const skip = view.getUint8(iinf.start) === 0 ? 6 : 8;
-    for (const infe of boxes(view, iinf.start + skip, iinf.end)) {
-      if (infe.type !== 'infe' || view.getUint8(infe.start) < 2) continue;
-      const wide = view.getUint8(infe.start) >= 3;
-      const id = wide ? view.getUint32(infe.start + 4) : view.getUint16(infe.start + 4);
-      const typeAt = infe.start + 4 + (wide ? 4 : 2) + 2;
-      if (typeAt + 4 <= infe.end && IMAGE_ITEMS.has(String.fromCharCode(...bytes.subarray(typeAt, typeAt + 4)))) images.add(id);
-    }
-  }
+  const images = new Set([...items(view, bytes, meta)].filter((item) => IMAGE_ITEMS.has(item.type)).map((item) => item.id));
   const iref = child(view, meta, 'iref', 4);
   if (iref) {
     const wide = view.getUint8(iref.start) !== 0;
