@@ -104,7 +104,10 @@ export async function crashScans({ root, kills, rng, log, onRound = () => undefi
     }
     await addImages(PER_ROUND);
   }
-  const final = await runCli(['--home', home, 'scan', '--json']);
+  // The folder named again: on a loaded machine every kill may land before the first process saved
+  // the folder in the settings (each round then 'before the index existed'), and a bare `scan` would
+  // scan no folder at all.
+  const final = await runCli(['--home', home, 'scan', folder, '--json']);
   const summary = JSON.parse(final.stdout);
   result.finalTotal = summary.total;
   result.expectedTotal = names.length;
