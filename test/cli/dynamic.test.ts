@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import sharp from 'sharp';
 import t, { type Test } from 'tap';
 import { BIN } from '../helpers/cli.js';
-import { appleHeic, gnomeXml } from '../helpers/dynamic.js';
+import { adwaitaLikeXml, appleHeic } from '../helpers/dynamic.js';
 import { writeImage } from '../helpers/fixtures.js';
 import { LIBFAKETIME, NO_DESKTOP, sunLibrary } from '../helpers/sun.js';
 
@@ -25,17 +25,7 @@ async function dynamicLibrary(t: Test) {
   await writeImage(f('morning.jpg'), { width: 64, height: 48, color: '#c07030' });
   await writeImage(f('day.jpg'), { width: 64, height: 48, color: '#f0f0e8' });
   await writeImage(f('night.jpg'), { width: 64, height: 48, color: '#101020' });
-  writeFileSync(
-    join(walls, 'adwaita-timed.xml'),
-    gnomeXml('2011-11-24 07:00:00', [
-      [3600, f('morning.jpg')],
-      [18000, f('morning.jpg'), f('day.jpg')],
-      [18000, f('day.jpg')],
-      [21600, f('day.jpg'), f('night.jpg')],
-      [18000, f('night.jpg')],
-      [7200, f('night.jpg'), f('morning.jpg')],
-    ]),
-  );
+  writeFileSync(join(walls, 'adwaita-timed.xml'), adwaitaLikeXml(f));
   return { ...s, walls, f };
 }
 

@@ -5,23 +5,10 @@
 // fields and the generated hard negatives never are.
 import sharp from 'sharp';
 import t from 'tap';
-import { analyzeImage } from '../../src/core/analysis/analyze.js';
 import { type Candidate, groupDuplicates } from '../../src/core/curate/duplicates.js';
 import { type HardKind, hardNegative } from '../helpers/hard-negatives.js';
 import { faintPattern, flatField, unevenPhoto } from '../helpers/uneven.js';
-
-async function candidate(id: string, bytes: Buffer): Promise<Candidate> {
-  const { analysis: a } = await analyzeImage(bytes, 480);
-  return {
-    id,
-    fingerprint: a.fingerprint,
-    grid: a.grid,
-    width: a.width,
-    height: a.height,
-    size_bytes: bytes.length,
-    content_type: a.content_type,
-  };
-}
+import { candidate } from '../helpers/candidates.js';
 
 type Edit = (bytes: Buffer) => Promise<Buffer>;
 const crop =

@@ -6,23 +6,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import t from 'tap';
-import { analyzeImage } from '../../src/core/analysis/analyze.js';
 import { type Candidate, groupDuplicates } from '../../src/core/curate/duplicates.js';
 import { requireDebianWallpapers } from '../helpers/debian-wallpapers.js';
 import { type HardKind, hardNegative } from '../helpers/hard-negatives.js';
-
-async function candidate(id: string, bytes: Buffer): Promise<Candidate> {
-  const { analysis: a } = await analyzeImage(bytes, 480);
-  return {
-    id,
-    fingerprint: a.fingerprint,
-    grid: a.grid,
-    width: a.width,
-    height: a.height,
-    size_bytes: bytes.length,
-    content_type: a.content_type,
-  };
-}
+import { candidate } from '../helpers/candidates.js';
 
 const size = async (b: Buffer) => {
   const { width, height } = await sharp(b).metadata();

@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import t from 'tap';
 import { openLibrary } from '../../src/core/library/facade.js';
 import { wasmDecoders } from '../../src/core/formats/index.js';
-import { appleHeic, gnomeXml } from '../helpers/dynamic.js';
+import { adwaitaLikeXml, appleHeic, gnomeXml } from '../helpers/dynamic.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 
 t.teardown(() => wasmDecoders.close());
@@ -24,17 +24,7 @@ t.test('timed XML, .stw and Apple HEIC: one wallpaper each, by their noon frame'
   await writeImage(join(frames, 'day.jpg'), { width: 160, height: 90, color: '#f4f4f0' });
   await writeImage(join(frames, 'night.jpg'), { width: 160, height: 90, color: '#101020' });
   const f = (name: string) => join(frames, name);
-  writeFileSync(
-    join(walls, 'adwaita-timed.xml'),
-    gnomeXml('2011-11-24 07:00:00', [
-      [3600, f('morning.jpg')],
-      [18000, f('morning.jpg'), f('day.jpg')],
-      [18000, f('day.jpg')],
-      [21600, f('day.jpg'), f('night.jpg')],
-      [18000, f('night.jpg')],
-      [7200, f('night.jpg'), f('morning.jpg')],
-    ]),
-  );
+  writeFileSync(join(walls, 'adwaita-timed.xml'), adwaitaLikeXml(f));
   // Relative names: read from the .stw's folder. At noon: night (a dark noon frame).
   writeFileSync(join(walls, 'owl.stw'), 'stw: 1.0\nname: owl\nformat: frames/%s.jpg\n@06:00: morning\n@10:00: night\n@20:00: day\n');
   writeFileSync(

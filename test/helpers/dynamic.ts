@@ -122,3 +122,17 @@ ${body}
 </background>
 `;
 }
+
+/** A day like Debian's adwaita-timed.xml (starting 07:00): morning, fading to day by 13:00, day,
+ * fading to night from 18:00 to 00:00, night, fading back to morning 05:00-07:00; `frame(name)` is
+ * the path of `morning.jpg`, `day.jpg` or `night.jpg`. */
+export function adwaitaLikeXml(frame: (name: string) => string): string {
+  return gnomeXml('2011-11-24 07:00:00', [
+    [3600, frame('morning.jpg')],
+    [18000, frame('morning.jpg'), frame('day.jpg')],
+    [18000, frame('day.jpg')],
+    [21600, frame('day.jpg'), frame('night.jpg')],
+    [18000, frame('night.jpg')],
+    [7200, frame('night.jpg'), frame('morning.jpg')],
+  ]);
+}
