@@ -17,17 +17,22 @@ const FIRST_ESTIMATE_MS = 2000;
 const FIRST_IMAGES = 300;
 const PER_ROUND = 40;
 
+/** Every better-sqlite3 object this process makes stays reachable until it exits: on Node 24 the
+ * collector freeing one aborts the process (src/core/store/native-lifetime.ts says why). */
+const kept = [];
+const keep = (value) => (kept.push(value), value);
+
 /** The index's integrity and ids; undefined while it has no tables yet (the file exists from the
  * moment SQLite opens it, before the first migration commits: a kill can land in between). */
 function inspect(home) {
   if (!existsSync(join(home, 'index.sqlite'))) return undefined;
-  const db = new Database(join(home, 'index.sqlite'));
+  const db = keep(new Database(join(home, 'index.sqlite')));
   try {
-    const made = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'wallpapers'").get();
+    const made = keep(db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'wallpapers'")).get();
     if (!made) return undefined;
     return {
-      integrity: db.pragma('integrity_check', { simple: true }),
-      ids: new Set(db.prepare('SELECT id FROM wallpapers').pluck().all()),
+      integrity: keep(db.prepare('PRAGMA integrity_check')).pluck().get(),
+      ids: new Set(keep(db.prepare('SELECT id FROM wallpapers')).pluck().all()),
     };
   } finally {
     db.close();

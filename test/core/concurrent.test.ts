@@ -30,11 +30,11 @@ eachBackend('two processes scanning the same index at the same time', async (t, 
   // after the request) or with one of its own after it, which finds nothing new to read.
   t.equal(JSON.parse(a.stdout).added + JSON.parse(b.stdout).added === IMAGES || a.stdout === b.stdout, true, 'each file read once');
 
-  const db = openStore(backend.database ?? join(home, 'index.sqlite'));
-  t.teardown(() => db.close());
-  t.same(db.integrity(), ['ok']);
-  t.equal(db.prepare('SELECT count(*) FROM wallpapers').pluck().get(), IMAGES);
-  t.equal(db.prepare('SELECT count(*) FROM files').pluck().get(), IMAGES);
+  const store = openStore(backend.database ?? join(home, 'index.sqlite'));
+  t.teardown(() => store.close());
+  t.same(store.integrity(), ['ok']);
+  t.equal(store.prepare('SELECT count(*) FROM wallpapers').pluck().get(), IMAGES);
+  t.equal(store.prepare('SELECT count(*) FROM files').pluck().get(), IMAGES);
 
   // a library opened before the other process wrote sees its writes at the next query
   const library = openLibrary({ home, database: backend.database });

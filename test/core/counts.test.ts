@@ -14,9 +14,9 @@ eachBackend('the kept count follows every change', async (t, backend) => {
   for (let i = 0; i < 6; i++) await writeImage(join(folder, `${i}.png`), { width: 300 + i, height: 200, color: '#405060', format: 'png' });
   const library = openLibrary({ home, database: backend.database });
   t.teardown(() => library.close());
-  const db = openStore(backend.database ?? join(home, 'index.sqlite'));
-  t.teardown(() => db.close());
-  const truth = () => db.prepare('SELECT count(*) FROM wallpapers').pluck().get() as number;
+  const store = openStore(backend.database ?? join(home, 'index.sqlite'));
+  t.teardown(() => store.close());
+  const truth = () => store.prepare('SELECT count(*) FROM wallpapers').pluck().get() as number;
   const totals = () =>
     (['default', 'any', true] as const).map(
       (hidden) => library.list(hidden === 'default' ? {} : { hidden }, { page: 1, limit: 1 }).pagination.total,

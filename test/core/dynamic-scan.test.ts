@@ -6,10 +6,10 @@
 process.env.TZ = 'UTC';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import t from 'tap';
 import { openLibrary } from '../../src/core/library/facade.js';
 import { wasmDecoders } from '../../src/core/formats/index.js';
+import { openDatabase, prepareKept } from '../../src/core/store/native-lifetime.js';
 import { adwaitaLikeXml, appleHeic, gnomeXml } from '../helpers/dynamic.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 
@@ -116,9 +116,9 @@ t.test('timed XML, .stw and Apple HEIC: one wallpaper each, by their noon frame'
 
   // An Apple HEIC indexed before migration 15 (by its primary image, no dynamic): the migration
   // marks HEIC files for one more read, which makes the record dynamic and its noon frame's.
-  const db = new Database(join(root, 'home', 'index.sqlite'));
-  db.prepare("UPDATE wallpapers SET dynamic = NULL, brightness = 'dark' WHERE id = ?").run(mojave.id);
-  db.prepare("UPDATE files SET mtime_ms = -1 WHERE id IS NOT NULL AND (lower(path) LIKE '%.heic' OR lower(path) LIKE '%.heif')").run();
+  const db = openDatabase(join(root, 'home', 'index.sqlite'));
+  prepareKept(db, "UPDATE wallpapers SET dynamic = NULL, brightness = 'dark' WHERE id = ?").run(mojave.id);
+  prepareKept(db, "UPDATE files SET mtime_ms = -1 WHERE id IS NOT NULL AND (lower(path) LIKE '%.heic' OR lower(path) LIKE '%.heif')").run();
   db.close();
   await library.scan();
   t.match(library.get(mojave.id), { dynamic: { kind: 'timed', frames: 2 }, brightness: 'light' }, 'read again, dynamic');

@@ -17,9 +17,9 @@ eachBackend('an unchanged rescan keeps the tags without remaking them; changes s
   await writeImage(join(space, 'Nebula', 'one.png'), { width: 400, height: 300, color: '#102030', format: 'png' });
   const library = openLibrary({ home, database: backend.database });
   t.teardown(() => library.close());
-  const db = openStore(backend.database ?? join(home, 'index.sqlite'));
-  t.teardown(() => db.close());
-  const madeFrom = () => db.prepare('SELECT generation FROM folder_tags_from').pluck().get() as number;
+  const store = openStore(backend.database ?? join(home, 'index.sqlite'));
+  t.teardown(() => store.close());
+  const madeFrom = () => store.prepare('SELECT generation FROM folder_tags_from').pluck().get() as number;
   const tagsOf = (name: string) =>
     library.list({ hidden: 'any' }, { page: 1, limit: 50 }).wallpapers.find((w) => w.filename === name)?.tags;
 

@@ -73,14 +73,14 @@ eachBackend('an index tagged by the old rule is corrected by its next scan', asy
   // The index as the version before this rule left it: every folder on the way a tag, the folder
   // tags up to date with the files; then what the upgrade runs on it, this rule's migration (the
   // schema cannot simply be set back: later migrations would run twice).
-  const db = openStore(backend.database ?? join(home, 'index.sqlite'));
-  const insert = db.prepare("INSERT INTO tags (id, name, source) VALUES (?, ?, 'folder')");
+  const store = openStore(backend.database ?? join(home, 'index.sqlite'));
+  const insert = store.prepare("INSERT INTO tags (id, name, source) VALUES (?, ?, 'folder')");
   for (const name of ['usr', 'share', 'wallpapers']) insert.run(id, name);
-  db.prepare('UPDATE folder_tags_from SET generation = (SELECT n FROM files_generation)').run();
+  store.prepare('UPDATE folder_tags_from SET generation = (SELECT n FROM files_generation)').run();
   const migration = MIGRATIONS.find((sql) => sql.trim() === 'UPDATE folder_tags_from SET generation = -1;');
   t.ok(migration, "the folder tags' migration");
-  db.prepare(migration!).run();
-  db.close();
+  store.prepare(migration!).run();
+  store.close();
 
   const again = openLibrary({ home, database: backend.database });
   t.teardown(() => again.close());

@@ -29,8 +29,8 @@ t.test('an item titled "Shell" is a wallpaper titled "Shell"; one fetched before
   );
 
   // As an index written before titles were kept has it: no title, no item, the file's name as title.
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(join(home, 'index.sqlite'));
+  const { openDatabase } = await import('../../src/core/store/native-lifetime.js');
+  const db = openDatabase(join(home, 'index.sqlite'));
   db.exec(`UPDATE source_files SET title = NULL, remote = NULL; UPDATE wallpapers SET title = '${guid}'`);
   db.close();
   t.equal(library.get(fetched!.id)!.title, guid);
