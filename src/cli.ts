@@ -1,26 +1,7 @@
 // The commander program: registers the commands and turns every error into one stderr line and an
 // exit status (0 success; 1 failure or no match; 2 invalid usage or invalid filter value).
 import { Command, CommanderError } from 'commander';
-import { completionCommand } from './commands/completion.js';
-import { configCommand } from './commands/config.js';
-import { databaseCommand } from './commands/database.js';
-import { doctorCommand } from './commands/doctor.js';
-import { favoriteCommand, hideCommand, tagCommand } from './commands/curate.js';
-import { duplicatesCommand } from './commands/duplicates.js';
-import { exportCommand } from './commands/export.js';
-import { importCommand } from './commands/import.js';
-import { fetchCommand } from './commands/fetch.js';
-import { sourceCommand } from './commands/source.js';
 import type { CliContext } from './commands/context.js';
-import { listCommand } from './commands/list.js';
-import { monitorsCommand } from './commands/monitors.js';
-import { backCommand, currentCommand, nextCommand } from './commands/on-screen.js';
-import { watchCommand } from './commands/watch.js';
-import { randomCommand } from './commands/random.js';
-import { scanCommand } from './commands/scan.js';
-import { scheduleCommand } from './commands/schedule.js';
-import { serveCommand } from './commands/serve.js';
-import { shortcutsCommand } from './commands/shortcuts.js';
 import { readFileSync } from 'node:fs';
 import { type ErrorCode, isWallpaperError, maskPasswords, oneLine } from './core/index.js';
 import { FILE_VARIABLES, HELP_LAYOUT, helpFooter, helpWidthOf } from './commands/help.js';
@@ -35,7 +16,40 @@ const EXIT_USAGE = 2;
 /** Invalid input is a usage error (2); everything else that fails, including no match, is 1. */
 const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = { invalid_param: EXIT_USAGE, not_json: EXIT_USAGE, bad_settings_file: EXIT_USAGE };
 
-export function createProgram(ctx: CliContext): Command {
+type CommandFactory = (ctx: CliContext) => Command;
+
+/** Every command, in the order the help lists them, each loaded only when the program needs it: a
+ * command module imports the core's rooms it works with, and loading all of them took ~250 ES
+ * modules (most of a short command's wall time; issue 31). */
+const COMMANDS: readonly (readonly [string, () => Promise<CommandFactory>])[] = [
+  ['scan', async () => (await import('./commands/scan.js')).scanCommand],
+  ['list', async () => (await import('./commands/list.js')).listCommand],
+  ['random', async () => (await import('./commands/random.js')).randomCommand],
+  ['current', async () => (await import('./commands/on-screen.js')).currentCommand],
+  ['back', async () => (await import('./commands/on-screen.js')).backCommand],
+  ['next', async () => (await import('./commands/on-screen.js')).nextCommand],
+  ['duplicates', async () => (await import('./commands/duplicates.js')).duplicatesCommand],
+  ['source', async () => (await import('./commands/source.js')).sourceCommand],
+  ['fetch', async () => (await import('./commands/fetch.js')).fetchCommand],
+  ['favorite', async () => (await import('./commands/curate.js')).favoriteCommand],
+  ['hide', async () => (await import('./commands/curate.js')).hideCommand],
+  ['tag', async () => (await import('./commands/curate.js')).tagCommand],
+  ['monitors', async () => (await import('./commands/monitors.js')).monitorsCommand],
+  ['watch', async () => (await import('./commands/watch.js')).watchCommand],
+  ['serve', async () => (await import('./commands/serve.js')).serveCommand],
+  ['config', async () => (await import('./commands/config.js')).configCommand],
+  ['schedule', async () => (await import('./commands/schedule.js')).scheduleCommand],
+  ['shortcuts', async () => (await import('./commands/shortcuts.js')).shortcutsCommand],
+  ['export', async () => (await import('./commands/export.js')).exportCommand],
+  ['import', async () => (await import('./commands/import.js')).importCommand],
+  ['database', async () => (await import('./commands/database.js')).databaseCommand],
+  ['doctor', async () => (await import('./commands/doctor.js')).doctorCommand],
+  ['completion', async () => (await import('./commands/completion.js')).completionCommand],
+];
+
+/** The program with every command, or with `only` the command of that name (run() knows which one
+ * argv runs: the others need not be loaded to parse, run or report it). */
+export async function createProgram(ctx: CliContext, only?: string): Promise<Command> {
   const program = new Command('wallpaper')
     .description('Index folders of wallpapers, find the right one, serve them to every screen.')
     .version(packageVersion(), '-V, --version', 'print the version')
@@ -51,33 +65,8 @@ export function createProgram(ctx: CliContext): Command {
     ],
     [...FILE_VARIABLES, 'NO_COLOR'],
   );
-  for (const command of [
-    scanCommand,
-    listCommand,
-    randomCommand,
-    currentCommand,
-    backCommand,
-    nextCommand,
-    duplicatesCommand,
-    sourceCommand,
-    fetchCommand,
-    favoriteCommand,
-    hideCommand,
-    tagCommand,
-    monitorsCommand,
-    watchCommand,
-    serveCommand,
-    configCommand,
-    scheduleCommand,
-    shortcutsCommand,
-    exportCommand,
-    importCommand,
-    databaseCommand,
-    doctorCommand,
-    completionCommand,
-  ]) {
-    program.addCommand(command(ctx));
-  }
+  const wanted = only === undefined ? COMMANDS : COMMANDS.filter(([name]) => name === only);
+  for (const command of await Promise.all(wanted.map(([, load]) => load()))) program.addCommand(command(ctx));
   // Every command, nested ones included, throws instead of exiting (run() decides the status) and
   // writes commander's own errors as ours: one line, `wallpaper: ` first, with our suggestions.
   // Help, the program's own too, is laid out one way and wrapped at the width of where it goes.
@@ -124,13 +113,32 @@ function packageVersion(): string {
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
+/** The program's own options that take a value (the value is not the command's name). */
+const GLOBAL_VALUED = new Set(['--home', '--database']);
+const GLOBAL_FLAGS = new Set(['--no-color']);
+/** The commands that read the whole program: completion lists every command and flag. */
+const WHOLE_PROGRAM = new Set(['completion']);
+
+/** The name of the command `argv` runs, when that is plain: the first word after the program's own
+ * options. Undefined (so every command is loaded) for help, the version, completion, an unknown
+ * option or command, or no command at all: their output lists or suggests among all commands. */
+export function commandOf(argv: readonly string[]): string | undefined {
+  for (let i = 2; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (GLOBAL_VALUED.has(arg)) i++;
+    else if (GLOBAL_FLAGS.has(arg) || [...GLOBAL_VALUED].some((name) => arg.startsWith(`${name}=`))) continue;
+    else return COMMANDS.some(([name]) => name === arg) && !WHOLE_PROGRAM.has(arg) ? arg : undefined;
+  }
+  return undefined;
+}
+
 /** Run the CLI with `argv` (as process.argv) and return the exit status; never calls process.exit. */
 export async function run(
   argv: readonly string[],
   ctx: CliContext = { env: process.env, stdout: process.stdout, stderr: process.stderr },
 ): Promise<number> {
-  const program = createProgram(ctx);
   try {
+    const program = await createProgram(ctx, commandOf(argv));
     await program.parseAsync([...argv]);
     return 0;
   } catch (error) {

@@ -151,7 +151,7 @@ t.test('zsh: through compinit in a pseudo-terminal', { skip: !has('zsh') && 'zsh
 });
 
 t.test('every command and flag of the program is in every script', async (t) => {
-  const program = createProgram({ env: {}, stdout: process.stdout, stderr: process.stderr });
+  const program = await createProgram({ env: {}, stdout: process.stdout, stderr: process.stderr });
   const scripts = { bash: await script('bash'), zsh: await script('zsh'), fish: await script('fish') };
   const visit = (command: typeof program) => {
     for (const sub of command.commands) {

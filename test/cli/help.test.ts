@@ -10,7 +10,7 @@ import { runCli } from '../helpers/cli.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 
 t.test('every command ends its help with examples and the environment it reads', async (t) => {
-  const program = createProgram({ env: {}, stdout: process.stdout, stderr: process.stderr });
+  const program = await createProgram({ env: {}, stdout: process.stdout, stderr: process.stderr });
   const paths: string[][] = [[]];
   const visit = (command: typeof program, path: string[]) => {
     for (const sub of command.commands) {
@@ -52,7 +52,7 @@ t.test('NO_COLOR and --no-color: no escape codes; FORCE_COLOR: colour even in a 
 // Issue 33: the program's own --help was not wrapped (lines of 150 characters and more: commander
 // stops wrapping when its command column leaves under 40 columns), while every command's was.
 t.test('every --help, the program own included, is wrapped at the width of where it goes', async (t) => {
-  const program = createProgram({ env: {}, stdout: process.stdout, stderr: process.stderr });
+  const program = await createProgram({ env: {}, stdout: process.stdout, stderr: process.stderr });
   const paths: string[][] = [[]];
   const visit = (command: typeof program, path: string[]) => {
     for (const sub of command.commands) {

@@ -78,7 +78,7 @@ async function runInProcess(args: readonly string[], env: NodeJS.ProcessEnv): Pr
   const ctx = { env, stdout, stderr };
   // Commander reads its options' variables (Option.env) and the colour ones from process.env, not
   // from the context: those few are set to the run's values for the run, then put back.
-  const restoreEnv = mirrorEnv(commanderVariables(createProgram), env);
+  const restoreEnv = mirrorEnv(await commanderVariables(createProgram), env);
   const before = processState();
   const exitCode = process.exitCode;
   process.exitCode = undefined;
@@ -98,14 +98,14 @@ async function runInProcess(args: readonly string[], env: NodeJS.ProcessEnv): Pr
 
 let variables: string[] | undefined;
 /** Every variable an option of the program reads through commander, nested commands included. */
-function commanderVariables(createProgram: Cli['createProgram']): string[] {
+async function commanderVariables(createProgram: Cli['createProgram']): Promise<string[]> {
   if (variables) return variables;
   const found = new Set(['NO_COLOR', 'FORCE_COLOR', 'CLICOLOR_FORCE']);
   const walk = (command: Command) => {
     for (const option of command.options) if (option.envVar) found.add(option.envVar);
     command.commands.forEach(walk);
   };
-  walk(createProgram({ env: {}, stdout: new Captured(), stderr: new Captured() }));
+  walk(await createProgram({ env: {}, stdout: new Captured(), stderr: new Captured() }));
   variables = [...found];
   return variables;
 }

@@ -64,7 +64,9 @@ export async function placeWithoutClobber(from: string, folder: string, name: st
  * bytes never undercount). */
 export const MAX_NAME_BYTES = 255;
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** Made on first use: a Segmenter loads ICU's break data (~15 ms), which every command paid at
+ * start when this was a module constant (issue 31). */
+let graphemes: Intl.Segmenter | undefined;
 
 /** `text` cut to at most `maxBytes` bytes of UTF-8, on a character boundary (whole graphemes: never
  * half a code point, never a letter without its combining mark). */
@@ -72,6 +74,7 @@ export function cutToBytes(text: string, maxBytes: number): string {
   if (Buffer.byteLength(text) <= maxBytes) return text;
   let kept = '';
   let bytes = 0;
+  graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
   for (const { segment } of graphemes.segment(text)) {
     bytes += Buffer.byteLength(segment);
     if (bytes > maxBytes) break;

@@ -32,10 +32,15 @@ function masksUpTo(bits: number): Uint16Array {
   return Uint16Array.from(masks);
 }
 
-const MASKS = masksUpTo(2);
-/** The first chunk is probed one bit further: the masks with exactly 3 bits set, in the picture's
- * own lightness band only. */
-const FAR_MASKS = masksUpTo(3).filter((mask) => mask < 1 << CHUNKS[0][1] && popcount32(mask) === 3);
+/** The masks to probe, made on the first search (~7 ms, which every command paid at start when
+ * they were module constants: issue 31). MASKS: at most 2 bits set. FAR_MASKS: the first chunk is
+ * probed one bit further, the masks with exactly 3 bits set, in the picture's own lightness band only. */
+let probes: { MASKS: Uint16Array; FAR_MASKS: Uint16Array } | undefined;
+const maskTables = () =>
+  (probes ??= {
+    MASKS: masksUpTo(2),
+    FAR_MASKS: masksUpTo(3).filter((mask) => mask < 1 << CHUNKS[0][1] && popcount32(mask) === 3),
+  });
 
 /** Bits set in a 32-bit number. */
 export function popcount32(x: number): number {
@@ -57,6 +62,7 @@ export function forEachCandidatePair(
   visit: (i: number, j: number) => void,
 ): void {
   const n = low.length;
+  const { MASKS, FAR_MASKS } = maskTables();
   const bitsOf = (i: number, from: number, width: number) => {
     const word = from < 32 ? (low[i]! >>> from) | (from > 0 ? high[i]! << (32 - from) : 0) : high[i]! >>> (from - 32);
     return (word >>> 0) & ((1 << width) - 1);

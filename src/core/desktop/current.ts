@@ -3,7 +3,6 @@
 // the bookkeeping of a change: what it replaced, per monitor and slot, for `back`.
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { readDynamic } from '../dynamic/index.js';
 import { WallpaperError } from '../errors.js';
 import type { Library } from '../types.js';
 import { colorScheme } from './appearance.js';
@@ -38,6 +37,9 @@ async function dynamicShowing(library: Library, history: readonly ShownFile[], f
   const wallpaper = put?.id ? library.get(put.id) : undefined;
   if (!wallpaper?.dynamic || wallpaper.path === file.path) return undefined;
   try {
+    // The dynamic room (and the formats it reads) only for a dynamic wallpaper: `current` starts
+    // without it (issue 31).
+    const { readDynamic } = await import('../dynamic/index.js');
     const frames = readDynamic(wallpaper.path, await readFile(wallpaper.path))?.frames ?? [];
     return frames.some((frame) => 'path' in frame && frame.path === file.path) ? wallpaper.id : undefined;
   } catch {

@@ -5,17 +5,11 @@
 // monitor and per slot.
 // May use: common, dynamic, formats and sun (setters/ and monitors/ inside it run the desktop's own tools).
 import { openSession } from './session.js';
-import { chooseFor } from './set.js';
-import { setByIdOnTarget, setOnTarget } from './target.js';
 import { lockFiles, lockScreen, parseTarget, requireLock, type Target, TARGETS } from './lock-screen.js';
-import { followScheme } from './follow.js';
 import { followSun, schemeOf, sunLocation } from './sun.js';
 import { sunAt } from '../sun/index.js';
-import { back } from './back.js';
-import { followDynamic } from './follow-dynamic.js';
 import { currentId, entriesOf, shownFiles } from './current.js';
 import { openShortcuts } from './shortcuts/index.js';
-import { notifyShown } from './notify.js';
 import { readOnScreen } from './on-screen.js';
 import type { Desktop } from './types.js';
 
@@ -24,6 +18,11 @@ export type { Desktop, DesktopOptions, DesktopRequest, DesktopSet, SetEntry, Sho
 const opened = new WeakMap<NodeJS.ProcessEnv, Desktop>();
 /** How long `targets` trusts what it found (a screensaver installed while serve runs shows up). */
 const TARGETS_TTL_MS = 30_000;
+
+// What sets, goes back, follows or notifies is imported when first asked for: a short command
+// (`current`, `list`, `config`) opens the desktop or the door that names it, and loading every part
+// of the room at start cost it ~70 ES modules (the picking, the formats and dynamic rooms; issue 31).
+const setting = () => import('./target.js');
 
 /** The desktop session `env` describes (serve's own, the CLI's), the same object for the same env. */
 export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
@@ -35,9 +34,9 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
       shortcuts: openShortcuts(env),
       setter: (setCommand) => session.setter(setCommand),
       monitors: (override) => session.monitors(override),
-      set: (request) => setOnTarget(session, request),
-      choose: (request) => chooseFor(session, request),
-      setById: (library, id, options) => setByIdOnTarget(session, library, id, options),
+      set: async (request) => (await setting()).setOnTarget(session, request),
+      choose: async (request) => (await import('./set.js')).chooseFor(session, request),
+      setById: async (library, id, options) => (await setting()).setByIdOnTarget(session, library, id, options),
       parseTarget,
       targets: (library) => {
         // GET /api/status asks on every poll: a lock screen is looked for (a tool run) once a while.
@@ -49,13 +48,29 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
         return targets;
       },
       checkTarget: async (library, target) => void (target === 'desktop' || (await requireLock(session, library, target))),
-      followScheme: (onScheme) => followScheme(env, onScheme),
+      followScheme: async (onScheme) => (await import('./follow.js')).followScheme(env, onScheme),
       sun: (library) => {
         const now = sunAt(new Date(), sunLocation(library.settings().location));
         return { scheme: schemeOf(now), next: now.next };
       },
       followSun: (library, onScheme) => followSun(sunLocation(library.settings().location), onScheme),
-      followDynamic: (library, enqueue, onShown, onError) => followDynamic(session, library, enqueue, onShown, onError),
+      followDynamic: (library, enqueue, onShown, onError) => {
+        // Loaded in the queue's first turn; the follower looks at the screen as soon as it starts,
+        // so a check() before then has nothing to add.
+        let follower: { check(): void; stop(): void } | undefined;
+        let stopped = false;
+        enqueue(async () => {
+          const { followDynamic } = await import('./follow-dynamic.js');
+          if (!stopped) follower = followDynamic(session, library, enqueue, onShown, onError);
+        });
+        return {
+          check: () => follower?.check(),
+          stop: () => {
+            stopped = true;
+            follower?.stop();
+          },
+        };
+      },
       current: async (library, target) =>
         entriesOf(
           library,
@@ -64,8 +79,8 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
             : await shownFiles(session, library),
         ),
       currentId: (library, monitor) => currentId(session, library, monitor),
-      back: (library, target) => back(session, library, target),
-      notify: (entries) => notifyShown(env, entries),
+      back: async (library, target) => (await import('./back.js')).back(session, library, target),
+      notify: async (entries) => (await import('./notify.js')).notifyShown(env, entries),
       lastRequest: (library) => readOnScreen(library.dirs.data).last_request ?? undefined,
     };
     opened.set(env, desktop);

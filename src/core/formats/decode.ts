@@ -14,7 +14,7 @@ import { readJxlHeader } from './jxl-header.js';
 import { sniffFormat } from './sniff.js';
 import { svgForRendering, svgLayout } from './svg.js';
 import { type FormatName, formatInfo } from './table.js';
-import { WasmPool } from './wasm-pool.js';
+import { systemDecodersOn, wasmDecoders } from './decoders.js';
 
 export interface Probe {
   format: FormatName;
@@ -24,15 +24,6 @@ export interface Probe {
 }
 
 const sharpModule = async () => (await import('sharp')).default;
-
-/** The process's decoder threads (JPEG XL without djxl, and HEIC). */
-export const wasmDecoders = new WasmPool();
-
-/** Whether a system decoder (djxl) is used when present; off to measure or test the WebAssembly one. */
-let systemDecoders = true;
-export const useSystemDecoders = (use: boolean): void => {
-  systemDecoders = use;
-};
 
 const tooLarge = (width: number, height: number) =>
   new WallpaperError('too_large', `image is ${width}x${height}, over the limit of ${MAX_PIXELS} pixels`);
@@ -114,7 +105,7 @@ export async function decodeImage(bytes: Buffer, probe: Probe, options: DecodeOp
       case 'heif':
         return raw(await wasmDecoders.decode('heic', bytes, options.image));
       case 'jxl': {
-        const djxl = systemDecoders ? await systemDjxl() : undefined;
+        const djxl = systemDecodersOn() ? await systemDjxl() : undefined;
         if (!djxl) return raw(await wasmDecoders.decode('jxl', bytes));
         const out = await decodeWithDjxl(djxl, bytes);
         return raw(out, out.channels as 1 | 2 | 3 | 4);

@@ -22,6 +22,20 @@ export {
 } from './table.js';
 export { sniffFormat } from './sniff.js';
 export { heifImageCount } from './isobmff.js';
-export { type Probe, type DecodeOptions, probeImage, decodeImage, useSystemDecoders, wasmDecoders } from './decode.js';
-export { type FormatSupport, formatSupport } from './support.js';
+export { useSystemDecoders, wasmDecoders } from './decoders.js';
 export { RECYCLE_BYTES, IDLE_MS } from './wasm-pool.js';
+export type { Probe, DecodeOptions } from './decode.js';
+export type { FormatSupport } from './support.js';
+
+// The decoders and the support report are imported on first use: the table above is what most
+// rooms need (the query's extensions, the desktop's shownEverywhere), and loading the decoders
+// with it cost every command ~6 ES modules at start (issue 31).
+type Decode = typeof import('./decode.js');
+
+/** Format and displayed size from the bytes, no pixel decoded (decode.ts). */
+export const probeImage: Decode['probeImage'] = async (bytes) => (await import('./decode.js')).probeImage(bytes);
+/** The first frame / primary image as a sharp pipeline (decode.ts). */
+export const decodeImage: Decode['decodeImage'] = async (bytes, probe, options) =>
+  (await import('./decode.js')).decodeImage(bytes, probe, options);
+/** What this machine decodes, for doctor (support.ts). */
+export const formatSupport: typeof import('./support.js').formatSupport = async (env) => (await import('./support.js')).formatSupport(env);

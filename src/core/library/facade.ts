@@ -7,8 +7,6 @@ import { createCuration } from '../curate/index.js';
 import { createSources } from '../sources/index.js';
 import { WallpaperError, isWallpaperError, oneLine } from '../errors.js';
 import { RANDOM_FILE_TRIES, STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } from '../limits.js';
-import { intake, sweepStaleUploads } from './intake.js';
-import { runScan } from './scan.js';
 import { exclusiveScan, othersScan } from './scan-lease.js';
 import { scanQueue } from './scan-queue.js';
 import { releaseMemory } from './release-memory.js';
@@ -18,15 +16,16 @@ import { pickRandom, pickRandomJson } from './pick.js';
 import { createPortable } from '../portable/index.js';
 import { withUrls } from '../store/index.js';
 import { SCHEMA_VERSION, openStore } from '../store/index.js';
-import { thumbnailFile } from './thumbnail-file.js';
 import { ThumbnailCache, sweepThumbnailTemps } from './thumbnails.js';
-import { moveToTrash } from './trash.js';
-import { startUploadBatch } from './upload-batch.js';
-import { createVariants } from '../variants/index.js';
 import { openIndexed } from './verify.js';
-import { frameInstead } from './open-frame.js';
 import type { Filters, Library, ListOrder, OpenedFile, Paging, ScanProgress, UploadedFile, VerifiedFile, Wallpaper } from '../types.js';
 import { hasFilters } from '../query/index.js';
+
+// Scanning, uploads, thumbnails, variants, dynamic frames and the trash are imported by the methods
+// that need them, on first use: a short command (`list`, `current`, `favorite current`) opens the
+// library and asks the index, and loading them all at open cost it ~60 ES modules (the formats,
+// analysis and dynamic rooms; issue 31). A method that never ran loaded nothing.
+import { type Variants, createVariants } from '../variants/index.js';
 
 export type OpenOptions =
   /** One folder for everything: settings, the SQLite index, thumbnails, trash and history. */
@@ -59,13 +58,15 @@ export function openLibrary(options: OpenOptions): Library {
   const indexFile = options.database === undefined ? join(dirs.data, 'index.sqlite') : undefined;
   const store = openStore(options.database ?? indexFile!);
   const thumbnails = new ThumbnailCache(dirs.cache);
-  const variants = createVariants({
-    cacheHome: dirs.cache,
-    version: () => store.version(),
-    budget: () => settingsStore.read().variant_cache_bytes,
-    get: (id) => library.get(id),
-    openFile: (id) => library.openFile(id),
-  });
+  let variantsMade: Promise<Variants> | undefined;
+  const variants = () =>
+    (variantsMade ??= createVariants({
+      cacheHome: dirs.cache,
+      version: () => store.version(),
+      budget: () => settingsStore.read().variant_cache_bytes,
+      get: (id) => library.get(id),
+      openFile: (id) => library.openFile(id),
+    }));
   let progress: ScanProgress | undefined;
   const scans = scanQueue((onProgress) =>
     (async () => {
@@ -75,6 +76,7 @@ export function openLibrary(options: OpenOptions): Library {
         progress = now;
         onProgress?.(now);
       };
+      const { runScan } = await import('./scan.js');
       return exclusiveScan(store, report, (onProgress) => runScan({ dirs, store, thumbnails, settings, onProgress }));
     })().finally(() => {
       progress = undefined;
@@ -152,7 +154,7 @@ export function openLibrary(options: OpenOptions): Library {
 
     async openFile(id) {
       const opened = isId(id) ? await openIndexed(store.filesOf(id), staleFile) : undefined;
-      return opened && frameInstead(opened);
+      return opened && (await import('./open-frame.js')).frameInstead(opened);
     },
 
     async verifiedFile(id) {
@@ -184,17 +186,24 @@ export function openLibrary(options: OpenOptions): Library {
       return () => staleListeners.delete(listener);
     },
 
-    thumbnailFile: (id) =>
-      thumbnailFile(id, { get: library.get, openFile: library.openFile, thumbnails, size: settingsStore.read().thumbnail_size }),
+    thumbnailFile: async (id) =>
+      (await import('./thumbnail-file.js')).thumbnailFile(id, {
+        get: library.get,
+        openFile: library.openFile,
+        thumbnails,
+        size: settingsStore.read().thumbnail_size,
+      }),
 
-    variantFile: (id, spec) => variants.file(id, spec),
-    variantStats: () => variants.stats(),
+    variantFile: async (id, spec) => (await variants()).file(id, spec),
+    variantStats: async () => (await variants()).stats(),
 
-    startUpload: () => startUploadBatch(settingsStore.read().upload_folder, (files) => library.add(files)),
+    startUpload: async () =>
+      (await import('./upload-batch.js')).startUploadBatch(settingsStore.read().upload_folder, (files) => library.add(files)),
 
     async add(files: readonly UploadedFile[]) {
       const settings = settingsStore.read();
       await mkdir(settings.upload_folder, { recursive: true });
+      const { intake } = await import('./intake.js');
       return (await intake(files, { store, thumbnails, settings, exclusive })).map(withUrls);
     },
 
@@ -203,15 +212,17 @@ export function openLibrary(options: OpenOptions): Library {
       const paths = store.pathsOf(id);
       if (paths.length === 0) return false;
       // Files first: if we stop half-way, the next scan sees them gone and drops the record.
-      await moveToTrash(join(dirs.data, 'trash'), id, paths);
+      await (await import('./trash.js')).moveToTrash(join(dirs.data, 'trash'), id, paths);
       const effect = store.removeFiles(paths);
       await thumbnails.drop(effect.removed);
-      await variants.drop(effect.removed);
+      // The cache folder holds variants of earlier processes too: dropped whether or not this one made any.
+      await (await variants()).drop(effect.removed);
       return true;
     },
 
     async sweep(what) {
       if (what === 'thumbnails') return sweepThumbnailTemps(dirs.cache, STALE_THUMBNAIL_TEMP_AGE_MS);
+      const { sweepStaleUploads } = await import('./intake.js');
       return (await sweepStaleUploads(settingsStore.read().upload_folder, STALE_UPLOAD_AGE_MS)).length;
     },
 

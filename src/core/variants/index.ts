@@ -4,118 +4,18 @@
 // `<stem>-<w>x<h>.<ext>`). A variant answered once is answered again from warm.ts: one stat of its
 // source, its bytes from memory (or its file opened), none of the lookups below.
 // May use: analysis, common, formats and query.
-import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
-import { goneFromDisk, readRange } from '../common/index.js';
-import { VARIANT_QUEUE_PER_CORE } from '../limits.js';
-import type { OpenedFile, VariantFile, Wallpaper } from '../types.js';
-import { VariantCache, openCached, variantKey } from './cache.js';
-import { WorkPool } from './pool.js';
-import { renderVariant } from './render.js';
-import { WARM_BYTES_EACH, WarmVariants } from './warm.js';
-import { CONTENT_TYPES, EXTENSIONS, type VariantSpec, canonicalQuery, formatOfType, outputBox } from './spec.js';
+import type { Wallpaper } from '../types.js';
+import type { VariantSource, Variants } from './facade.js';
+import { type VariantSpec, canonicalQuery, formatOfType } from './spec.js';
 
 export { parseVariant, canonicalQuery } from './spec.js';
 export type { VariantSpec } from './spec.js';
 export type { VariantBody, VariantFile } from '../types.js';
 
-export interface VariantSource {
-  cacheHome: string;
-  /** The index's version: a warm answer holds for one. */
-  version(): string;
-  budget: () => number;
-  get(id: string): Wallpaper | undefined;
-  openFile(id: string): Promise<OpenedFile | undefined>;
-}
+export type { VariantSource, Variants } from './facade.js';
 
-export function createVariants(source: VariantSource) {
-  const cache = new VariantCache(join(source.cacheHome), source.budget);
-  const cores = availableParallelism();
-  const pool = new WorkPool(cores, cores * VARIANT_QUEUE_PER_CORE);
-  const warm = new WarmVariants<VariantFile>();
-
-  /** The source's bytes, only while its file is still as indexed. */
-  const readSource = async (id: string): Promise<Buffer> => {
-    const opened = await source.openFile(id);
-    if (!opened) throw goneFromDisk();
-    try {
-      return await readRange(opened.handle, 0, opened.size);
-    } finally {
-      await opened.handle.close();
-    }
-  };
-
-  return {
-    /** The variant of `id`, or undefined for an unknown id. A source file changed behind the index
-     * is not found (and queued for a rescan), cached variant or not. */
-    async file(id: string, spec: VariantSpec): Promise<VariantFile | undefined> {
-      const version = source.version();
-      const key = `${id}${JSON.stringify(spec)}`;
-      const known = await warm.get(version, key);
-      if (known) {
-        const body = known.bytes ? undefined : await openCached(known.path);
-        if ((known.bytes || body) && cache.touch(known.path, known.mtimeMs, warm.due(known))) {
-          return body ? { ...known.answer, body } : known.answer;
-        }
-        await body?.handle.close();
-      }
-      const wallpaper = source.get(id);
-      if (!wallpaper) return undefined;
-      const opened = await source.openFile(id);
-      if (!opened) throw goneFromDisk();
-      await opened.handle.close();
-      const sourceFormat = formatOfType(wallpaper.content_type);
-      const format = spec.as ?? sourceFormat;
-      const query = canonicalQuery(spec, sourceFormat);
-      // A timed wallpaper's variant is its frame for now's (CONTRACT.md 8.3): kept per frame file and
-      // state, never answered warm (the same id shows another frame later).
-      const frame = opened.frame && `${opened.frame.filename}:${opened.size}:${Math.trunc(opened.mtimeMs)}`;
-      const keyed = frame ? `${query}&frame=${encodeURIComponent(frame)}` : query;
-      const box = outputBox(spec, wallpaper.width, wallpaper.height);
-      let body = await cache.get(id, keyed, EXTENSIONS[format], () =>
-        pool.run(async () => (await renderVariant(await readSource(id), wallpaper.width, wallpaper.height, spec, format)).bytes),
-      );
-      const stem = wallpaper.filename.replace(/\.[^.]+$/, '');
-      const answer = {
-        contentType: CONTENT_TYPES[format],
-        filename: `${stem}-${box.w}x${box.h}.${EXTENSIONS[format]}`,
-        etag: `"${id}-v${variantKey(keyed)}"`,
-        query,
-        width: box.w,
-        height: box.h,
-        ...(frame ? { frame: true as const } : {}),
-      };
-      if ('handle' in body) {
-        // Kept in the cache folder: warm from now on, its bytes in memory when small.
-        const { size, mtimeMs } = body;
-        let bytes: Buffer | undefined;
-        if (size <= WARM_BYTES_EACH) {
-          const handle = body.handle;
-          try {
-            bytes = await readRange(handle, 0, size);
-          } finally {
-            await handle.close();
-          }
-          body = { bytes, size: bytes.length, mtimeMs };
-        }
-        const file = { ...answer, body };
-        const path = cache.pathOf(id, keyed, EXTENSIONS[format]);
-        const checked = { path: opened.path, size: opened.size, mtimeMs: opened.mtimeMs };
-        if (!frame && (!bytes || bytes.length === size))
-          warm.set(version, key, { answer: file, source: checked, path, size, mtimeMs, bytes, touchedAt: Date.now() });
-        return file;
-      }
-      return { ...answer, body };
-    },
-    drop: (ids: readonly string[]) => {
-      if (ids.length > 0) warm.clear();
-      return cache.drop(ids);
-    },
-    stats: async () => ({ ...(await cache.stats()), ...pool.load }),
-  };
-}
-
-export type Variants = ReturnType<typeof createVariants>;
+/** The variants of a library (facade.ts), imported when it first asks for one. */
+export const createVariants = async (source: VariantSource): Promise<Variants> => (await import('./facade.js')).createVariants(source);
 
 /** The immutable {id} URL of a wallpaper's variant (its plain image URL without a spec). */
 export function variantUrl(wallpaper: Wallpaper, spec: VariantSpec | undefined): string {

@@ -7,13 +7,9 @@ import { desktopFamily } from '../setters/detect.js';
 import { findOnPath } from '../setters/path-lookup.js';
 import { DEFAULT_TIMEOUT_MS } from '../setters/run.js';
 import type { Tool } from '../setters/types.js';
-import { gsettingsClient } from './gsettings.js';
 import { commandLine, planInstall } from './keys.js';
-import { CINNAMON_LAYOUT, GNOME_LAYOUT, listedBackend } from './listed.js';
-import { mateBackend } from './mate.js';
 import { printedShortcuts } from './print.js';
 import type { Backend, InstallReport, Installed } from './types.js';
-import { xfceBackend } from './xfce.js';
 
 export type { Binding, Shortcut } from './keys.js';
 export type { InstallReport, Installed } from './types.js';
@@ -44,7 +40,9 @@ function sessionOf(env: NodeJS.ProcessEnv): string {
   return from ? `${from.split('=')[1]} (${from})` : 'no desktop session recognised (XDG_CURRENT_DESKTOP unset)';
 }
 
-function backendFor(env: NodeJS.ProcessEnv): Backend {
+/** The desktop's own settings, their client imported for the desktop found: `print` and every other
+ * command (the desktop room is at the door) load none of them (issue 31). */
+async function backendFor(env: NodeJS.ProcessEnv): Promise<Backend> {
   const family = desktopFamily(env);
   const tool = (name: string): Tool | undefined => {
     const path = findOnPath(name, env, process.platform);
@@ -56,10 +54,17 @@ function backendFor(env: NodeJS.ProcessEnv): Backend {
     return found;
   };
   const timeoutMs = DEFAULT_TIMEOUT_MS;
-  if (family === 'gnome') return listedBackend(GNOME_LAYOUT, gsettingsClient(need('gsettings', 'GNOME'), env, timeoutMs));
-  if (family === 'cinnamon') return listedBackend(CINNAMON_LAYOUT, gsettingsClient(need('gsettings', 'Cinnamon'), env, timeoutMs));
-  if (family === 'mate') return mateBackend(gsettingsClient(need('gsettings', 'MATE'), env, timeoutMs), tool('dconf'), env, timeoutMs);
-  if (family === 'xfce') return xfceBackend(need('xfconf-query', 'Xfce'), env, timeoutMs);
+  const gsettings = async (desktop: string) => (await import('./gsettings.js')).gsettingsClient(need('gsettings', desktop), env, timeoutMs);
+  if (family === 'gnome' || family === 'cinnamon') {
+    const { CINNAMON_LAYOUT, GNOME_LAYOUT, listedBackend } = await import('./listed.js');
+    const client = await gsettings(family === 'gnome' ? 'GNOME' : 'Cinnamon');
+    return listedBackend(family === 'gnome' ? GNOME_LAYOUT : CINNAMON_LAYOUT, client);
+  }
+  if (family === 'mate') return (await import('./mate.js')).mateBackend(await gsettings('MATE'), tool('dconf'), env, timeoutMs);
+  if (family === 'xfce') {
+    const xfconf = need('xfconf-query', 'Xfce');
+    return (await import('./xfce.js')).xfceBackend(xfconf, env, timeoutMs);
+  }
   throw new WallpaperError(
     'no_desktop',
     `keyboard shortcuts are installed on ${INSTALLED_ON}, and this session is ${sessionOf(env)}: ` +
@@ -79,10 +84,10 @@ function notKept(desktop: string, done: 'installed' | 'removed', count: number):
 /** The shortcuts of the desktop session `env` describes (recognised when first used). */
 export function openShortcuts(env: NodeJS.ProcessEnv): Shortcuts {
   let backend: Backend | undefined;
-  const desktop = () => (backend ??= backendFor(env));
+  const desktop = async () => (backend ??= await backendFor(env));
   return {
     async install(program) {
-      const settings = desktop();
+      const settings = await desktop();
       const planned = planInstall(await settings.bindings());
       const wanted = planned.flatMap((plan) =>
         plan.taken ? [] : [{ shortcut: plan.shortcut, command: commandLine([...program, ...plan.shortcut.action]) }],
@@ -96,14 +101,14 @@ export function openShortcuts(env: NodeJS.ProcessEnv): Shortcuts {
       return { desktop: settings.desktop, installed, taken };
     },
     async remove() {
-      const settings = desktop();
+      const settings = await desktop();
       const removed = await settings.remove();
       const left = (await settings.installed()).length;
       if (left > 0) throw notKept(settings.desktop, 'removed', left);
       return { desktop: settings.desktop, removed };
     },
     async list() {
-      const settings = desktop();
+      const settings = await desktop();
       return { desktop: settings.desktop, installed: await settings.installed() };
     },
     print: printedShortcuts,
