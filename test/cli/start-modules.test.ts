@@ -32,7 +32,8 @@ function modulesOf(t: Test, root: string, args: string[], env: NodeJS.ProcessEnv
 }
 
 /** What a short command never needs at start: the other commands, the HTTP face, and the parts of
- * the rooms that decode, scan, render, play, diagnose, set, follow or write a desktop's settings. */
+ * the rooms that decode, scan, render, play, diagnose, set, follow or write a desktop's settings,
+ * and the setters of the desktops it does not run on. */
 const NOT_AT_START = [
   /^http\//,
   /^core\/dynamic\//,
@@ -42,6 +43,8 @@ const NOT_AT_START = [
   /^core\/library\/(scan|walk|diff|intake|upload-batch|open-frame|read-dynamic|thumbnail-file|trash)\.js$/,
   /^core\/desktop\/(target|set|set-only|back|by-id|choices|light-dark|monitor-picks|compose|follow|follow-dynamic|dynamic-frame|notify)\.js$/,
   /^core\/desktop\/shortcuts\/(gsettings|listed|mate|xfce)\.js$/,
+  // The desktops' setters: loaded to set, and none is this session's (set_command is).
+  /^core\/desktop\/setters\/(gnome|cinnamon|mate|kde|xfce|sway|swww|hyprpaper|macos|windows|x11|picture-options)\.js$/,
 ];
 
 /** Our modules the slimmest short command loaded before issue 31's change: every one of them. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { commandFor, describeSetter, splitCommandLine } from '../../src/core/desktop/setters/index.js';
+import { SETTERS } from '../../src/core/desktop/setters/registry.js';
 
 const FAKE = fileURLToPath(new URL('../fixtures/fake-setters/record', import.meta.url));
 
@@ -218,4 +219,24 @@ t.test('set_command placeholder substitution', async (t) => {
   });
   t.same(commandFor('tool --fill', file), { program: 'tool', args: ['--fill', file] }, 'no placeholder: appended');
   t.throws(() => commandFor(`'' {path}`, file), { code: 'invalid_param' });
+});
+
+// Issue 31: detection names a setter by its registry entry and loads its module only to set; what
+// the entry says it can do is what its setter does (a setter given setEach, say, and not its entry
+// would be described as one wallpaper for all monitors).
+t.test('every registry entry says what its setter can do', async (t) => {
+  for (const [key, entry] of Object.entries(SETTERS)) {
+    const setter = await entry.load();
+    t.same(
+      { name: entry.name, perMonitor: entry.perMonitor, span: entry.span, lightDark: entry.lightDark, redrawsAll: entry.redrawsAll },
+      {
+        name: setter.name,
+        perMonitor: !!setter.setEach,
+        span: !!setter.setSpanned,
+        lightDark: !!setter.setLightDark,
+        redrawsAll: !!setter.redrawsAll,
+      },
+      key,
+    );
+  }
 });

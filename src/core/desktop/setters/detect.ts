@@ -3,21 +3,12 @@
 // or nothing: falling back to feh there would "succeed" behind the desktop's window, invisibly.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { cinnamon } from './cinnamon.js';
 import { customSetter } from './custom.js';
-import { gnome } from './gnome.js';
-import { hyprland } from './hyprpaper.js';
-import { kde } from './kde.js';
-import { macos } from './macos.js';
-import { mate } from './mate.js';
 import { envValue, findOnPath, isExecutableFile } from './path-lookup.js';
-import { sway } from './sway.js';
-import { swaybg } from './swaybg.js';
-import { swww } from './swww.js';
-import type { Setter, Tool } from './types.js';
-import { windows } from './windows.js';
-import { feh, xwallpaper } from './x11.js';
-import { xfce } from './xfce.js';
+import { refOf, SETTERS, type SetterRef } from './registry.js';
+import type { Tool } from './types.js';
+
+const { cinnamon, feh, gnome, hyprland, kde, macos, mate, sway, swaybg, swww, windows, xfce, xwallpaper } = SETTERS;
 
 export interface DetectInput {
   env: NodeJS.ProcessEnv;
@@ -27,7 +18,7 @@ export interface DetectInput {
 
 /** The setter with its tools, or why none fits (`desktop`: the desktop that was recognised, whose
  * tools are missing; absent when no desktop session was recognised at all). */
-export type Detection = { setter: Setter; tools: Map<string, Tool> } | { setter?: undefined; reason: string; desktop?: string };
+export type Detection = { setter: SetterRef; tools: Map<string, Tool> } | { setter?: undefined; reason: string; desktop?: string };
 
 export type Family = 'gnome' | 'kde' | 'xfce' | 'cinnamon' | 'mate' | 'sway' | 'hyprland';
 
@@ -66,11 +57,11 @@ const LABELS: Record<Family, string> = {
 };
 
 interface Candidate {
-  setter: Setter;
+  setter: SetterRef;
   tools: string[];
 }
 
-const only = (setter: Setter, ...tools: string[]): Candidate => ({ setter, tools });
+const only = (setter: SetterRef, ...tools: string[]): Candidate => ({ setter, tools });
 
 /** Tools that live at a fixed place even when a cron job's PATH is minimal. */
 function wellKnownPaths(name: string, env: NodeJS.ProcessEnv): string[] {
@@ -164,7 +155,7 @@ const toolList = (candidates: Candidate[]): string => [...new Set(candidates.fla
 export function detect(input: DetectInput): Detection {
   const { env, platform } = input;
   const setCommand = input.setCommand?.trim();
-  if (setCommand) return { setter: customSetter(setCommand, platform), tools: new Map() };
+  if (setCommand) return { setter: refOf(customSetter(setCommand, platform)), tools: new Map() };
 
   const locate = (name: string): Tool | undefined => {
     const found = findOnPath(name, env, platform) ?? wellKnownPaths(name, env).find(isExecutableFile);

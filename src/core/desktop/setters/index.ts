@@ -63,10 +63,10 @@ export function describeSetter(options: SetterOptions): SetterInfo {
   return {
     name: setter.name,
     tools: [...detection.tools.values()].map(({ name, path }) => ({ name, path })),
-    perMonitor: !!setter.setEach,
-    span: !!setter.setSpanned,
-    lightDark: !!setter.setLightDark,
-    redrawsAll: !!setter.redrawsAll,
+    perMonitor: setter.perMonitor,
+    span: setter.span,
+    lightDark: setter.lightDark,
+    redrawsAll: setter.redrawsAll,
   };
 }
 
@@ -80,7 +80,7 @@ async function prepare(files: readonly string[], options: SetterOptions): Promis
   }
   const detection = detectOnce(options);
   if (!detection.setter) throw new WallpaperError('setter_failed', noSetterMessage(detection.reason));
-  return { setter: detection.setter, context: { env: options.env, timeoutMs, tools: detection.tools } };
+  return { setter: await detection.setter.load(), context: { env: options.env, timeoutMs, tools: detection.tools } };
 }
 
 /** Set the desktop wallpaper to the absolute path `file`; resolves with the name of the setter used. */

@@ -6,11 +6,9 @@
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Monitor } from '../monitors/types.js';
-import { evaluatePlasmaScript, PLASMA_READ_SCRIPT, parsePlasmaImages } from './kde.js';
 import { parseGVariantString } from './read-back.js';
 import { runTool } from './run.js';
 import { readSway, readSwaybg } from './shown-sway.js';
-import { lastImageProperties } from './xfce.js';
 import { type SetContext, type ShownPath, toolOf } from './types.js';
 
 export type { ShownPath } from './types.js';
@@ -48,6 +46,8 @@ async function gnome(context: SetContext): Promise<ShownPath[]> {
 async function xfce(context: SetContext): Promise<ShownPath[]> {
   const xfconf = toolOf(context, 'xfconf-query');
   const { stdout } = await runTool(xfconf, ['-c', 'xfce4-desktop', '-l'], context);
+  // The setter's module only on its desktop (registry.ts says why).
+  const { lastImageProperties } = await import('./xfce.js');
   const shown: ShownPath[] = [];
   // The first workspace of each monitor: /backdrop/screen0/monitorDP-1/workspace0/last-image.
   for (const property of lastImageProperties(stdout)) {
@@ -62,6 +62,7 @@ async function xfce(context: SetContext): Promise<ShownPath[]> {
 /** Each Plasma screen's image, named by the monitor at its corner. A screen showing Plasma's own
  * wallpaper package (a folder) or another plugin is left out: there is no one file to name. */
 async function kde(context: SetContext, monitors: () => Promise<Monitor[]>): Promise<ShownPath[] | undefined> {
+  const { evaluatePlasmaScript, PLASMA_READ_SCRIPT, parsePlasmaImages } = await import('./kde.js');
   const screens = parsePlasmaImages(await evaluatePlasmaScript(PLASMA_READ_SCRIPT, context)).flatMap((screen) => {
     const path = pathOf(screen.image);
     return path && statSync(path, { throwIfNoEntry: false })?.isDirectory() !== true ? [{ ...screen, path }] : [];
