@@ -1,7 +1,6 @@
 // The desktop session of this process, detected once: the setter (per set_command, since the
 // settings may change while `serve` runs) and the monitors (per --monitors; kept a few seconds, so
 // one call detects once and a long-running serve still sees a monitor plugged in later).
-import { detectMonitors } from './monitors/index.js';
 import type { Monitor } from './monitors/types.js';
 import type { Detection } from './setters/detect.js';
 import { type SetterInfo, type SetterOptions, describeSetter, detectOnce } from './setters/index.js';
@@ -47,7 +46,9 @@ export function openSession(env: NodeJS.ProcessEnv): Session {
       const key = override ?? '\0';
       const cached = monitorLists.get(key);
       if (cached && Date.now() - cached.at < MONITORS_TTL_MS) return cached.list;
-      const list = detectMonitors({ env, override });
+      // The detection (each desktop's parser) on the first ask: `current` on most desktops names
+      // its monitors from the read-back and never asks (issue 31).
+      const list = import('./monitors/index.js').then(({ detectMonitors }) => detectMonitors({ env, override }));
       monitorLists.set(key, { at: Date.now(), list });
       // A failure is not kept: the next call asks again.
       list.catch(() => monitorLists.delete(key));
