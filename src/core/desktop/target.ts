@@ -11,7 +11,7 @@ import type { Library, PickedFile } from '../types.js';
 import { back } from './back.js';
 import { NO_DESKTOP_HINT, setById } from './by-id.js';
 import { pickAmong } from './choices.js';
-import { lockFiles, requireLock, restoreLock, type Target } from './lock-screen.js';
+import { lockFiles, requireLock, type Target } from './lock-screen.js';
 import { pickLightDark } from './light-dark.js';
 import { attachLock, type LastRequest, type Part, recordChange, type ShownFile, takeLastChange } from './on-screen.js';
 import type { Session } from './session.js';
@@ -82,10 +82,15 @@ export async function setOnTarget(session: Session, request: DesktopRequest): Pr
   const { library } = request;
   const lock = await requireLock(session, library, target);
   const before = await lockFiles(lock, library);
+  // Raw, to undo a lock screen half written (KDE: its plugin switched, its Image refused).
+  const undoLock = await lock.snapshot();
   if (target === 'lock') {
     const set = await pickForLock(session, request, lock);
     if (!set) return undefined;
-    const shown = await showOnLock(lock, library, set.entries);
+    const shown = await showOnLock(lock, library, set.entries).catch(async (error: unknown) => {
+      await undoLock().catch(() => undefined);
+      throw error;
+    });
     for (const id of new Set(set.entries.map((entry) => entry.picked.wallpaper.id))) library.recordSet(id);
     await rememberLock(library, { shown, replaced: before }, rememberedRequest(request));
     return set;
@@ -99,6 +104,7 @@ export async function setOnTarget(session: Session, request: DesktopRequest): Pr
   try {
     shown = await showOnLock(lock, library, set.entries);
   } catch (error) {
+    await undoLock().catch(() => undefined);
     throw await undoDesktop(session, library, snapshot, error);
   }
   await attachLock(library.dirs.data, { shown, replaced: before });
@@ -157,7 +163,9 @@ export async function setByIdOnTarget(
   const [light, dark] = picked.wallpaper.brightness === 'dark' ? [other, picked] : [picked, other];
   const lockSet: DesktopSet = { setter: info.name, entries: slotEntries(light, dark) };
   const before = await lockFiles(lock, library);
-  const shown = await showOnLock(lock, library, lockSet.entries).catch((error: unknown) => {
+  const undoLock = await lock.snapshot();
+  const shown = await showOnLock(lock, library, lockSet.entries).catch(async (error: unknown) => {
+    await undoLock().catch(() => undefined);
     throw asNoDesktop(error);
   });
   if (target === 'lock') {
@@ -169,7 +177,8 @@ export async function setByIdOnTarget(
   try {
     set = await setById(session, library, id, { monitor });
   } catch (error) {
-    await restoreLock(lock, before).catch(() => undefined);
+    // Exactly as it was, its plugin too (what `before` cannot name).
+    await undoLock().catch(() => undefined);
     throw error;
   }
   await attachLock(library.dirs.data, { shown, replaced: before });
