@@ -55,7 +55,11 @@ t.test('every SQLite object is made through store/native-lifetime.ts (better-sql
     for (const file of files) {
       const text = readFileSync(join(root, file), 'utf8');
       if (dir === 'bench' && file === 'soak/crash.js') {
-        t.notMatch(text.replace(/keep\((new Database|db\.prepare)\(/g, ''), /new Database\(|\.pragma\(|\bdb\.prepare\(/, `${dir}/${file}: every object kept`);
+        t.notMatch(
+          text.replace(/keep\((new Database|db\.prepare)\(/g, ''),
+          /new Database\(|\.pragma\(|\bdb\.prepare\(/,
+          `${dir}/${file}: every object kept`,
+        );
         continue;
       }
       t.notMatch(text, /new Database\(|\.pragma\(|\bdb\.prepare\(/, `${dir}/${file}: no database object outside native-lifetime.ts`);

@@ -105,15 +105,16 @@ t.test('after the migrations, the same tables, columns and indexes', async (t) =
 t.test('the bridge: a query past its time is an unavailable index, and the next query gets a new thread', async (t) => {
   const server = await startPostgres(t);
   if (typeof server === 'string') return t.plan(0, `skipped: PostgreSQL cannot run here: ${server}`);
-  // 6 s: a new thread's first answer (start, load pg, connect) takes seconds on a busy 2-core machine
-  // running suites in parallel; the stuck query sleeps well past it.
-  const db = new SyncPostgres(await server.createDatabase(), 6000);
+  // 10 s: a new thread's first answer (start, load pg, connect) takes seconds on a busy 2-core
+  // machine running suites in parallel (over 6 s at load 12 on Node 24, from the TypeScript sources
+  // under tap); the stuck query sleeps well past it.
+  const db = new SyncPostgres(await server.createDatabase(), 10_000);
   t.teardown(() => db.close());
   t.same(db.query('SELECT 1 + 1 AS two').rows, [[2]]);
   const before = db.notices();
-  t.throws(() => db.query('SELECT pg_sleep(15)'), {
+  t.throws(() => db.query('SELECT pg_sleep(25)'), {
     code: 'unavailable',
-    message: 'the PostgreSQL index does not answer: no answer in 6 s',
+    message: 'the PostgreSQL index does not answer: no answer in 10 s',
   });
   t.ok(db.notices() > before, 'the version moves: what the stuck thread missed is not trusted');
   t.same(db.query('SELECT 3 AS three').rows, [[3]], 'answered by a new thread');

@@ -5,7 +5,8 @@
 // every monitor. A desktop that was handed the file itself (GNOME without a JPEG XL pixbuf loader,
 // feh, swaybg) would show nothing or keep the previous colour.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Test } from 'tap';
@@ -39,12 +40,33 @@ interface Shown {
 
 const rgb = (colour: string) => [1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16)) as [number, number, number];
 
-/** The three pictures (1920x1080) under `dir/walls`: the PNG each is encoded from lives beside it, in `dir/png`. */
+/** Where the encoded pictures are kept between suites: the seven desktop suites run one after
+ * another in one CI job, and each encoding (cjxl lossless, heif-enc lossless 4:4:4) costs seconds of
+ * a core that the desktop under test needs. Named by what makes them, so a change makes new ones. */
+const MADE = join(tmpdir(), `wallpaper-format-proofs-${FORMAT_PROOFS.map((p) => p.colour.slice(1)).join('-')}-1920x1080`);
+
+/** A picture of `colour` in format `ext` (1920x1080), encoded once per machine (see MADE). */
+async function madePicture(ext: 'jxl' | 'heic', colour: string): Promise<string> {
+  const made = join(MADE, `proof.${ext}`);
+  if (existsSync(made)) return made;
+  mkdirSync(MADE, { recursive: true });
+  const [r, g, b] = rgb(colour);
+  const png = join(MADE, `proof-${ext}.${process.pid}.png`);
+  await sharp({ create: { width: 1920, height: 1080, channels: 3, background: { r, g, b } } })
+    .png()
+    .toFile(png);
+  // Encoded beside, then renamed: a suite never copies half a file.
+  const partial = join(MADE, `proof.${process.pid}.${ext}`);
+  if (ext === 'jxl') execFileSync('cjxl', [png, partial, '-d', '0', '--quiet'], { stdio: 'pipe' });
+  else heifEnc([png], partial);
+  renameSync(partial, made);
+  return made;
+}
+
+/** The three pictures (1920x1080) under `dir/walls`. */
 async function writePictures(dir: string): Promise<Map<string, string>> {
   const walls = join(dir, 'walls');
-  const pngs = join(dir, 'png');
   mkdirSync(walls, { recursive: true });
-  mkdirSync(pngs, { recursive: true });
   const paths = new Map<string, string>();
   for (const { ext, colour } of FORMAT_PROOFS) {
     const path = join(walls, `proof.${ext}`);
@@ -54,13 +76,7 @@ async function writePictures(dir: string): Promise<Map<string, string>> {
         `<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="1080"><rect width="100%" height="100%" fill="${colour}"/></svg>`,
       );
     } else {
-      const [r, g, b] = rgb(colour);
-      const png = join(pngs, `proof-${ext}.png`);
-      await sharp({ create: { width: 1920, height: 1080, channels: 3, background: { r, g, b } } })
-        .png()
-        .toFile(png);
-      if (ext === 'jxl') execFileSync('cjxl', [png, path, '-d', '0', '--quiet'], { stdio: 'pipe' });
-      else heifEnc([png], path);
+      copyFileSync(await madePicture(ext, colour), path);
     }
     paths.set(ext, path);
   }
