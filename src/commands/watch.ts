@@ -7,8 +7,9 @@
 // crossed one (one timer sleeping until the next event). `--target lock|both`: each change goes to
 // the lock screen instead or as well. A dynamic wallpaper on the screen (CONTRACT.md 8.3) is shown
 // again at each change of its frame: one more event slept until (a timed XML GNOME plays itself
-// needs none); each such refresh prints `frame<TAB>[NAME<TAB>]FILE`, the file the desktop was
-// given. SIGINT and SIGTERM end it cleanly.
+// needs none), on the desktop and on the lock screen, each on its own; each such refresh prints
+// `frame<TAB>[NAME<TAB>]FILE`, the file the desktop was given (NAME `lock` for the lock screen).
+// SIGINT and SIGTERM end it cleanly.
 import { Command } from 'commander';
 import { type DesktopOptions, type Scheme, WallpaperError, openDesktop } from '../core/index.js';
 import { type CliContext, libraryOf } from './context.js';
@@ -98,8 +99,12 @@ export function watchCommand(ctx: CliContext): Command {
       (work) => {
         queue = queue.then(work);
       },
-      (files) => {
-        for (const { monitor, slot, path } of files) ctx.stdout.write(`frame\t${(monitor ?? slot) ? `${monitor ?? slot}\t` : ''}${path}\n`);
+      (files, place) => {
+        for (const { monitor, slot, path } of files) {
+          // The lock screen's frames are named `lock` (`lock:light`, `lock:dark` where it has both).
+          const name = place === 'lock' ? (slot ? `lock:${slot}` : 'lock') : (monitor ?? slot);
+          ctx.stdout.write(`frame\t${name ? `${name}\t` : ''}${path}\n`);
+        }
       },
       (error) => ctx.stderr.write(`wallpaper: ${error instanceof Error ? error.message : String(error)}\n`),
     );

@@ -1,8 +1,9 @@
 // POST /api/wallpapers/{id}/set with {"target"} (CONTRACT.md 8.2): the lock screen of the desktop the
 // server runs in, set and read back with the desktop's real settings tool (gsettings, keyfile
 // backend); `both` sets the desktop too; a bad target is a 400 naming it and its words; a desktop
-// without a lock screen answers 409 naming it, with nothing run; GET /api/status says which targets
-// this desktop has.
+// without a lock screen answers 409 naming it, with nothing run; a `both` whose desktop half fails
+// leaves the lock screen exactly as it was; GET /api/status says which targets this desktop has.
+import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import t, { type Test } from 'tap';
 import { readCalls } from '../helpers/fake-desktop.js';
@@ -71,13 +72,36 @@ t.test('no lock screen of its own: 409 naming the desktop, no tool run, not even
   t.equal(unknown.status, 409, 'the desktop is refused before the id is looked up');
 });
 
-t.test('a both whose desktop half fails puts the lock screen back', async (t) => {
+t.test('a both whose desktop half fails puts the lock screen back exactly, its plugin too', async (t) => {
   const s = await serverOn(t, 'KDE', { FAKE_FAIL: 'plasma-apply-wallpaperimage' });
+  // A lock screen on Plasma's slideshow: no one file to name, and the set switches the plugin.
+  const plugin = ['--file', 'kscreenlockerrc', '--group', 'Greeter', '--key', 'WallpaperPlugin'];
+  execFileSync('/usr/bin/kwriteconfig5', [...plugin, 'org.kde.slideshow'], { env: s.env });
   const before = s.kdeLockImage();
   const answer = await s.post('{"target": "both"}');
   t.equal(answer.status, 409, answer.text);
   t.match(answer.text, /plasma-apply-wallpaperimage/, "the desktop tool's failure, in its words");
   t.equal(s.kdeLockImage(), before, 'the lock screen is as it was');
+  const kept = execFileSync('/usr/bin/kreadconfig5', [...plugin], { env: s.env, encoding: 'utf8' });
+  t.equal(kept, 'org.kde.slideshow\n', 'its slideshow plugin too');
+  const image = execFileSync(
+    '/usr/bin/kreadconfig5',
+    [
+      ...plugin.slice(0, 4),
+      '--group',
+      'Wallpaper',
+      '--group',
+      'org.kde.image',
+      '--group',
+      'General',
+      '--key',
+      'Image',
+      '--default',
+      'absent',
+    ],
+    { env: s.env, encoding: 'utf8' },
+  );
+  t.equal(image, 'absent\n', 'and an Image never written is absent again, not empty');
   t.same(
     readCalls(s.log).map(([tool]) => tool),
     ['plasma-apply-wallpaperimage'],

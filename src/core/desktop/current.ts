@@ -29,8 +29,13 @@ function madeFrom(library: Library, path: string): string | undefined {
 }
 
 /** The dynamic wallpaper the history put where `file` is shown, when `file` is one of its frame
- * files (what a desktop that does not play it was given): the screen shows that wallpaper. */
-async function dynamicShowing(library: Library, history: readonly ShownFile[], file: Omit<ShownFile, 'id'>): Promise<string | undefined> {
+ * files (what a desktop that does not play it was given): the screen shows that wallpaper. Also
+ * for the lock screen (lock-screen.ts), with its own history. */
+export async function dynamicShowing(
+  library: Library,
+  history: readonly ShownFile[],
+  file: Omit<ShownFile, 'id'>,
+): Promise<string | undefined> {
   const put = history.find(
     (entry) => (entry.monitor === null || entry.monitor === file.monitor) && (entry.slot === null || entry.slot === file.slot),
   );

@@ -1,12 +1,16 @@
 // Keeping dynamic wallpapers current for `watch` (CONTRACT.md 8.3): what this library last put on the
-// screen is shown again, at its frame for now, whenever a dynamic wallpaper among it changes frame.
-// One timer sleeps until the next change (checking the wall clock at most every WALL_CLOCK_CHECK_MS,
-// so a change passed while suspended follows within that time after a resume); a timed XML GNOME
-// plays itself needs none. check() looks again at once (after watch set a new pick).
+// desktop, and on the lock screen (`--target lock|both`), is shown again at its frame for now
+// whenever a dynamic wallpaper there changes frame; each place on its own, so a frame change on the
+// lock screen never sets the desktop when that shows something else, nor the other way round. One
+// timer sleeps until the next change of either (checking the wall clock at most every
+// WALL_CLOCK_CHECK_MS, so a change passed while suspended follows within that time after a resume);
+// a timed XML GNOME plays itself on the desktop needs none. check() looks again at once (after
+// watch set a new pick).
 import type { Library } from '../types.js';
 import { restore } from './back.js';
 import { nextChange } from './dynamic-frame.js';
-import { type ShownFile, readOnScreen, shownByHistory } from './on-screen.js';
+import { showLockAgain } from './lock-screen.js';
+import { type ShownFile, lockShownByHistory, readOnScreen, shownByHistory } from './on-screen.js';
 import type { Session } from './session.js';
 import { GNOME } from './set.js';
 import { WALL_CLOCK_CHECK_MS } from './sun.js';
@@ -17,38 +21,52 @@ export interface DynamicFollower {
   stop(): void;
 }
 
+/** Where a refresh went: the desktop, or the lock screen. */
+export type Place = 'desktop' | 'lock';
+const PLACES: readonly Place[] = ['desktop', 'lock'];
+
 /**
  * @param enqueue runs each refresh in turn with watch's own changes (never two sets at once)
- * @param onShown the files a refresh gave the desktop (a frame, a rendition), per monitor and slot
+ * @param onShown the files a refresh gave one place (a frame, a rendition), per monitor and slot
  */
 export function followDynamic(
   session: Session,
   library: Library,
   enqueue: (work: () => Promise<void>) => void,
-  onShown: (files: ShownFile[]) => void,
+  onShown: (files: ShownFile[], place: Place) => void,
   onError: (error: unknown) => void,
 ): DynamicFollower {
   let timer: NodeJS.Timeout | undefined;
-  let due: number | undefined;
+  let due: Record<Place, number | undefined> = { desktop: undefined, lock: undefined };
   let stopped = false;
 
-  /** The screen as this library last set it, and when one of its dynamic wallpapers changes next. */
-  const look = async (): Promise<{ files: ShownFile[]; next: number | undefined }> => {
-    const files = shownByHistory(readOnScreen(library.dirs.data).changes);
-    const plays = session.setter(library.settings().set_command).name === GNOME;
+  /** When the soonest dynamic wallpaper among `files` changes frame (`plays`: GNOME plays its XML). */
+  const nextOf = async (files: readonly ShownFile[], plays: boolean): Promise<number | undefined> => {
     let next: number | undefined;
     for (const file of files) {
       if (!file.id || !library.get(file.id)?.dynamic) continue;
       const at = (await nextChange(library, file.path, plays))?.getTime();
       if (at !== undefined && (next === undefined || at < next)) next = at;
     }
-    return { files, next };
+    return next;
   };
+
+  /** Each place as this library last set it, and when a dynamic wallpaper there changes next. The
+   * lock screen is given frames everywhere (GNOME's desktop alone plays an XML). */
+  const look = async () => {
+    const { changes } = readOnScreen(library.dirs.data);
+    const files: Record<Place, ShownFile[]> = { desktop: shownByHistory(changes), lock: lockShownByHistory(changes) };
+    const plays = session.setter(library.settings().set_command).name === GNOME;
+    return { files, next: { desktop: await nextOf(files.desktop, plays), lock: await nextOf(files.lock, false) } };
+  };
+
+  const soonest = () => Math.min(...PLACES.map((place) => due[place] ?? Number.POSITIVE_INFINITY));
 
   const sleep = () => {
     clearTimeout(timer);
-    if (stopped || due === undefined) return;
-    timer = setTimeout(wake, Math.max(1, Math.min(due - Date.now(), WALL_CLOCK_CHECK_MS)));
+    const at = soonest();
+    if (stopped || at === Number.POSITIVE_INFINITY) return;
+    timer = setTimeout(wake, Math.max(1, Math.min(at - Date.now(), WALL_CLOCK_CHECK_MS)));
   };
 
   const plan = () =>
@@ -56,7 +74,7 @@ export function followDynamic(
       try {
         due = (await look()).next;
       } catch (error) {
-        due = undefined;
+        due = { desktop: undefined, lock: undefined };
         onError(error);
       }
       sleep();
@@ -64,13 +82,24 @@ export function followDynamic(
 
   function wake() {
     // Early (the timer's clock is not the wall clock) or a wall-clock check: sleep on.
-    if (due === undefined || Date.now() < due) return sleep();
+    const now = Date.now();
+    const passed = PLACES.filter((place) => due[place] !== undefined && now >= due[place]!);
+    if (passed.length === 0) return sleep();
     enqueue(async () => {
-      try {
-        const { files } = await look();
-        if (files.length > 0) onShown(await restore(session, library, files));
-      } catch (error) {
+      const { files } = await look().catch((error: unknown) => {
         onError(error);
+        return { files: { desktop: [], lock: [] } as Record<Place, ShownFile[]> };
+      });
+      // Only the place whose frame changed: the other may show something this refresh must keep.
+      for (const place of passed) {
+        if (files[place].length === 0) continue;
+        try {
+          const given =
+            place === 'lock' ? await showLockAgain(session, library, files.lock) : await restore(session, library, files.desktop);
+          onShown(given, place);
+        } catch (error) {
+          onError(error);
+        }
       }
     });
     plan();

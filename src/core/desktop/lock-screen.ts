@@ -1,11 +1,14 @@
 // Where a change goes (CONTRACT.md 8.2 `--target`): the desktop (the default), the lock screen, or
 // both. The words and their one parser (the CLI's --target and the HTTP body's "target" accept and
 // refuse alike), the lock screen of this session or the error that names the desktop without one,
-// and what a change of the lock screen puts back.
+// what a change of the lock screen puts back, and a dynamic wallpaper there shown again at its frame
+// for now (`watch`).
 import { WallpaperError } from '../errors.js';
 import type { Library } from '../types.js';
-import type { ShownFile } from './on-screen.js';
+import { dynamicShowing } from './current.js';
+import { lockShownByHistory, readOnScreen, type ShownFile } from './on-screen.js';
 import type { Session } from './session.js';
+import { shownFile } from './set.js';
 import type { Target } from './types.js';
 import { type LockScreen, lockScreenOf } from './setters/index.js';
 
@@ -36,9 +39,16 @@ export async function requireLock(session: Session, library: Library, target: Ta
   );
 }
 
-/** What the lock screen shows, as files with the library's ids. */
+/** What the lock screen shows, as files with the library's ids: a frame of the dynamic wallpaper
+ * the history put there stands for that wallpaper, as on the desktop. */
 export async function lockFiles(lock: LockScreen, library: Library): Promise<ShownFile[]> {
-  return (await lock.read()).map((file) => ({ ...file, id: library.resolveWallpaper(file.path) ?? null }));
+  const history = lockShownByHistory(readOnScreen(library.dirs.data).changes);
+  return Promise.all(
+    (await lock.read()).map(async (file) => ({
+      ...file,
+      id: (await dynamicShowing(library, history, file)) ?? library.resolveWallpaper(file.path) ?? null,
+    })),
+  );
 }
 
 /** Put back what the lock screen showed (empty: its default). */
@@ -47,4 +57,20 @@ export async function restoreLock(lock: LockScreen, files: readonly ShownFile[])
   const light = files.find((file) => file.slot === 'light') ?? files.find((file) => file.slot === null) ?? files[0]!;
   const dark = files.find((file) => file.slot === 'dark') ?? light;
   await lock.set(light.path, dark.path);
+}
+
+/** Show again what the lock screen shows by the history, each dynamic wallpaper at its frame for now
+ * (`watch`): the frame file, as a set gives it to the lock screen (never the XML, not even on GNOME,
+ * whose Shell does not read this key and whose other readers take an image); what it was given. */
+export async function showLockAgain(session: Session, library: Library, files: readonly ShownFile[]): Promise<ShownFile[]> {
+  const lock = await requireLock(session, library, 'lock');
+  const given = await Promise.all(
+    files.map(async (file) => {
+      const wallpaper = file.id ? library.get(file.id) : undefined;
+      if (!wallpaper?.dynamic) return file;
+      return { ...file, path: await shownFile(library, { wallpaper, path: wallpaper.path }) };
+    }),
+  );
+  await restoreLock(lock, given);
+  return given;
 }

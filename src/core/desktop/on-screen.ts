@@ -119,3 +119,9 @@ export function shownByHistory(changes: readonly Change[]): ShownFile[] {
   }
   return shown;
 }
+
+/** What the recorded changes say the lock screen shows now: what the newest change that set it
+ * showed there (`back --target lock` takes a part off, so the one before speaks again). */
+export function lockShownByHistory(changes: readonly Change[]): ShownFile[] {
+  return changes.findLast((change) => (change.lock?.shown.length ?? 0) > 0)?.lock?.shown ?? [];
+}

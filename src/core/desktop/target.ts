@@ -3,7 +3,7 @@
 // for before anything is set (a desktop without one refuses with nothing changed); `lock` picks one
 // wallpaper for the lock screen as a one-for-all desktop would (a light and a dark one where it has
 // both slots); `both` gives it what the desktop got (its slots, or the primary monitor's pick). A
-// `both` whose second half fails puts the first half back. The change is remembered with what the
+// `both` whose second half fails puts the first half back, as read before it was set. The change is remembered with what the
 // lock screen showed before, so `back` puts that back too.
 import { WallpaperError } from '../errors.js';
 import { HISTORY_AVOID } from '../limits.js';
@@ -11,12 +11,12 @@ import type { Library, PickedFile } from '../types.js';
 import { back } from './back.js';
 import { NO_DESKTOP_HINT, setById } from './by-id.js';
 import { pickAmong } from './choices.js';
-import { lockFiles, requireLock, restoreLock, type Target } from './lock-screen.js';
+import { lockFiles, requireLock, type Target } from './lock-screen.js';
 import { pickLightDark } from './light-dark.js';
-import { attachLock, type LastRequest, type Part, recordChange, type ShownFile } from './on-screen.js';
+import { attachLock, type LastRequest, type Part, recordChange, type ShownFile, takeLastChange } from './on-screen.js';
 import type { Session } from './session.js';
 import { appearanceChoices, primaryOf, rememberedRequest, screenOf, setOnDesktop, shownFile, slotEntries } from './set.js';
-import type { LockScreen } from './setters/index.js';
+import { type DesktopSnapshot, type LockScreen, snapshotDesktop } from './setters/index.js';
 import type { DesktopRequest, DesktopSet, SetEntry } from './types.js';
 
 /** The light and the dark entry the lock screen gets of a set: its slots, else the primary
@@ -82,26 +82,51 @@ export async function setOnTarget(session: Session, request: DesktopRequest): Pr
   const { library } = request;
   const lock = await requireLock(session, library, target);
   const before = await lockFiles(lock, library);
+  // Raw, to undo a lock screen half written (KDE: its plugin switched, its Image refused).
+  const undoLock = await lock.snapshot();
   if (target === 'lock') {
     const set = await pickForLock(session, request, lock);
     if (!set) return undefined;
-    const shown = await showOnLock(lock, library, set.entries);
+    const shown = await showOnLock(lock, library, set.entries).catch(async (error: unknown) => {
+      await undoLock().catch(() => undefined);
+      throw error;
+    });
     for (const id of new Set(set.entries.map((entry) => entry.picked.wallpaper.id))) library.recordSet(id);
     await rememberLock(library, { shown, replaced: before }, rememberedRequest(request));
     return set;
   }
+  // Read raw before anything is set: what `current` cannot name (Plasma's own wallpaper package, a
+  // colour, a slideshow) must come back too if the lock screen refuses.
+  const snapshot = await snapshotDesktop(session.setterOptions(library.settings().set_command));
   const set = await setOnDesktop(session, request);
   if (!set) return undefined;
   let shown: ShownFile[];
   try {
     shown = await showOnLock(lock, library, set.entries);
   } catch (error) {
-    // Both or neither: the desktop half goes back (and off the history) before the error is told.
-    await back(session, library).catch(() => undefined);
-    throw error;
+    await undoLock().catch(() => undefined);
+    throw await undoDesktop(session, library, snapshot, error);
   }
   await attachLock(library.dirs.data, { shown, replaced: before });
   return set;
+}
+
+/** Both or neither: the desktop half of a `both` whose lock screen failed goes back (as read before
+ * it, else by the history) and off the history; the error then names what failed and what came of
+ * the desktop. */
+async function undoDesktop(session: Session, library: Library, snapshot: DesktopSnapshot | undefined, error: unknown): Promise<unknown> {
+  const reason = error instanceof Error ? error.message : String(error);
+  let undone = 'the desktop was put back as it was';
+  try {
+    if (snapshot) {
+      await snapshot.restore();
+      await takeLastChange(library.dirs.data);
+    } else await back(session, library);
+  } catch (undoError) {
+    undone = `putting the desktop back failed too (${undoError instanceof Error ? undoError.message : String(undoError)}): it shows the new pick`;
+  }
+  const code = error instanceof WallpaperError ? error.code : 'setter_failed';
+  return new WallpaperError(code, `cannot set target both: the lock screen could not be set (${reason}); ${undone}`, { cause: error });
 }
 
 /** A failing desktop tool is the desktop's state, not the request's (as by-id.ts says it). */
@@ -138,7 +163,9 @@ export async function setByIdOnTarget(
   const [light, dark] = picked.wallpaper.brightness === 'dark' ? [other, picked] : [picked, other];
   const lockSet: DesktopSet = { setter: info.name, entries: slotEntries(light, dark) };
   const before = await lockFiles(lock, library);
-  const shown = await showOnLock(lock, library, lockSet.entries).catch((error: unknown) => {
+  const undoLock = await lock.snapshot();
+  const shown = await showOnLock(lock, library, lockSet.entries).catch(async (error: unknown) => {
+    await undoLock().catch(() => undefined);
     throw asNoDesktop(error);
   });
   if (target === 'lock') {
@@ -150,7 +177,8 @@ export async function setByIdOnTarget(
   try {
     set = await setById(session, library, id, { monitor });
   } catch (error) {
-    await restoreLock(lock, before).catch(() => undefined);
+    // Exactly as it was, its plugin too (what `before` cannot name).
+    await undoLock().catch(() => undefined);
     throw error;
   }
   await attachLock(library.dirs.data, { shown, replaced: before });

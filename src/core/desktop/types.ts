@@ -78,12 +78,13 @@ export interface Desktop {
    * sunset and after a resume that crossed one (`watch --appearance sun`); returns the function
    * that stops. Throws without a location. */
   followSun(library: Library, onScheme: (scheme: import('./appearance.js').Scheme) => void): () => void;
-  /** Keep the dynamic wallpapers this library put on the screen at their frame for now (`watch`):
-   * each refresh runs through `enqueue`, reports what the desktop was given; check() looks again. */
+  /** Keep the dynamic wallpapers this library put on the screen and the lock screen at their frame
+   * for now (`watch`): each refresh runs through `enqueue`, reports what one place (the desktop or
+   * the lock screen) was given; check() looks again. */
   followDynamic(
     library: Library,
     enqueue: (work: () => Promise<void>) => void,
-    onShown: (files: { monitor: string | null; slot: Slot | null; path: string }[]) => void,
+    onShown: (files: { monitor: string | null; slot: Slot | null; path: string }[], place: 'desktop' | 'lock') => void,
     onError: (error: unknown) => void,
   ): { check(): void; stop(): void };
   /** The wallpaper `id` on every monitor or on the one named (POST /api/wallpapers/{id}/set), on

@@ -15,6 +15,7 @@ export { commandFor, splitCommandLine, MONITOR_PLACEHOLDER, PATH_PLACEHOLDER } f
 export type { Assignment } from './types.js';
 export type { ShownPath } from './shown.js';
 export { type LockScreen, lockScreenOf } from './lock.js';
+export { type DesktopSnapshot, snapshotDesktop } from './snapshot.js';
 
 export interface SetterOptions {
   /** Environment to detect from and to run tools with (PATH used to find tools). */

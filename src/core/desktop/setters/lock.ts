@@ -24,6 +24,9 @@ export interface LockScreen {
   read(): Promise<ShownPath[]>;
   /** Back to the desktop's default (what `back` puts back where nothing was set before). */
   reset(): Promise<void>;
+  /** Its settings read raw now; the function puts them back exactly (a `both` that fails undoes the
+   * lock screen with it: KDE's plugin too, which read() cannot name). */
+  snapshot(): Promise<() => Promise<void>>;
 }
 
 /** What lockScreenOf needs of the setters' options (index.ts's SetterOptions fits). */
@@ -66,6 +69,14 @@ async function gsettingsValue(gsettings: Tool, schema: string, key: string, cont
   return pathOf(parseGVariantString(stdout) ?? stdout.trim());
 }
 
+/** `keys` of `schema` as gsettings prints them (GVariant text, which `set` takes back as it is). */
+async function gsettingsSnapshot(gsettings: Tool, schema: string, keys: readonly string[], context: SetContext) {
+  const values = await Promise.all(keys.map(async (key) => (await runTool(gsettings, ['get', schema, key], context)).stdout.trim()));
+  return async () => {
+    for (const [i, key] of keys.entries()) await runTool(gsettings, ['set', schema, key, values[i]!], context);
+  };
+}
+
 async function gnome(gsettings: Tool, context: SetContext): Promise<LockAnswer> {
   const keys = await keysOf(gsettings, GNOME, context);
   if (!keys.includes('picture-uri')) return { reason: `GNOME's screensaver settings (${GNOME} picture-uri) are not installed` };
@@ -95,6 +106,7 @@ async function gnome(gsettings: Tool, context: SetContext): Promise<LockAnswer> 
       async reset() {
         for (const key of slots) await runTool(gsettings, ['reset', GNOME, key], context);
       },
+      snapshot: () => gsettingsSnapshot(gsettings, GNOME, slots, context),
     },
   };
 }
@@ -116,6 +128,7 @@ async function mate(gsettings: Tool, context: SetContext): Promise<LockAnswer> {
         return path ? [{ monitor: null, slot: null, path }] : [];
       },
       reset: async () => void (await runTool(gsettings, ['reset', MATE, 'picture-filename'], context)),
+      snapshot: () => gsettingsSnapshot(gsettings, MATE, ['picture-filename'], context),
     },
   };
 }
@@ -134,6 +147,8 @@ const IMAGE_GROUP = [
   'General',
 ];
 const PLUGIN = ['--file', 'kscreenlockerrc', '--group', 'Greeter', '--key', 'WallpaperPlugin'];
+/** kreadconfig's answer for a key that is not there (its --default), told apart from an empty one. */
+const ABSENT = '\u0001absent';
 
 function kde(context: SetContext, platform: NodeJS.Platform): LockAnswer {
   const tool = (names: string[]): Tool | undefined => {
@@ -167,6 +182,16 @@ function kde(context: SetContext, platform: NodeJS.Platform): LockAnswer {
         return path ? [{ monitor: null, slot: null, path }] : [];
       },
       reset: async () => void (await runTool(write, [...IMAGE_GROUP, '--key', 'Image', '--delete'], context)),
+      async snapshot() {
+        // A key never written is put back as absent (deleted), not as an empty value.
+        const raw = async (key: string[]) => (await runTool(read, [...key, '--default', ABSENT], context)).stdout.replace(/\r?\n$/, '');
+        const keys = [PLUGIN, [...IMAGE_GROUP, '--key', 'Image']];
+        const values = await Promise.all(keys.map(raw));
+        return async () => {
+          for (const [i, key] of keys.entries())
+            await runTool(write, values[i] === ABSENT ? [...key, '--delete'] : [...key, values[i]!], context);
+        };
+      },
     },
   };
 }
