@@ -8,7 +8,7 @@ import type { Library } from '../types.js';
 import { dynamicShowing } from './current.js';
 import { lockShownByHistory, readOnScreen, type ShownFile } from './on-screen.js';
 import type { Session } from './session.js';
-import { shownFile } from './set.js';
+import { shownFile } from './shown-file.js';
 import type { Target } from './types.js';
 import { type LockScreen, lockScreenOf } from './setters/index.js';
 

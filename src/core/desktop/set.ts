@@ -5,7 +5,6 @@
 // pick and a dark one for its two slots, both reported. `--fit` crops a pick to its monitor. Every
 // monitor avoids its own recent ones; the history is written only once the setter succeeded.
 import { join } from 'node:path';
-import { shownEverywhere } from '../formats/index.js';
 import { type Scheme, colorScheme } from './appearance.js';
 import { WallpaperError } from '../errors.js';
 import { pickLightDark } from './light-dark.js';
@@ -20,8 +19,10 @@ import { sunScheme } from './sun.js';
 import type { LastRequest } from './on-screen.js';
 import type { Session } from './session.js';
 import { setOnly } from './set-only.js';
-import type { FrameContext } from './dynamic-frame.js';
+import { shownFile } from './shown-file.js';
 import type { DesktopOptions, DesktopRequest, DesktopSet } from './types.js';
+
+export { shownFile } from './shown-file.js';
 
 /** The choices for `--appearance`: dark matches for a dark scheme, light or medium ones for a light
  * one (empty: nothing matches); the filters alone without it. The scheme is the session's (auto),
@@ -73,16 +74,6 @@ export async function setEverywhere(session: Session, library: Library, file: st
     );
   }
   return setWallpaper(file, setterOptions);
-}
-
-/** What the setter is given for a pick: its own file, or a rendition where the format is one not
- * every desktop shows (CONTRACT.md 8.1), or a dynamic wallpaper's frame for now (8.3; `plays`: the
- * desktop plays a GNOME timed XML itself); what is reported stays the pick's own path. */
-export async function shownFile(library: FrameContext, picked: PickedFile, monitor?: Monitor, plays = false): Promise<string> {
-  if (picked.wallpaper.dynamic) return (await import('./dynamic-frame.js')).dynamicShown(library, picked, monitor, plays);
-  // Most picks go as they are, without loading sharp.
-  if (shownEverywhere(picked.path)) return picked.path;
-  return (await import('./compose.js')).renditionFor(picked.path, picked.wallpaper, monitor, join(library.dirs.cache, 'renditions'));
 }
 
 const REMEMBERED = ['appearance', 'same', 'span', 'fit', 'monitors', 'allowRepeat', 'target'] as const;

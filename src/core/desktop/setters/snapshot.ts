@@ -6,7 +6,6 @@
 // those two. Other desktops answer undefined: their read-back (`current`) names files exactly, or
 // they have no lock screen, so `both` never reaches them (sway, Xfce, Cinnamon, ...).
 import { detect, type Detection } from './detect.js';
-import { evaluatePlasmaScript } from './kde.js';
 import { DEFAULT_TIMEOUT_MS } from './run.js';
 import type { SetContext } from './types.js';
 
@@ -57,6 +56,8 @@ export function plasmaRestoreScript(saved: readonly PlasmaWallpaper[]): string {
 }
 
 async function plasma(context: SetContext): Promise<DesktopSnapshot> {
+  // KDE's setter module only on KDE (registry.ts says why).
+  const { evaluatePlasmaScript } = await import('./kde.js');
   const printed = (await evaluatePlasmaScript(PLASMA_SNAPSHOT, context)).trim();
   const saved = JSON.parse(printed) as PlasmaWallpaper[];
   if (!Array.isArray(saved)) throw new Error(`plasmashell printed no wallpapers: ${printed}`);
