@@ -27,6 +27,11 @@ import { hasFilters } from '../query/index.js';
 // analysis and dynamic rooms; issue 31). A method that never ran loaded nothing.
 import { type Variants, createVariants } from '../variants/index.js';
 
+/** The modules the file and thumbnail routes need on every request, imported once: an `import()`
+ * per call costs ~10 us, a held promise nothing (serve answers thousands a second). */
+let openFrameModule: Promise<typeof import('./open-frame.js')> | undefined;
+let thumbnailModule: Promise<typeof import('./thumbnail-file.js')> | undefined;
+
 export type OpenOptions =
   /** One folder for everything: settings, the SQLite index, thumbnails, trash and history. */
   (
@@ -154,7 +159,7 @@ export function openLibrary(options: OpenOptions): Library {
 
     async openFile(id) {
       const opened = isId(id) ? await openIndexed(store.filesOf(id), staleFile) : undefined;
-      return opened && (await import('./open-frame.js')).frameInstead(opened);
+      return opened && (await (openFrameModule ??= import('./open-frame.js'))).frameInstead(opened);
     },
 
     async verifiedFile(id) {
@@ -187,7 +192,7 @@ export function openLibrary(options: OpenOptions): Library {
     },
 
     thumbnailFile: async (id) =>
-      (await import('./thumbnail-file.js')).thumbnailFile(id, {
+      (await (thumbnailModule ??= import('./thumbnail-file.js'))).thumbnailFile(id, {
         get: library.get,
         openFile: library.openFile,
         thumbnails,
