@@ -31,6 +31,8 @@ import { type Variants, createVariants } from '../variants/index.js';
  * per call costs ~10 us, a held promise nothing (serve answers thousands a second). */
 let openFrameModule: Promise<typeof import('./open-frame.js')> | undefined;
 let thumbnailModule: Promise<typeof import('./thumbnail-file.js')> | undefined;
+const openFrame = () => (openFrameModule ??= import('./open-frame.js'));
+const thumbnailOf = () => (thumbnailModule ??= import('./thumbnail-file.js'));
 
 export type OpenOptions =
   /** One folder for everything: settings, the SQLite index, thumbnails, trash and history. */
@@ -159,7 +161,7 @@ export function openLibrary(options: OpenOptions): Library {
 
     async openFile(id) {
       const opened = isId(id) ? await openIndexed(store.filesOf(id), staleFile) : undefined;
-      return opened && (await (openFrameModule ??= import('./open-frame.js'))).frameInstead(opened);
+      return opened && (await openFrame()).frameInstead(opened);
     },
 
     async verifiedFile(id) {
@@ -192,7 +194,7 @@ export function openLibrary(options: OpenOptions): Library {
     },
 
     thumbnailFile: async (id) =>
-      (await (thumbnailModule ??= import('./thumbnail-file.js'))).thumbnailFile(id, {
+      (await thumbnailOf()).thumbnailFile(id, {
         get: library.get,
         openFile: library.openFile,
         thumbnails,
