@@ -65,8 +65,9 @@ export function settingsSession(root: string, desktop: SettingsDesktop, extra: N
     log,
     /** `gsettings get SCHEMA KEY`, as it prints it. */
     gsettings: (schema: string, key: string) => run('gsettings', ['get', schema, key]),
-    /** kscreenlockerrc's lock-screen image, read with kreadconfig5. */
-    kdeLockImage: () =>
+    /** kscreenlockerrc's lock-screen image, read with kreadconfig5 (`fallback`: its --default, to
+     * tell a key never written from an empty one). */
+    kdeLockImage: (fallback?: string) =>
       run('kreadconfig5', [
         '--file',
         'kscreenlockerrc',
@@ -80,6 +81,7 @@ export function settingsSession(root: string, desktop: SettingsDesktop, extra: N
         'General',
         '--key',
         'Image',
+        ...(fallback === undefined ? [] : ['--default', fallback]),
       ]),
   };
 }
