@@ -1,5 +1,5 @@
 // Test fixtures made in code: temporary folders and images of known colour and size made with sharp.
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
@@ -13,6 +13,23 @@ export function tempDir(t: Teardown, prefix = 'wallpaper-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
+}
+
+/** Bytes that cost seconds of CPU to make (a 100-megapixel WebP: 6-16 s), made once per machine and
+ * kept under the temporary folder by `name`, which must say everything that makes them (a change
+ * makes new ones). Written beside and renamed, so a parallel file never reads half of them. */
+export async function madeOnce(name: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  const dir = join(tmpdir(), 'wallpaper-test-made');
+  const file = join(dir, name);
+  try {
+    return readFileSync(file);
+  } catch {
+    const bytes = await make();
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${file}.${process.pid}`, bytes);
+    renameSync(`${file}.${process.pid}`, file);
+    return bytes;
+  }
 }
 
 export interface ImageSpec {
