@@ -59,8 +59,13 @@ const DESKTOPS: Record<string, string> = {
 const GNOME = 'org.gnome.desktop.screensaver';
 const MATE = 'org.mate.screensaver';
 
+/** The keys of `schema`; none when gsettings says it has no such schema. Any other failure (a
+ * timeout on a loaded machine, a crash) is the tool's error, not a schema that is missing. */
 async function keysOf(gsettings: Tool, schema: string, context: SetContext): Promise<string[]> {
-  const { stdout } = await runTool(gsettings, ['list-keys', schema], context).catch(() => ({ stdout: '' }));
+  const { stdout } = await runTool(gsettings, ['list-keys', schema], context).catch((error: Error) => {
+    if (/No such schema/.test(error.message)) return { stdout: '' };
+    throw error;
+  });
   return stdout.split('\n').map((key) => key.trim());
 }
 
