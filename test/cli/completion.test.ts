@@ -125,14 +125,17 @@ t.test('fish: complete -C', { skip: !has('fish') && 'fish is not installed' }, a
   t.same(complete('wallpaper completion ').sort(), ['bash', 'fish', 'zsh']);
 });
 
-/** Type `line` and Tab into an interactive zsh with the script on its fpath; what it printed. */
+/** Type `line` and Tab into an interactive zsh with the script on its fpath; what it printed until a
+ * marker typed after it is printed (the echo of the command shows __E''ND__, its output __END__), so
+ * a loaded machine gets the time it needs (up to 15 s) and a quiet one does not wait. */
 const ZSH_DRIVER = `
 zmodload zsh/zpty
 zpty z zsh -f -i
 zpty -w z "PROMPT=''; fpath=($1 \\$fpath); autoload -U compinit; compinit -u -D; zstyle ':completion:*' menu no"
 zpty -w z "$2"$'\\t'
+zpty -w z "print -r -- __E''ND__"
 local out='' chunk
-for i in {1..40}; do zpty -r -t z chunk && out+=$chunk || sleep 0.05; done
+for i in {1..300}; do zpty -r -t z chunk && out+=$chunk || sleep 0.05; [[ $out == *__END__* ]] && break; done
 print -r -- "$out"
 zpty -d z
 `;
