@@ -19,7 +19,7 @@ for (const [title, stderr, expected] of cases) {
       FAKE_STDERR: stderr,
     });
     const answer = lockScreenOf({ ...s.options }).then(
-      (found) => found.reason ?? 'a lock screen',
+      (found) => (found.lock ? 'a lock screen' : found.reason),
       (error: Error) => `error: ${error.message}`,
     );
     t.match(await answer, expected);
