@@ -76,7 +76,7 @@ export class Shuffles {
     const cacheKey = `${key}\n${keyOf(filters, reachable)}`;
     const cached = this.orders.get(version, cacheKey);
     if (cached) return cached;
-    const where = whereClause(filters, reachable);
+    const where = whereClause(this.conn.dialect, filters, reachable);
     const ids = this.conn
       .prepare(`SELECT id FROM wallpapers ${where.sql}`)
       .pluck()
