@@ -1,5 +1,5 @@
 // `wallpaper random [FILTERS]`: pick one matching wallpaper at random, print it, and with --set make
-// it the desktop wallpaper (one per monitor where the desktop can: random-set.ts), avoiding the ones
+// it the desktop wallpaper (one per monitor where the desktop can: the desktop room's set.ts), avoiding the ones
 // set most recently; `--target lock|both` puts it on the lock screen instead or as well.
 import { join } from 'node:path';
 import { Command } from 'commander';

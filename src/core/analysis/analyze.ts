@@ -34,7 +34,7 @@ export interface Analysis {
   aspect_ratio: AspectRatio;
   orientation: Orientation;
   dominant_hue: Hue;
-  /** Up to 5 colours, largest share first (curate/palette.ts). */
+  /** Up to 5 colours, largest share first (palette.ts). */
   palette: PaletteEntry[];
   /** What near-duplicate search compares (fingerprint.ts), and what confirms it (grid.ts, compared in curate/detail.ts). */
   fingerprint: Buffer;
