@@ -10,7 +10,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import sharp from 'sharp';
 import t from 'tap';
 import { SCREENS, frameState, next, untilChanges } from './frame-harness.js';
-import { haveChromium, launchBrowser, startServer, tempDir, waitForTotal, watchProblems, writeSolid } from './harness.js';
+import { apiAll, haveChromium, launchBrowser, startServer, tempDir, waitForTotal, watchProblems, writeSolid } from './harness.js';
 
 /** Portraits only: two reds and two blues, so "closest palette" has one right answer. */
 const PORTRAITS: [string, string][] = [
@@ -194,6 +194,27 @@ if (haveChromium(t)) {
       t.same(frame.problems, []);
     });
   }
+
+  t.test('the device link offers pairs, motion and the shift, and the frame it builds takes them', async (t) => {
+    const [w] = await apiAll(server.base);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    t.teardown(() => context.close());
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${server.base}/#view=${w!.id}`);
+    await page.waitForSelector('#viewer[open]');
+    await page.click('#device-link summary');
+    await page.selectOption('#device-layout', 'pair');
+    await page.selectOption('#device-motion', 'pan');
+    await page.check('#device-shift');
+    await page.fill('#device-client', 'hall');
+    const url = await page.inputValue('#device-frame-url');
+    t.match(url, /\/frame\?interval=\d+&layout=pair&fit=contain&motion=pan&shift=on&client=hall$/);
+    const frame = await open(browser, server.base, new URL(url).search.slice(1));
+    t.teardown(frame.close);
+    t.equal((await frameState(frame.page)).ids.length, 2, 'the link shows portraits in pairs on a landscape screen');
+    t.same([...problems, ...frame.problems], []);
+  });
 
   t.test('bad values: one line naming the parameter and what it accepts', async (t) => {
     const cases: [string, RegExp][] = [
