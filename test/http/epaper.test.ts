@@ -93,6 +93,7 @@ t.test('every pixel of every palette is one of its colours, in the PNG and in th
       for (let p = 0; p < 200 * 120; p++) if (!allowed.has(hexOf(decoded.data, p))) strays.add(hexOf(decoded.data, p));
       t.same([...strays], [], `${query}: only the palette's colours in the PNG`);
 
+      if (dither !== 'fs') continue; // the BMP writer does not depend on the dithering: one read per palette
       const bmp = await call(f.base, `${url('blend.png')}?${query}&as=bmp`);
       t.equal(header(bmp, 'content-type'), 'image/bmp');
       t.equal(header(bmp, 'content-disposition'), 'inline; filename="blend-200x120.bmp"');
