@@ -118,7 +118,10 @@ if (haveChromium(t)) {
       dark.channels.every((c) => c.max < 16),
       'fill=black: the same columns are black (the check can fail)',
     );
-    t.same([...frame.problems, ...black.problems], []);
+    const phone = await open(browser, server.base, 'layout=pair&transition=none&interval=3600&client=pair-phone', undefined, SCREENS.phone);
+    t.teardown(phone.close);
+    t.equal((await frameState(phone.page)).ids.length, 1, 'a portrait screen: a portrait fits it, shown alone');
+    t.same([...frame.problems, ...black.problems, ...phone.problems], []);
   });
 
   t.test('motion=pan: the picture transform changes over time, with no long task on the main thread', async (t) => {
