@@ -14,7 +14,7 @@ import { startWallpaper } from '../lib/servers.js';
 const TARGET_MB = 300;
 
 /** A photo-like JPEG: a sky gradient, a few soft shapes (a clear subject), light grain. */
-async function scene(path, width, height) {
+export async function scene(path, width, height) {
   const r = Math.round(Math.min(width, height) / 6);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x2="0" y2="1"><stop offset="0" stop-color="#27496d"/><stop offset="1" stop-color="#e0b07a"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${Math.round(width * 0.7)}" cy="${Math.round(height * 0.4)}" r="${r}" fill="#d8402f"/><rect x="${Math.round(width * 0.1)}" y="${Math.round(height * 0.65)}" width="${Math.round(width * 0.3)}" height="${Math.round(height * 0.2)}" fill="#2f6b3a"/></svg>`;
   const grain = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 10 } } })

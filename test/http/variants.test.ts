@@ -116,7 +116,7 @@ t.test('invalid values: 400 naming the parameter', async (t) => {
     ['h=abc', /^invalid h "abc"/],
     ['w=10&fit=stretch', /^invalid fit "stretch": expected cover, contain or inside/],
     ['w=10&h=10&crop=face', /^invalid crop "face"/],
-    ['as=gif', /^invalid as "gif": expected jpeg, webp, avif or png/],
+    ['as=gif', /^invalid as "gif": expected jpeg, webp, avif, png or bmp/],
     ['as=webp&quality=101', /^invalid quality "101"/],
     ['w=10&enlarge=true', /^invalid enlarge "true"/],
   ];

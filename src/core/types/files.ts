@@ -72,7 +72,7 @@ export interface ImageFile {
 // A sized variant's words and request (CONTRACT.md 6.3; parsed in variants/spec.ts).
 export const FITS = ['cover', 'contain', 'inside'] as const;
 export const CROPS = ['attention', 'entropy', 'center'] as const;
-export const OUTPUT_FORMATS = ['jpeg', 'webp', 'avif', 'png'] as const;
+export const OUTPUT_FORMATS = ['jpeg', 'webp', 'avif', 'png', 'bmp'] as const;
 export type Fit = (typeof FITS)[number];
 export type Crop = (typeof CROPS)[number];
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -86,4 +86,9 @@ export interface VariantSpec {
   as?: OutputFormat;
   quality?: number;
   enlarge: boolean;
+  /** E-paper (docs/frame.md#e-paper-frames): a palette's canonical text (a name or RRGGBB,...), its
+   * dithering, and a clockwise turn of the answer. */
+  palette?: string;
+  dither?: 'fs' | 'atkinson' | 'none';
+  rotate?: 90 | 180 | 270;
 }

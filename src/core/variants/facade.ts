@@ -9,7 +9,7 @@ import type { OpenedFile, VariantFile, Wallpaper } from '../types.js';
 import { VariantCache, openCached, variantKey } from './cache.js';
 import { WorkPool } from './pool.js';
 import { WARM_BYTES_EACH, WarmVariants } from './warm.js';
-import { CONTENT_TYPES, EXTENSIONS, type VariantSpec, canonicalQuery, formatOfType, outputBox } from './spec.js';
+import { CONTENT_TYPES, EXTENSIONS, type VariantSpec, answerBox, canonicalQuery, formatOfType } from './spec.js';
 import { renderVariant } from './render.js';
 
 export interface VariantSource {
@@ -64,7 +64,7 @@ export function createVariants(source: VariantSource) {
       // state, never answered warm (the same id shows another frame later).
       const frame = opened.frame && `${opened.frame.filename}:${opened.size}:${Math.trunc(opened.mtimeMs)}`;
       const keyed = frame ? `${query}&frame=${encodeURIComponent(frame)}` : query;
-      const box = outputBox(spec, wallpaper.width, wallpaper.height);
+      const box = answerBox(spec, wallpaper.width, wallpaper.height);
       let body = await cache.get(id, keyed, EXTENSIONS[format], () =>
         pool.run(async () => (await renderVariant(await readSource(id), wallpaper.width, wallpaper.height, spec, format)).bytes),
       );

@@ -13,6 +13,7 @@ import { encodeAvif, isTiled } from './avif.js';
 import { chooseRegion } from './crop.js';
 import { decodeImage, formatInfo, probeImage } from '../formats/index.js';
 import { type OutputFormat, type VariantSpec, outputBox } from './spec.js';
+import { encodePixels, turned } from './epaper.js';
 
 /** The most pixels of a progressive JPEG variant with optimised Huffman tables (a 4K screen's): both
  * make libjpeg hold every DCT coefficient of the picture until the end, ~6 bytes a pixel (150 MB at
@@ -22,7 +23,7 @@ const STREAMED_JPEG_PIXELS = 3840 * 2160;
 
 /** Encoder settings: sharp's defaults but for effort, which trades a little size for a lot of time
  * on a server making variants while a client waits (webp 4 of 6; AVIF's are in avif.ts). */
-const ENCODE: Record<Exclude<OutputFormat, 'avif'>, (quality: number | undefined, pixels: number) => object> = {
+const ENCODE: Record<Exclude<OutputFormat, 'avif' | 'bmp'>, (quality: number | undefined, pixels: number) => object> = {
   jpeg: (quality, pixels) => {
     const whole = pixels <= STREAMED_JPEG_PIXELS;
     return { quality: quality ?? 82, mozjpeg: false, progressive: whole, optimiseCoding: whole };
@@ -36,7 +37,7 @@ const ENCODE: Record<Exclude<OutputFormat, 'avif'>, (quality: number | undefined
  * AVIF encoded whole ~30 bytes a pixel. A
  * 5000x5000 of any format, or an AVIF at the most pixels encoded whole, takes the whole budget: it
  * runs alone, never beside another encode or a large decode. */
-const ENCODE_COST: Record<OutputFormat, number> = { jpeg: 5, webp: 5, png: 3, avif: 44 };
+const ENCODE_COST: Record<OutputFormat, number> = { jpeg: 5, webp: 5, png: 3, avif: 44, bmp: 3 };
 
 /** What a variant takes of the pixel budget: its source's decode and its output's encode. A tiled
  * AVIF (avif.ts) takes the whole budget: one at a time, however many are asked for. */
@@ -101,13 +102,18 @@ export async function renderVariant(
           background: { r: 0, g: 0, b: 0, alpha: 1 },
         });
       };
+      // A turn (rotate=) is made on the resized pixels; a palette or a BMP is encoded from them.
+      const open = spec.rotate ? await turned(make, spec.rotate) : make;
+      const out = spec.rotate === 90 || spec.rotate === 270 ? { w: box.h, h: box.w } : box;
       const bytes =
-        format === 'avif'
-          ? await encodeAvif(make, box.w, box.h, spec.quality)
-          : await make()
-              .toFormat(format, ENCODE[format](spec.quality, box.w * box.h))
-              .toBuffer();
-      return { bytes, width: box.w, height: box.h, format };
+        format === 'bmp' || spec.palette !== undefined
+          ? await encodePixels(open, spec, format)
+          : format === 'avif'
+            ? await encodeAvif(open, out.w, out.h, spec.quality)
+            : await open()
+                .toFormat(format, ENCODE[format](spec.quality, out.w * out.h))
+                .toBuffer();
+      return { bytes, width: out.w, height: out.h, format };
     });
   } catch (error) {
     if (error instanceof WallpaperError) throw error;
