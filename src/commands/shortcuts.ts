@@ -1,9 +1,9 @@
-// `wallpaper shortcuts install|remove|list` (docs/cli.md#shortcuts): the arrows with one set of
-// modifiers, Right `next`, Left `back`, Up `favorite current`, Down `hide current`, in the desktop's
-// own custom-shortcut settings (GNOME, Cinnamon, MATE, Xfce), on the first key set the desktop leaves
-// free (Super+Alt first) or the --keys chord; `install --print` writes the lines for sway, i3 and
-// Hyprland and the steps for KDE Plasma instead. Each installed command runs this same bin with the library's --home or
-// --database, so a shortcut acts on the library it was installed from.
+// `wallpaper shortcuts install|remove|list` (docs/cli.md#wallpaper-shortcuts): the arrows with one
+// set of modifiers, Right `next`, Left `back`, Up `favorite current`, Down `hide current`, in the
+// desktop's own custom-shortcut settings (GNOME, Cinnamon, MATE, Xfce), on the first key set the
+// desktop leaves free (Super+Alt first) or the --keys chord; `install --print` writes the lines for
+// sway, i3 and Hyprland and the steps for KDE Plasma instead. Each installed command runs this same
+// bin with the library's --home or --database, so a shortcut acts on the library it was installed from.
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { openDesktop } from '../core/index.js';

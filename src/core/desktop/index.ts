@@ -92,4 +92,4 @@ export { describeSetter } from './setters/index.js';
 export type { Monitor } from './monitors/index.js';
 export { parseAppearance } from './appearance.js';
 export type { Appearance, Scheme } from './appearance.js';
-export type { Choice, InstallReport, Installed, KeySet, Shortcuts } from './shortcuts/index.js';
+export type { InstallReport, Installed, Shortcuts } from './shortcuts/index.js';

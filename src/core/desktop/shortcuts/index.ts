@@ -1,8 +1,9 @@
-// Keyboard shortcuts for the daily commands (docs/cli.md#shortcuts): an arrow with a set of modifiers
-// each, Right `next`, Left `back`, Up `favorite current`, Down `hide current`, installed in the
-// desktop's own custom-shortcut settings on GNOME, Cinnamon, MATE and Xfce on the first key set the
-// desktop leaves free (or the one --keys asks for); for sway, i3, Hyprland and KDE Plasma, printed.
-// The desktop is recognised as the setters recognise it; its settings are reached with its own tools.
+// Keyboard shortcuts for the daily commands (docs/cli.md#wallpaper-shortcuts): an arrow with a set
+// of modifiers each, Right `next`, Left `back`, Up `favorite current`, Down `hide current`, installed
+// in the desktop's own custom-shortcut settings on GNOME, Cinnamon, MATE and Xfce on the first key set
+// the desktop leaves free (or the one --keys asks for); for sway, i3, Hyprland and KDE Plasma,
+// printed. The desktop is recognised as the setters recognise it; its settings are reached with its
+// own tools.
 import { WallpaperError } from '../../errors.js';
 import { desktopFamily } from '../setters/detect.js';
 import { findOnPath } from '../setters/path-lookup.js';

@@ -1,7 +1,7 @@
-// The four keyboard shortcuts (docs/cli.md#shortcuts) and the rules every desktop shares: which command
-// each runs, how a key (an arrow with a set of modifiers, key-sets.ts) is written per desktop, when two
-// written keys are the same key, and the taken-key rule (a key some other binding holds is left alone
-// and reported; the others are installed).
+// The four keyboard shortcuts (docs/cli.md#wallpaper-shortcuts) and the rules every desktop shares:
+// which command each runs, how a key (an arrow with a set of modifiers, key-sets.ts) is written per
+// desktop, when two written keys are the same key, and the taken-key rule (a key some other binding
+// holds is left alone and reported; the others are installed).
 import { chordLabel, type KeySet, type Modifier } from './key-sets.js';
 
 /** One of the four shortcuts: its name in the desktops' settings, its key, what it runs. */
