@@ -172,3 +172,22 @@ t.test('feh redraws every monitor: hide current on one gives the others what the
   t.equal(back.code, 0, back.stderr);
   t.same(readCalls(log).at(-1), ['feh', '--bg-fill', left, right], 'back: both as they were');
 });
+
+t.test('one file everywhere, then one each: current and favorite current --monitor name the newer one', async (t) => {
+  const { cli, setCommand } = await library(t);
+  t.equal((await cli('random', '--set')).code, 0, 'one file for every monitor');
+  t.equal((await setCommand('{monitor}={path}')).code, 0);
+  const each = await cli('random', '--set', '--monitors', 'LEFT=320x200,RIGHT=320x200');
+  t.equal(each.code, 0, each.stderr);
+  const lines = each.stdout.trim().split('\n').sort();
+  t.same((await cli('current')).stdout.trim().split('\n').sort(), lines, 'current: the two monitors, no older line for every monitor');
+  const right = lines.find((line) => line.startsWith('RIGHT\t'))!.split('\t')[1]!;
+  const marked = await cli('favorite', 'current', '--monitor', 'RIGHT');
+  t.equal(marked.code, 0, marked.stderr);
+  t.match(marked.stdout, new RegExp(`^favourite: [0-9a-f]{16} ${right}\\n$`), 'the file on RIGHT');
+  const favourites = JSON.parse((await cli('list', '--favorites', '--json')).stdout).wallpapers.map((w: { path: string }) => w.path);
+  t.same(favourites, [right], 'exactly that one');
+  const unknown = await cli('favorite', 'current', '--monitor', 'DP-9');
+  t.equal(unknown.code, 2);
+  t.match(unknown.stderr, /^wallpaper: invalid --monitor "DP-9": this desktop has LEFT, RIGHT\n$/);
+});

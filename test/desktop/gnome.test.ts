@@ -23,6 +23,7 @@ import {
 } from '../helpers/desktops/screen.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
 import { dynamicOnGnome } from '../helpers/desktops/dynamic.js';
+import { GNOME_STORE, stockShortcutCases } from '../helpers/desktops/shortcut-proofs.js';
 import { eventually } from '../helpers/serve.js';
 
 const DARK = [...LANDSCAPE_DARK, ...PORTRAIT_DARK];
@@ -205,4 +206,7 @@ if (desktop) {
 
   // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
   formatProofCases(t, desktop, GNOME_MONITORS);
+
+  // Keyboard shortcuts on the desktop as shipped: the first free key set, read back with its own tool.
+  stockShortcutCases(t, desktop, library.home, GNOME_STORE);
 }

@@ -52,6 +52,13 @@ export async function dynamicShowing(
   }
 }
 
+const named = (change: Change) => change.shown.some((file) => file.monitor !== null);
+const monitorNames = (monitors: () => Promise<{ name: string }[]>) =>
+  monitors().then(
+    (list) => list.map((monitor) => monitor.name),
+    () => [],
+  );
+
 /** What the screen shows now, as files with their ids (null: not in this library). A `--span`
  * composite on the screen stands for the picks of each monitor: the history has them. */
 export async function shownFiles(session: Session, library: Library): Promise<ShownFile[]> {
@@ -59,7 +66,11 @@ export async function shownFiles(session: Session, library: Library): Promise<Sh
   const monitors = () => session.monitors(readOnScreen(library.dirs.data).last_request?.options.monitors);
   const read = await shownOnDesktop(session.setterOptions(library.settings().set_command), monitors);
   const spanned = read?.some((file) => dirname(file.path) === join(library.dirs.data, 'span'));
-  const history = shownByHistory(readOnScreen(library.dirs.data).changes);
+  const { changes } = readOnScreen(library.dirs.data);
+  // A file for every monitor that a later one for one monitor partly covers stays on the others: the
+  // desktop's monitor names say which.
+  const split = changes.some((change, i) => change.shown.some((file) => file.monitor === null) && changes.slice(i + 1).some(named));
+  const history = shownByHistory(changes, split ? await monitorNames(monitors) : []);
   if (!read || spanned) return collapsed(history);
   const files = await Promise.all(
     read.map(async (file) => ({
@@ -117,10 +128,16 @@ export async function currentId(session: Session, library: Library, monitor?: st
   const files = await shownFiles(session, library);
   const override = readOnScreen(library.dirs.data).last_request?.options.monitors;
   const monitors = await session.monitors(override).catch(() => []);
-  if (monitor !== undefined && monitors.length > 0 && !monitors.some((m) => m.name === monitor))
-    throw new WallpaperError('invalid_param', `invalid --monitor "${monitor}": this desktop has ${monitors.map((m) => m.name).join(', ')}`);
+  // The monitors the desktop has, else (not detected) those the screen's files name.
+  const known = monitors.length > 0 ? monitors.map((m) => m.name) : [...new Set(files.flatMap((file) => file.monitor ?? []))];
+  if (monitor !== undefined && known.length > 0 && !known.includes(monitor))
+    throw new WallpaperError('invalid_param', `invalid --monitor "${monitor}": this desktop has ${known.join(', ')}`);
   const name = monitor ?? monitors.find((m) => m.primary)?.name ?? monitors[0]?.name;
-  const onMonitor = files.filter((file) => file.monitor === null || file.monitor === name || name === undefined);
+  // The monitor's own file before one for every monitor.
+  const onMonitor = [
+    ...files.filter((file) => name !== undefined && file.monitor === name),
+    ...files.filter((file) => file.monitor === null || name === undefined),
+  ];
   const slots = onMonitor.filter((file) => file.slot !== null);
   const scheme = slots.length > 1 ? await colorScheme(session.env).catch(() => 'light' as const) : undefined;
   const file = slots.length > 1 ? slots.find((candidate) => candidate.slot === scheme) : onMonitor[0];

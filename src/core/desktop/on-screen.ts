@@ -103,16 +103,30 @@ export async function takePart(dataDir: string, index: number, part: 'desktop' |
 }
 
 /** What the recorded changes say is on the screen now: for each monitor and slot the newest file
- * shown there, where a change for every monitor (null) covers every monitor before it. */
-export function shownByHistory(changes: readonly Change[]): ShownFile[] {
+ * shown there, where a change for every monitor (null) covers every monitor before it, and a file for
+ * one monitor covers that monitor only: an older file for every monitor stays on the others, as one
+ * entry per monitor. The monitors are `monitors` (the desktop's, when known) and every one the
+ * history names; with none but the one set, the older file stays for every monitor. */
+export function shownByHistory(changes: readonly Change[], monitors: readonly string[] = []): ShownFile[] {
+  const named = new Set(monitors);
+  for (const change of changes) for (const file of change.shown) if (file.monitor !== null) named.add(file.monitor);
   const shown: ShownFile[] = [];
   for (const change of changes) {
     for (const file of change.shown) {
       for (let i = shown.length - 1; i >= 0; i--) {
         const old = shown[i]!;
-        const sameMonitor = file.monitor === null || old.monitor === file.monitor;
         const sameSlot = file.slot === null || old.slot === file.slot;
-        if (sameMonitor && sameSlot) shown.splice(i, 1);
+        if (!sameSlot || (file.monitor !== null && old.monitor !== null && old.monitor !== file.monitor)) continue;
+        if (file.monitor !== null && old.monitor === null) {
+          // An older file for every monitor: still on each other monitor without a file of its own
+          // (kept for every monitor when no other monitor is known by name).
+          const others = [...named].filter((monitor) => monitor !== file.monitor);
+          if (others.length === 0 && monitors.length === 0) continue;
+          const own = (monitor: string) => shown.some((entry) => entry.monitor === monitor && entry.slot === old.slot);
+          shown.splice(i, 1, ...others.filter((monitor) => !own(monitor)).map((monitor) => ({ ...old, monitor })));
+          continue;
+        }
+        shown.splice(i, 1);
       }
       shown.push(file);
     }
