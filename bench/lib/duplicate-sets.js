@@ -4,7 +4,9 @@
 //     `--corpus DIR`), at most 1920 wide, and its copies: resized, re-encoded, converted, cropped
 //     up to 10% (five kinds, two a picture), letterboxed and pillarboxed (three bar colours);
 // (b) Debian's packages as shipped: the designer gradings, light/dark and orientation versions
-//     are other pictures; the only duplicates are the sizes of one design for one screen;
+//     are other pictures; the only duplicates are the sizes of one design for one screen (with
+//     desktop-base's SVG themes, issue 38: each theme drawn for 4:3, 5:4, 16:10, 16:9 and 21:9,
+//     whose sizes for one shape are one group and whose shapes are never one);
 // (c) generated hard negatives, all distinct: near-black fields, noise, star fields, gradients,
 //     from a seeded generator (never sharp's own noise, which is random on every run).
 import { execFileSync } from 'node:child_process';
@@ -24,12 +26,13 @@ const PACKAGES = [
   'xfdesktop4-data',
   'ukui-wallpapers',
   'lomiri-wallpapers',
+  'desktop-base',
 ];
 
 /** Debian 12's packages unpacked as test/helpers/debian-wallpapers.ts does (the same cache). */
 export function debianRoot(log) {
   const root = join(DEBIAN, 'root');
-  if (existsSync(join(DEBIAN, 'ready-1'))) return root;
+  if (existsSync(join(DEBIAN, 'ready-2'))) return root;
   log('downloading Debian 12 wallpaper packages (apt-get download; once)');
   const debs = join(DEBIAN, 'debs');
   rmSync(DEBIAN, { recursive: true, force: true });
@@ -37,8 +40,28 @@ export function debianRoot(log) {
   execFileSync('apt-get', ['download', ...PACKAGES], { cwd: debs, stdio: 'pipe' });
   for (const deb of readdirSync(debs)) execFileSync('dpkg-deb', ['-x', join(debs, deb), root]);
   rmSync(debs, { recursive: true, force: true });
-  writeFileSync(join(DEBIAN, 'ready-1'), `${PACKAGES.join('\n')}\n`);
+  writeFileSync(join(DEBIAN, 'ready-2'), `${PACKAGES.join('\n')}\n`);
   return root;
+}
+
+/** desktop-base's themes' wallpaper folders (each `contents/images/WIDTHxHEIGHT.svg`), under `root`. */
+export function desktopBaseThemes(root) {
+  const base = join(root, 'usr', 'share', 'desktop-base');
+  return readdirSync(base)
+    .filter((theme) => theme.endsWith('-theme'))
+    .flatMap((theme) =>
+      readdirSync(join(base, theme))
+        .filter((kind) => kind.startsWith('wallpaper'))
+        .map((kind) => join(base, theme, kind)),
+    )
+    .sort();
+}
+
+/** A desktop-base file's true group: its theme folder and its screen shape (the size in its name,
+ * as a ratio to two decimals: 1280x720 and 5120x2880 are one shape, 1920x1200 another). */
+export function desktopBaseGroup(path) {
+  const size = /\/([^/]+-theme\/wallpaper[^/]*)\/contents\/images\/(\d+)x(\d+)\.svg$/.exec(path);
+  return size ? `${size[1]} ${(Number(size[2]) / Number(size[3])).toFixed(2)}` : undefined;
 }
 
 /** Set (b)'s true groups, judged by eye (bench/RESULTS.md, issue 24): one design's sizes for one screen. */
@@ -111,6 +134,9 @@ const CROPS = {
   crop10top: crop(0, 0.1, 0, 0),
   crop6right7bottom: crop(0, 0, 0.06, 0.07),
 };
+/** The crops that change the screen shape (the ratio by 1/0.9): another screen's picture, never a
+ * duplicate of their original (issue 38); the others keep the shape within rounding. */
+export const OTHER_SHAPE_EDITS = ['crop10left', 'crop10top'];
 const BARS = {
   'letterbox-black': bars(true, '#000000'),
   'pillarbox-black': bars(false, '#000000'),
