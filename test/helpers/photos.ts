@@ -70,9 +70,9 @@ export const EDITS: Record<string, Edit> = {
       .jpeg({ quality: 90 })
       .toBuffer();
   },
-  'cropped 10% at one corner': async (b) => {
+  'cropped 6% at one corner': async (b) => {
     const { width, height } = await size(b);
-    const [left, top] = [Math.round(width * 0.1), Math.round(height * 0.1)];
+    const [left, top] = [Math.round(width * 0.06), Math.round(height * 0.06)];
     return sharp(b)
       .extract({ left, top, width: width - left, height: height - top })
       .jpeg({ quality: 90 })
