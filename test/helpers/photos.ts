@@ -86,7 +86,7 @@ export const EDITS: Record<string, Edit> = {
 };
 
 /** Crops that change the screen shape (the aspect ratio by 11%, as 16:10 to 16:9): another
- * screen's picture, never a near-duplicate (docs/cli.md#duplicates). */
+ * screen's picture, never a near-duplicate (docs/cli.md#curating-a-big-library-near-duplicates-favourites-hidden-tags). */
 export const OTHER_SHAPES: Record<string, Edit> = {
   'cropped 10% from one side': async (b) => {
     const { width, height } = await size(b);

@@ -2,7 +2,7 @@
 // 1136x640 and 1136x640_Portrait, desktop-base's SVG themes at 4:3, 5:4, 16:10, 16:9 and 21:9) is
 // several wallpapers, each the one a monitor of that shape needs; near-duplicate search groups only
 // copies for the same screen, so trashing a group's other members never loses a shape
-// (docs/cli.md#duplicates). The shape of a raster picture is the aspect ratio of the picture inside
+// (docs/cli.md#curating-a-big-library-near-duplicates-favourites-hidden-tags). The shape of a raster picture is the aspect ratio of the picture inside
 // any letterbox or pillarbox bars: a letterboxed copy is a copy. A vector file's is its nominal
 // size's: it is drawn for that screen, and a plain margin around its motif is part of the design
 // (desktop-base's 4:3 homeworld is its 16:9 one with more background), never bars.
