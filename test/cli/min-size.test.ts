@@ -34,7 +34,10 @@ t.test('min_size: off, a hint for small pictures; set, they are skipped and leav
   const first = await cli('scan', folder);
   t.equal(first.code, 0, first.stderr);
   t.match(first.stdout, /Indexed 6 wallpapers: 6 added/, 'off: every picture indexed, however small');
-  t.match(first.stderr, /^3 pictures under 320x200 indexed \(icons, sprites\?\); to leave them out:\n {2}wallpaper config set min_size 320x200\n/m);
+  t.match(
+    first.stderr,
+    /^3 pictures under 320x200 indexed \(icons, sprites\?\); to leave them out:\n {2}wallpaper config set min_size 320x200\n/m,
+  );
   t.equal((await cli('config', 'get', 'min_size')).stdout.trim(), '0x0', 'the default is 0x0 (off)');
 
   for (const bad of ['640', 'axb', '-640x360', '640x360x2', '640.5x360', '99999x1', '']) {
