@@ -12,7 +12,7 @@ import {
   DEBIAN_GROUPS,
   OTHER_SHAPE_EDITS,
   debianRoot,
-  desktopBaseGroup,
+  desktopBaseGroupOf,
   desktopBaseThemes,
   hardNegativeSet,
   transformOf,
@@ -119,7 +119,7 @@ export async function duplicatesFigure({ root, scratch, log, options, corpus }) 
       "b: Debian's packages as shipped": score(
         inSet(sets.b),
         groupOf,
-        (p) => desktopBaseGroup(p) ?? debianGroup.get(p.split('/').at(-1)) ?? p,
+        (p) => desktopBaseGroupOf(p) ?? debianGroup.get(p.split('/').at(-1)) ?? p,
       ),
       'c: hard negatives': score(inSet(sets.c), groupOf, (p) => p),
     };

@@ -10,7 +10,7 @@
 // (c) generated hard negatives, all distinct: near-black fields, noise, star fields, gradients,
 //     from a seeded generator (never sharp's own noise, which is random on every run).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -44,24 +44,32 @@ export function debianRoot(log) {
   return root;
 }
 
-/** desktop-base's themes' wallpaper folders (each `contents/images/WIDTHxHEIGHT.svg`), under `root`. */
+/** desktop-base's themes' wallpaper and lock screen folders (each `contents/images/WIDTHxHEIGHT.svg`), under `root`. */
 export function desktopBaseThemes(root) {
   const base = join(root, 'usr', 'share', 'desktop-base');
   return readdirSync(base)
     .filter((theme) => theme.endsWith('-theme'))
     .flatMap((theme) =>
       readdirSync(join(base, theme))
-        .filter((kind) => kind.startsWith('wallpaper'))
+        .filter((kind) => kind.startsWith('wallpaper') || kind === 'lockscreen')
         .map((kind) => join(base, theme, kind)),
     )
     .sort();
 }
 
-/** A desktop-base file's true group: its theme folder and its screen shape (the size in its name,
- * as a ratio to two decimals: 1280x720 and 5120x2880 are one shape, 1920x1200 another). */
+/** A desktop-base file's true group: its theme's folder (wallpaper, wallpaper-withlogo, lockscreen:
+ * each its own drawing) and its screen shape (the size in its name,
+ * as a ratio to two decimals: 1280x720 and 5120x2880 are one shape, 1920x1200 another). Read from
+ * the real path: `usr/share/wallpapers/Emerald` is a link to the theme's wallpaper folder, and a
+ * wallpaper's path may be the link's. */
 export function desktopBaseGroup(path) {
-  const size = /\/([^/]+-theme\/wallpaper[^/]*)\/contents\/images\/(\d+)x(\d+)\.svg$/.exec(path);
+  const size = /\/([^/]+-theme\/(?:wallpaper[^/]*|lockscreen))\/contents\/images\/(\d+)x(\d+)\.svg$/.exec(path);
   return size ? `${size[1]} ${(Number(size[2]) / Number(size[3])).toFixed(2)}` : undefined;
+}
+
+/** desktopBaseGroup of a path as found (through any link). */
+export function desktopBaseGroupOf(path) {
+  return desktopBaseGroup(realpathSync(path));
 }
 
 /** Set (b)'s true groups, judged by eye (bench/RESULTS.md, issue 24): one design's sizes for one screen. */

@@ -1,6 +1,7 @@
 // Near-duplicate groups (issues 15, 24, 32): pictures whose fingerprints (fingerprint.ts) are
 // close and whose grey grids agree once aligned (detail.ts), joined transitively (union-find). Two
 // groups are joined only when every pair across them is made for the same screen (screen-shape.ts),
+// two vector files only when their renderings agree as one drawing's sizes do (similarity.ts),
 // is no colour grading of the other (similarity.ts) and is not marked "not duplicates": these keep
 // two pictures apart even through a third. Never compares every pair: candidates come from
 // multi-index hashing (hash-index.ts). Deterministic: the result depends on the set of candidates,
@@ -22,6 +23,7 @@ import {
   graded,
   lightnessMoved,
   prepare,
+  sameDrawing,
   similar,
   suggested,
 } from './similarity.js';
@@ -117,7 +119,14 @@ export function groupDuplicates(
     if (ri === rj) continue;
     const alignment = alignmentOf(i, j);
     const [p, q] = [prepared[i]!, prepared[j]!];
-    const same = !alignment ? similar(p, q) : faint(p, q) ? faintConfirmed(alignment) : confirmed(p, q, alignment);
+    const drawings = isVector(pictures[i]!) && isVector(pictures[j]!);
+    const same = !alignment
+      ? similar(p, q)
+      : drawings
+        ? sameDrawing(alignment)
+        : faint(p, q)
+          ? faintConfirmed(alignment)
+          : confirmed(p, q, alignment);
     if (!same || members[ri]!.some((x) => members[rj]!.some((y) => apart(x, y)))) continue;
     if (!oneScreen([...members[ri]!, ...members[rj]!])) continue;
     parent[rj] = ri;
