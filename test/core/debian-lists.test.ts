@@ -3,8 +3,8 @@
 // metadata, still read for titles and light/dark pairs, their DTD never fetched, and neither failed
 // nor skipped but counted in `ignored`, as any other XML that is no timed background; a document
 // declaring entities is still refused. desktop-base's SVG themes, each drawn for 4:3, 5:4, 16:10,
-// 16:9 and 21:9, are never one near-duplicate group across shapes, and the kept copy of a shape is
-// its largest nominal size.
+// 16:9 and 21:9, are never one near-duplicate group across shapes nor across themes (joy and
+// joy-inksplat: one drawing, a splat added), and the kept copy of a shape is its largest nominal size.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readdirSync, writeFileSync } from 'node:fs';
@@ -93,7 +93,9 @@ t.test('background lists are metadata: read for titles and pairs, never fetched,
   t.notMatch(text.stderr, /background-properties/, 'the text summary names no list');
 });
 
-const THEMES = ['homeworld-theme', 'softwaves-theme', 'emerald-theme'].map((theme) => `usr/share/desktop-base/${theme}/wallpaper`);
+const THEMES = ['homeworld-theme', 'softwaves-theme', 'emerald-theme', 'joy-theme', 'joy-inksplat-theme'].map(
+  (theme) => `usr/share/desktop-base/${theme}/wallpaper`,
+);
 
 t.test("desktop-base's SVG themes: never grouped across screen shapes, the largest size of a shape kept", async (t) => {
   const root = requireDebianWallpapers(t);
@@ -128,4 +130,10 @@ t.test("desktop-base's SVG themes: never grouped across screen shapes, the large
   t.notOk(together('homeworld-theme', '1600x1200', '1280x1024'), 'homeworld 4:3 is not its 5:4');
   t.notOk(together('softwaves-theme', '1920x1200', '1920x1080'), 'softwaves 16:10 is not its 16:9');
   t.notOk(together('homeworld-theme', '2560x1080', '2560x1440'), 'homeworld 21:9 is not its 16:9');
+  t.ok(together('emerald-theme', '1920x1080', '5120x2880'), "emerald's 16:9 sizes are one drawing");
+  const joy = (theme: string) => all.find((w) => w.path.endsWith(`${theme}/wallpaper/contents/images/1920x1080.svg`))!;
+  t.notOk(
+    groups.some((g) => g.ids.includes(joy('joy-theme').id) && g.ids.includes(joy('joy-inksplat-theme').id)),
+    'joy and joy-inksplat are other drawings',
+  );
 });
