@@ -64,8 +64,16 @@ export function desktopBaseThemes(root) {
  * wallpaper's path may be the link's. */
 export function desktopBaseGroup(path) {
   const size = /\/([^/]+-theme\/(?:wallpaper[^/]*|lockscreen))\/contents\/images\/(\d+)x(\d+)\.svg$/.exec(path);
-  return size ? `${size[1]} ${(Number(size[2]) / Number(size[3])).toFixed(2)}` : undefined;
+  if (!size) return undefined;
+  const [, folder, width, height] = size;
+  if (OWN_LAYOUTS.some((own) => `${folder}/${width}x${height}`.startsWith(own))) return `${folder} ${width}x${height}`;
+  return `${folder} ${(Number(width) / Number(height)).toFixed(2)}`;
 }
+
+/** desktop-base sizes judged by eye to be pictures of their own (issue 38): homeworld draws its
+ * motif at one pixel size, so each screen size frames it differently (large on 1920x1080, small on
+ * 3840x2160: aligned levels 0.60-0.90); joy's 1280x720 wallpaper puts the swirl in a corner. */
+const OWN_LAYOUTS = ['homeworld-theme/', 'joy-theme/wallpaper/1280x720'];
 
 /** desktopBaseGroup of a path as found (through any link). */
 export function desktopBaseGroupOf(path) {
