@@ -5,8 +5,9 @@
 // is a malformed file, refused in one pass over its text, in memory bounded by the text itself); a
 // document type that only names an external DTD (`<!DOCTYPE wallpapers SYSTEM "gnome-wp-list.dtd">`,
 // as GNOME's and MATE's background lists carry) is passed over, its DTD never read or fetched
-// (docs/formats.md#xml-files). Only the five predefined entities and character references are decoded. Documents are bounded in size and depth. Elements, attributes, text,
-// comments, CDATA and processing instructions: nothing else is needed here.
+// (docs/formats.md#xml-files). Only the five predefined entities and character references are
+// decoded. Documents are bounded in size and depth. Elements, attributes, text, comments, CDATA and
+// processing instructions: nothing else is needed here.
 
 /** The largest document read: a timed background of a thousand frames is ~200 KiB. */
 export const MAX_XML_BYTES = 1024 * 1024;
