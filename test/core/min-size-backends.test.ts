@@ -4,7 +4,6 @@
 // at the next scan once it is set and comes back once it is unset.
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import t from 'tap';
 import { openLibrary } from '../../src/core/library/facade.js';
 import { eachBackend } from '../helpers/backends.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
