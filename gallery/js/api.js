@@ -39,7 +39,7 @@ export { setTokenPrompt, storedToken } from './auth.js';
  * @typedef {{ kind: 'timed' | 'solar' | 'light-dark', frames: number }} DynamicInfo
  * @typedef {{ wallpapers: Wallpaper[], pagination: { total: number, page: number, limit: number, total_pages: number } }} ListResponse
  * @typedef {{ folders: string[], upload_folder: string, thumbnail_size: number, max_upload_bytes: number, set_command: string | null, variant_cache_bytes: number }} Settings
- * @typedef {{ added: number, updated: number, removed: number, unchanged: number, duplicates: { path: string, duplicate_of: string }[], failed: { path: string, error: string }[], total: number, duration_ms: number, skipped: { path: string, reason: string }[], unavailable: number }} ScanSummary
+ * @typedef {{ added: number, updated: number, removed: number, unchanged: number, duplicates: { path: string, duplicate_of: string }[], failed: { path: string, error: string }[], total: number, duration_ms: number, skipped: { path: string, reason: string }[], unavailable: number, ignored: number, small?: number }} ScanSummary
  * @typedef {Record<string, string>} FilterValues  only the applied filters, as query strings
  */
 

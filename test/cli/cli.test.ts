@@ -69,6 +69,7 @@ t.test('scan --json, then list --json gives exactly the HTTP list response', asy
     'duration_ms',
     'skipped',
     'unavailable',
+    'ignored',
   ]);
   t.match(summary, { added: 3, total: 3, failed: [], duplicates: [] });
 
@@ -184,6 +185,7 @@ t.test('config get, set, add-folder, remove-folder', async (t) => {
     sources: [],
     location: null,
     notify: false,
+    min_size: '0x0',
   });
   t.same(JSON.parse((await cli('config', 'add-folder', pictures)).stdout), [pictures]);
   t.equal((await cli('config', 'get', 'thumbnail_size')).stdout, '480\n');

@@ -19,11 +19,13 @@ export const DEBIAN_PACKAGES = [
   'xfdesktop4-data',
   'ukui-wallpapers',
   'lomiri-wallpapers',
+  // Debian's own themes, each an SVG per screen shape (issue 38).
+  'desktop-base',
 ] as const;
 
 const CACHE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-artifacts', 'debian-wallpapers');
 /** Bump when the set changes, so an older cache is made again. */
-const VERSION = '1';
+const VERSION = '2';
 
 /** `apt-get download` the packages into `debs`; as root on a machine whose package lists were never
  * fetched (a fresh CI machine that needed no other package), fetch them once and try again. */

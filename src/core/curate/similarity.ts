@@ -185,3 +185,16 @@ export function confirmed(p: Prepared, q: Prepared, alignment: Alignment): boole
     distance += Math.hypot(p.cells[i]! - q.cells[i]!, p.cells[i + 1]! - q.cells[i + 1]!, p.cells[i + 2]! - q.cells[i + 2]!);
   return distance / CELLS <= LOW_CONTRAST_SIGNATURE_WITHIN;
 }
+
+/** Two vector files (SVG) are one drawing when their renderings agree almost exactly once aligned:
+ * a drawing's sizes for one screen are drawn, not resampled or re-encoded, so nothing blurs them.
+ * Measured on desktop-base's themes (bench/RESULTS.md, issue 38): sizes of one drawing agree in
+ * level 0.9997 and up and in fine structure 0.994 and up; joy and joy-inksplat, one drawing with
+ * an ink splat added, 0.89-0.93 and 0.52-0.58 (which the rule for copies, made for re-encoded
+ * and cropped pixels, confirms). */
+export const DRAWING_LEVELS_FROM = 0.99;
+export const DRAWING_FINE_FROM = 0.95;
+
+/** Whether the aligned grids of two vector files show one drawing. */
+export const sameDrawing = (alignment: Alignment): boolean =>
+  alignment.levels >= DRAWING_LEVELS_FROM && alignment.fine >= DRAWING_FINE_FROM;

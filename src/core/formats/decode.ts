@@ -9,7 +9,7 @@ import { WallpaperError, oneLine } from '../errors.js';
 import { MAX_PIXELS } from '../limits.js';
 import { decodeBmp, readBmpHeader } from './bmp.js';
 import { decodeWithDjxl, systemDjxl } from './djxl.js';
-import { readHeifHeader } from './isobmff.js';
+import { asStillAvif, readHeifHeader } from './isobmff.js';
 import { readJxlHeader } from './jxl-header.js';
 import { sniffFormat } from './sniff.js';
 import { svgForRendering, svgLayout } from './svg.js';
@@ -110,6 +110,9 @@ export async function decodeImage(bytes: Buffer, probe: Probe, options: DecodeOp
         const out = await decodeWithDjxl(djxl, bytes);
         return raw(out, out.channels as 1 | 2 | 3 | 4);
       }
+      case 'avif':
+        // An image sequence by its first frame, which libavif also writes as the primary image.
+        return sharp(asStillAvif(bytes), { limitInputPixels: MAX_PIXELS });
       default:
         // sharp reads the first frame of an animation and the first page of a TIFF by default.
         return sharp(bytes, { limitInputPixels: MAX_PIXELS });

@@ -21,7 +21,7 @@ export {
   shownEverywhere,
 } from './table.js';
 export { sniffFormat } from './sniff.js';
-export { heifImageCount } from './isobmff.js';
+export { asStillAvif, heifImageCount } from './isobmff.js';
 export { useSystemDecoders, wasmDecoders } from './decoders.js';
 export { RECYCLE_BYTES, IDLE_MS } from './wasm-pool.js';
 export type { Probe, DecodeOptions } from './decode.js';

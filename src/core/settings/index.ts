@@ -5,3 +5,4 @@ export { oneFolder, resolveDirs } from './home.js';
 export type { LibraryDirs } from './home.js';
 export { SETTINGS_KEYS, openSettings, ownFolders, shownSettings, validateSettings } from './settings.js';
 export type { SettingsStore } from './settings.js';
+export { SMALL_HINT, parseMinSize, smallerReason, smallerThan } from './min-size.js';

@@ -24,6 +24,7 @@ import {
 import { checkSources, maskKeys } from '../sources/index.js';
 import { LOCATION_FORMAT, parseLocation } from '../sun/index.js';
 import type { Settings } from '../types.js';
+import { MIN_SIZE_FORMAT, normalMinSize, parseMinSize } from './min-size.js';
 
 export const SETTINGS_KEYS = [
   'folders',
@@ -35,6 +36,7 @@ export const SETTINGS_KEYS = [
   'sources',
   'location',
   'notify',
+  'min_size',
 ] as const;
 type Key = (typeof SETTINGS_KEYS)[number];
 
@@ -49,6 +51,7 @@ export function defaultSettings(dirs: LibraryDirs): Settings {
     sources: [],
     location: null,
     notify: false,
+    min_size: '0x0',
   };
 }
 
@@ -159,6 +162,10 @@ export function validateSettings(base: Settings, patch: unknown, source: Source,
       case 'notify':
         if (typeof value !== 'boolean') throw bad(key, 'true or false', source);
         next.notify = value;
+        break;
+      case 'min_size':
+        if (!parseMinSize(value)) throw bad(key, MIN_SIZE_FORMAT, source);
+        next.min_size = normalMinSize(value as string);
         break;
       case 'set_command':
         if (value !== null && (typeof value !== 'string' || value.includes('\0'))) throw bad(key, 'a command string or null', source);

@@ -113,6 +113,9 @@ export class Store {
     this.queries.page(filters, paging, sort);
   duplicates = (): { path: string; duplicate_of: string }[] => this.queries.duplicates();
   failures = (): ScanProblem[] => this.queries.failures();
+  smallerSkipped = (): { path: string; reason: string }[] => this.queries.smallerSkipped();
+  ignoredCount = (): number => this.queries.ignoredCount();
+  pathsSmallerThan = (longer: number, shorter: number): string[] => this.queries.pathsSmallerThan(longer, shorter);
   pathsOf = (id: string): string[] => this.queries.pathsOf(id);
   filesOf = (id: string): IndexedFile[] => this.queries.filesOf(id);
   awayCount = (): number => this.queries.awayCount();

@@ -20,6 +20,10 @@ import {
   whereClause,
 } from './sql.js';
 
+/** How a file left out by min_size is recorded: its reason in the error column (settings/min-size.ts
+ * words it; a failure never starts so). */
+export const SMALLER_THAN = 'smaller than min_size ';
+
 /** Filter combinations whose count is kept (a number each). */
 const COUNT_CACHE_KEYS = 1024;
 
@@ -161,9 +165,35 @@ export class Queries {
       .all() as { path: string; duplicate_of: string }[];
   }
 
-  /** Files that could not be indexed, with the reason. */
+  /** Files that could not be indexed, with the reason (not those left out by min_size). */
   failures(): ScanProblem[] {
-    return this.conn.prepare('SELECT path, error FROM files WHERE error IS NOT NULL ORDER BY path').all() as ScanProblem[];
+    return this.conn
+      .prepare('SELECT path, error FROM files WHERE error IS NOT NULL AND error NOT LIKE ? ORDER BY path')
+      .all(`${SMALLER_THAN}%`) as ScanProblem[];
+  }
+
+  /** Files left out for being smaller than min_size, with the reason (docs/cli.md#wallpaper-config). */
+  smallerSkipped(): { path: string; reason: string }[] {
+    return this.conn.prepare('SELECT path, error AS reason FROM files WHERE error LIKE ? ORDER BY path').all(`${SMALLER_THAN}%`) as {
+      path: string;
+      reason: string;
+    }[];
+  }
+
+  /** Files read and found to be no wallpaper at all (an XML that is no timed background). */
+  ignoredCount(): number {
+    return Number(this.conn.prepare('SELECT count(*) FROM files WHERE id IS NULL AND error IS NULL').pluck().get());
+  }
+
+  /** Paths of the files of wallpapers smaller than `longer` x `shorter` either way round. */
+  pathsSmallerThan(longer: number, shorter: number): string[] {
+    return this.conn
+      .prepare(
+        `SELECT f.path FROM files f JOIN wallpapers w ON w.id = f.id
+         WHERE (w.width < ? AND w.height < ?) OR w.width < ? OR w.height < ? ORDER BY f.path`,
+      )
+      .pluck()
+      .all(longer, longer, shorter, shorter) as string[];
   }
 
   /** Paths of every file holding a wallpaper's bytes. */

@@ -22,4 +22,7 @@ export interface Settings {
   /** A desktop notification at every change of `random --set`, `next`, `back` (and the one
    * `hide current` makes), as `--notify` gives one (CONTRACT.md 8.2); `--no-notify` skips it once. */
   notify: boolean;
+  /** The smallest picture a scan indexes, "WIDTHxHEIGHT" either way round; "0x0" (the default)
+   * indexes every picture (docs/cli.md#wallpaper-config). */
+  min_size: string;
 }

@@ -11,7 +11,7 @@ import { WallpaperError } from '../errors.js';
 import { DECODE_PIXEL_BUDGET, MAX_PIXELS } from '../limits.js';
 import { encodeAvif, isTiled } from './avif.js';
 import { chooseRegion } from './crop.js';
-import { decodeImage, formatInfo, probeImage } from '../formats/index.js';
+import { asStillAvif, decodeImage, formatInfo, probeImage } from '../formats/index.js';
 import { type OutputFormat, type VariantSpec, outputBox } from './spec.js';
 import { encodePixels, turned } from './epaper.js';
 
@@ -57,8 +57,11 @@ async function openSource(
 ): Promise<{ open: () => Sharp; width: number; height: number }> {
   const { default: sharp } = await import('sharp');
   const probe = await probeImage(source);
-  if (formatInfo(probe.format).decoder === 'sharp')
-    return { open: () => sharp(source, { limitInputPixels: MAX_PIXELS }).rotate(), width, height };
+  if (formatInfo(probe.format).decoder === 'sharp') {
+    // An image sequence AVIF by its first frame (formats/isobmff.ts).
+    const still = probe.format === 'avif' ? asStillAvif(source) : source;
+    return { open: () => sharp(still, { limitInputPixels: MAX_PIXELS }).rotate(), width, height };
+  }
   const { data, info } = await (await decodeImage(source, probe, { scale })).rotate().raw().toBuffer({ resolveWithObject: true });
   const raw = { width: info.width, height: info.height, channels: info.channels };
   return { open: () => sharp(data, { raw, limitInputPixels: MAX_PIXELS }), width: info.width, height: info.height };
