@@ -1,6 +1,7 @@
 // Printers shared by the commands: JSON, aligned tables, and the one-line scan summary.
 import type { Writable } from 'node:stream';
 import type { Filters, ListResponse, ScanSummary, Wallpaper } from '../core/types.js';
+import { siblingHint } from '../no-match.js';
 import { count } from '../scan-summary.js';
 
 export function printJson(out: Writable, value: unknown): void {
@@ -73,12 +74,6 @@ function flagWords(name: string, value: unknown): string[] {
 
 export function noMatchMessage(filters: Filters, countOf: (filters: Filters) => number): string {
   const named = Object.entries(filters).flatMap(([name, value]) => flagWords(name, value));
-  let message = `no wallpaper matches ${named.join(' ') || 'these filters'} (${count(countOf({}), 'wallpaper')} in the library)`;
-  const SIBLINGS: Record<string, string> = { jpeg: 'jpg', jpg: 'jpeg', tif: 'tiff', tiff: 'tif', heic: 'heif', heif: 'heic' };
-  const other = filters.format ? (SIBLINGS[filters.format] as Filters['format']) : undefined;
-  if (other) {
-    const matches = countOf({ ...filters, format: other });
-    if (matches > 0) message += `; --format ${other} would match ${matches}: format compares the file extension (.${other})`;
-  }
-  return message;
+  const message = `no wallpaper matches ${named.join(' ') || 'these filters'} (${count(countOf({}), 'wallpaper')} in the library)`;
+  return message + siblingHint(filters, countOf, (format) => `--format ${format}`);
 }

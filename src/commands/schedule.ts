@@ -20,7 +20,7 @@ import {
 import { type CliContext, databaseOf, dirsOf, libraryOf } from './context.js';
 import { addFilterFlags, filterArgv, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
-import { targetOption } from './set-report.js';
+import { changeFlags } from './set-report.js';
 
 /** This package's bin: two levels up from dist/commands/ (and src/commands/). */
 const BIN = fileURLToPath(new URL('../../bin/wallpaper.js', import.meta.url));
@@ -32,6 +32,7 @@ interface ScheduleOptions extends Record<string, unknown> {
   every?: string;
   appearance?: ReturnType<typeof parseAppearance>;
   target?: DesktopOptions['target'];
+  notify?: boolean;
   dryRun?: boolean;
   status?: boolean;
   remove?: boolean;
@@ -66,12 +67,12 @@ export function scheduleCommand(ctx: CliContext): Command {
       "each change picks for a light or dark scheme: light, dark, auto (the desktop's own) or sun (light from sunrise to sunset at the location setting)",
       parseAppearance,
     )
-    .addOption(targetOption(ctx, 'each change: '))
     .option('--dry-run', 'print the files and commands instead of installing them')
     .option('--status', 'show the schedule, its last and next run and the last change')
     .option('--remove', 'remove the schedule')
     .option('--pause', 'keep the schedule but change nothing until --resume')
     .option('--resume', 'change again on schedule');
+  changeFlags(command, ctx, { when: 'each change: ' });
   addFilterFlags(command);
   helpFooter(
     command,
@@ -134,6 +135,7 @@ export function scheduleCommand(ctx: CliContext): Command {
         schedule.formatDuration(schedule.dueIntervalOf(every.intervalMs)),
         ...(options.appearance ? ['--appearance', options.appearance] : []),
         ...(options.target ? ['--target', options.target] : []),
+        ...(options.notify === undefined ? [] : [options.notify ? '--notify' : '--no-notify']),
         ...filterArgv(options),
       ],
       env: Object.fromEntries(KEPT_VARIABLES.flatMap((name) => (ctx.env[name] ? [[name, ctx.env[name]!]] : []))),

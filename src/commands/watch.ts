@@ -15,10 +15,11 @@ import { type DesktopOptions, type Scheme, WallpaperError, openDesktop } from '.
 import { type CliContext, libraryOf } from './context.js';
 import { addFilterFlags, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
-import { targetOption } from './set-report.js';
+import { changeFlags, notifies, shownOf } from './set-report.js';
 
 interface WatchOptions extends Record<string, unknown> {
   appearance?: string;
+  notify?: boolean;
   target?: DesktopOptions['target'];
 }
 
@@ -31,8 +32,8 @@ export function watchCommand(ctx: CliContext): Command {
       '--appearance <mode>',
       "auto: follow the desktop's scheme (the default); sun: follow sunrise and sunset at the location setting",
       'auto',
-    )
-    .addOption(targetOption(ctx));
+    );
+  changeFlags(command, ctx, { when: 'each change: ' });
   helpFooter(
     command,
     [
@@ -85,11 +86,12 @@ export function watchCommand(ctx: CliContext): Command {
         });
         if (result === undefined) ctx.stderr.write(`wallpaper: no ${scheme} wallpaper matches the filters\n`);
         else if (result) frames.check(); // the new pick may be dynamic, or no longer
-        if (result)
-          for (const { monitor, slot, picked } of result.entries) {
-            const name = monitor?.name ?? slot;
-            ctx.stdout.write(name ? `${scheme}\t${name}\t${picked.path}\n` : `${scheme}\t${picked.path}\n`);
-          }
+        if (!result) return;
+        for (const { monitor, slot, picked } of result.entries) {
+          const name = monitor?.name ?? slot;
+          ctx.stdout.write(name ? `${scheme}\t${name}\t${picked.path}\n` : `${scheme}\t${picked.path}\n`);
+        }
+        if (notifies(options.notify, library)) await desktop.notify(shownOf(result));
       });
     };
     // Dynamic wallpapers on the screen are kept at their frame for now: each frame change is one
