@@ -90,7 +90,14 @@ export function scheduleCommand(ctx: CliContext): Command {
     }
     const dirs = dirsOf(cmd, ctx);
     const host = hostOf(ctx);
-    if (options.status) return printStatus(ctx, await schedule.scheduleStatus(host, dirs.data));
+    if (options.status) {
+      const library = libraryOf(cmd, ctx, true);
+      try {
+        return printStatus(ctx, await schedule.scheduleStatus(host, dirs.data), openDesktop(ctx.env).lastChange(library));
+      } finally {
+        library.close();
+      }
+    }
     if (options.pause || options.resume) {
       mkdirSync(dirs.data, { recursive: true });
       schedule.writeState(dirs.data, { ...schedule.readState(dirs.data), paused: Boolean(options.pause) });
@@ -153,7 +160,21 @@ export function scheduleCommand(ctx: CliContext): Command {
   });
 }
 
-function printStatus(ctx: CliContext, status: Awaited<ReturnType<typeof schedule.scheduleStatus>>): void {
+type RecordedChange = ReturnType<ReturnType<typeof openDesktop>['lastChange']>;
+
+/** The newest change, whatever made it (`random --set`, `next`, the timer, `watch`, ...), from the
+ * record of changes: when, and what it put on the screen; else the timer's own last change. */
+function lastChangeText(timer: string | null, recorded: RecordedChange): string {
+  if (!recorded) return timer ?? 'none recorded';
+  const what = recorded.shown.map((entry) => (entry.monitor ?? entry.slot ? `${entry.monitor ?? entry.slot} ${entry.path}` : entry.path));
+  return `${recorded.at}${what.length ? ` (${what.join(', ')})` : ''}`;
+}
+
+function printStatus(
+  ctx: CliContext,
+  status: Awaited<ReturnType<typeof schedule.scheduleStatus>>,
+  recorded: RecordedChange,
+): void {
   const lines = [
     status.installed
       ? `Schedule: ${status.schedule}`
@@ -161,7 +182,7 @@ function printStatus(ctx: CliContext, status: Awaited<ReturnType<typeof schedule
         ? `Schedule: none (${status.notRunning}; \`wallpaper schedule --remove\` deletes them)`
         : 'Schedule: none (set one with `wallpaper schedule --every 30m`)',
     ...(status.installed ? [`Last run: ${status.lastRun ?? 'not yet'}`, `Next run: ${status.nextRun ?? 'unknown'}`] : []),
-    `Last change: ${status.lastChange ?? 'none recorded'}`,
+    `Last change: ${lastChangeText(status.lastChange, recorded)}`,
     ...(status.paused ? ['Paused: yes (`wallpaper schedule --resume` to change again)'] : []),
   ];
   ctx.stdout.write(`${lines.join('\n')}\n`);

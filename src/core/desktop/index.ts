@@ -82,6 +82,10 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
       back: async (library, target) => (await import('./back.js')).back(session, library, target),
       notify: async (entries) => (await import('./notify.js')).notifyShown(env, entries),
       lastRequest: (library) => readOnScreen(library.dirs.data).last_request ?? undefined,
+      lastChange: (library) => {
+        const change = readOnScreen(library.dirs.data).changes.at(-1);
+        return change && { at: change.at, shown: entriesOf(library, change.shown.length ? change.shown : (change.lock?.shown ?? [])) };
+      },
     };
     opened.set(env, desktop);
   }

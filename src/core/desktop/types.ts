@@ -108,4 +108,7 @@ export interface Desktop {
   notify(entries: readonly ShownEntry[]): Promise<boolean>;
   /** The filters and options of the last pick by filters (`next` asks them again), if any. */
   lastRequest(library: Library): { filters: Filters; options: DesktopOptions; server?: string } | undefined;
+  /** The newest change in the record of changes, whatever made it (`random --set`, `next`, `back`'s
+   * record, the timer, `watch`, the API): when, and what it put on the screen. */
+  lastChange(library: Library): { at: string; shown: ShownEntry[] } | undefined;
 }
