@@ -10,7 +10,7 @@ type Target = NonNullable<DesktopOptions['target']>;
 import type { WallpaperSource } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
 import { type EnvironmentVariable, FILE_VARIABLES, helpFooter } from './help.js';
-import { changeFlags, notifies, printSet, printShown, shownOf, targetOption } from './set-report.js';
+import { changeFlags, notifies, noteSchemeGuess, printSet, printShown, shownOf, targetOption } from './set-report.js';
 
 const DESKTOP_VARIABLES: EnvironmentVariable[] = [
   ...FILE_VARIABLES,
@@ -82,6 +82,7 @@ export async function setNext(
     const source: WallpaperSource = last.server
       ? await openRemote(last.server, { downloads: join(library.dirs.data, 'downloads') })
       : library;
+    await noteSchemeGuess(ctx, last.options.appearance);
     const options = { ...last.options, ...(only?.length ? { only } : {}), ...(how.target ? { target: how.target } : {}) };
     const result = await desktop.set({ library, source, filters: last.filters, options, server: last.server });
     if (!result) throw new WallpaperError('not_found', 'no wallpaper matches the filters of the last random --set any more');

@@ -4,6 +4,20 @@ import type { Filters, ListResponse, ScanSummary, Wallpaper } from '../core/type
 import { siblingHint } from '../no-match.js';
 import { count } from '../scan-summary.js';
 
+/** A size for people, in decimal units as the gallery writes it (gallery/js/dom.js formatBytes, held
+ * equal by test/cli/first-hour-again.test.ts): "14.7 MB" is 14,700,000 bytes, everywhere. */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 || Number.isInteger(value) ? 0 : 1;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}
+
 export function printJson(out: Writable, value: unknown): void {
   out.write(`${JSON.stringify(value, null, 2)}\n`);
 }

@@ -9,7 +9,7 @@ import { type CliContext, emptyLibraryHint, libraryOf } from './context.js';
 import { addFilterFlags, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { monitorsOption, serverOption } from './options.js';
-import { changeFlags, notifies, printSet, shownOf } from './set-report.js';
+import { changeFlags, notifies, noteSchemeGuess, printSet, shownOf } from './set-report.js';
 import { noMatchMessage } from './output.js';
 
 interface RandomOptions extends Record<string, unknown>, DesktopOptions {
@@ -71,6 +71,7 @@ export function randomCommand(ctx: CliContext): Command {
       if (options[key] !== undefined && !options.set)
         throw new WallpaperError('invalid_param', `invalid ${options[key] === false ? '--no-notify' : flag}: it applies to --set only`);
     }
+    await noteSchemeGuess(ctx, options.appearance);
     const library = libraryOf(cmd, ctx, !options.set);
     // A timer, a login hook and cron may all ask: one change per interval, the rest do nothing.
     const claim = dueMs === undefined ? undefined : schedule.claimIfDue(library.dirs.data, dueMs);

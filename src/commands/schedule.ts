@@ -166,15 +166,11 @@ type RecordedChange = ReturnType<ReturnType<typeof openDesktop>['lastChange']>;
  * record of changes: when, and what it put on the screen; else the timer's own last change. */
 function lastChangeText(timer: string | null, recorded: RecordedChange): string {
   if (!recorded) return timer ?? 'none recorded';
-  const what = recorded.shown.map((entry) => (entry.monitor ?? entry.slot ? `${entry.monitor ?? entry.slot} ${entry.path}` : entry.path));
+  const what = recorded.shown.map((entry) => ((entry.monitor ?? entry.slot) ? `${entry.monitor ?? entry.slot} ${entry.path}` : entry.path));
   return `${recorded.at}${what.length ? ` (${what.join(', ')})` : ''}`;
 }
 
-function printStatus(
-  ctx: CliContext,
-  status: Awaited<ReturnType<typeof schedule.scheduleStatus>>,
-  recorded: RecordedChange,
-): void {
+function printStatus(ctx: CliContext, status: Awaited<ReturnType<typeof schedule.scheduleStatus>>, recorded: RecordedChange): void {
   const lines = [
     status.installed
       ? `Schedule: ${status.schedule}`

@@ -49,6 +49,13 @@ export function changeFlags(command: Command, ctx: CliContext, how: { when?: str
     .addOption(targetOption(ctx, when, how.target));
 }
 
+/** `--appearance auto` where no colour scheme answers (plain X11: no settings portal, no GNOME or
+ * KDE setting): one stderr line saying light is used (docs/desktops.md#light-and-dark). */
+export async function noteSchemeGuess(ctx: CliContext, appearance: unknown): Promise<void> {
+  if (appearance !== 'auto' || (await openDesktop(ctx.env).scheme()).found) return;
+  ctx.stderr.write('wallpaper: no colour scheme found (no settings portal, GNOME or KDE setting answered): light is used\n');
+}
+
 /** A file the library does not know is its path and a null id, in the record's place. */
 const recordOf = (entry: ShownEntry) => entry.wallpaper ?? { id: null, path: entry.path };
 

@@ -15,7 +15,7 @@ import { type DesktopOptions, type Scheme, WallpaperError, openDesktop } from '.
 import { type CliContext, libraryOf } from './context.js';
 import { addFilterFlags, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
-import { changeFlags, notifies, shownOf } from './set-report.js';
+import { changeFlags, notifies, noteSchemeGuess, shownOf } from './set-report.js';
 
 interface WatchOptions extends Record<string, unknown> {
   appearance?: string;
@@ -70,6 +70,7 @@ export function watchCommand(ctx: CliContext): Command {
       library.close();
       throw error;
     }
+    if (!bySun) await noteSchemeGuess(ctx, 'auto');
     const { target } = options;
     let current: Scheme | undefined;
     let queue = Promise.resolve();

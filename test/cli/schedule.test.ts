@@ -174,7 +174,7 @@ t.test('--status, --pause, --resume and --remove', async (t) => {
   t.equal((await s.cli(['schedule', '--remove'])).stdout, 'No schedule to remove.\n');
 });
 
-t.test('--status names the last change whatever made it (random --set, next), not only the timer\'s', async (t) => {
+t.test("--status names the last change whatever made it (random --set, next), not only the timer's", async (t) => {
   const s = setup(t);
   const walls = join(s.root, 'walls');
   await writeImage(join(walls, 'a.png'), { width: 64, height: 40, color: '#202020', format: 'png' });

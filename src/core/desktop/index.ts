@@ -48,6 +48,7 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
         return targets;
       },
       checkTarget: async (library, target) => void (target === 'desktop' || (await requireLock(session, library, target))),
+      scheme: async () => (await import('./appearance.js')).schemeNow(env),
       followScheme: async (onScheme) => (await import('./follow.js')).followScheme(env, onScheme),
       sun: (library) => {
         const now = sunAt(new Date(), sunLocation(library.settings().location));

@@ -68,6 +68,8 @@ export interface Desktop {
   set(request: DesktopRequest): Promise<DesktopSet | undefined>;
   /** What set() would pick, without setting (--monitors: one per monitor); undefined: no match. */
   choose(request: DesktopRequest): Promise<DesktopSet | undefined>;
+  /** The session's colour scheme now, and whether anything said it (false: light, by default). */
+  scheme(): Promise<{ scheme: import('./appearance.js').Scheme; found: boolean }>;
   /** Call `onScheme` with the session's colour scheme now and on every change (`watch`); resolves
    * with the function that stops. */
   followScheme(onScheme: (scheme: import('./appearance.js').Scheme) => void): Promise<() => void>;
