@@ -5,10 +5,11 @@
 // second). `--appearance sun` follows the sun at the `location` setting: a light or medium one from
 // sunrise to sunset, a dark one after, changed at each sunrise and sunset and after a resume that
 // crossed one (one timer sleeping until the next event). `--target lock|both`: each change goes to
-// the lock screen instead or as well. A dynamic wallpaper on the screen (CONTRACT.md 8.3) is shown
-// again at each change of its frame: one more event slept until (a timed XML GNOME plays itself
-// needs none), on the desktop and on the lock screen, each on its own; each such refresh prints
-// `frame<TAB>[NAME<TAB>]FILE`, the file the desktop was given (NAME `lock` for the lock screen).
+// the lock screen instead or as well; `--notify`/`--no-notify` as on every change. With no scheme
+// found at start (plain X11), one line says light is used. A dynamic wallpaper on the screen
+// (CONTRACT.md 8.3) is shown again at each change of its frame: one more event slept until (a
+// timed XML GNOME plays itself needs none), on the desktop and on the lock screen, each on its
+// own; each such refresh prints `frame<TAB>[NAME<TAB>]FILE`, the file the desktop was given (NAME `lock` for the lock screen).
 // SIGINT and SIGTERM end it cleanly.
 import { Command } from 'commander';
 import { type DesktopOptions, type Scheme, WallpaperError, openDesktop } from '../core/index.js';
