@@ -9,8 +9,8 @@
 // found at start (plain X11), one line says light is used. A dynamic wallpaper on the screen
 // (CONTRACT.md 8.3) is shown again at each change of its frame: one more event slept until (a
 // timed XML GNOME plays itself needs none), on the desktop and on the lock screen, each on its
-// own; each such refresh prints `frame<TAB>[NAME<TAB>]FILE`, the file the desktop was given (NAME `lock` for the lock screen).
-// SIGINT and SIGTERM end it cleanly.
+// own; each such refresh prints `frame<TAB>[NAME<TAB>]FILE`, the file the desktop was given
+// (NAME `lock` for the lock screen). SIGINT and SIGTERM end it cleanly.
 import { Command } from 'commander';
 import { type DesktopOptions, type Scheme, WallpaperError, openDesktop } from '../core/index.js';
 import { type CliContext, libraryOf } from './context.js';
