@@ -6,7 +6,7 @@
 // path alone and `back` never names a monitor `null`; sizes read the same as in the gallery;
 // `--appearance auto` with no colour scheme says light is used; the API's no-match 404 gives the
 // CLI's format hint; a `.stw` whose times go backwards is in `failed`, naming the line.
-import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import t, { type Test } from 'tap';
@@ -120,13 +120,20 @@ t.test('a short id prefix says a prefix needs 4 characters', async (t) => {
 });
 
 t.test('current on one monitor prints the path alone; back after a move to per-monitor never names a monitor null', async (t) => {
-  const { cli, dir } = await library(t);
+  const { cli, dir, home } = await library(t);
   t.equal((await cli('config', 'set', 'set_command', `sh -c 'echo {monitor} {path} >> ${join(dir, 'set.log')}'`)).code, 0);
   // One monitor, as feh on one screen reports it.
   const one = await cli('random', '--set', '--monitors', 'screen=320x200');
   t.equal(one.code, 0, one.stderr);
+  t.equal((await cli('current')).stdout, one.stdout, 'the path alone, as random --set printed it');
+  // A desktop read back names its one monitor (Xfce's, sway's output): still the path alone.
+  const record = join(home, 'on-screen.json');
+  const state = JSON.parse(readFileSync(record, 'utf8'));
+  state.changes.at(-1).shown[0].monitor = 'screen';
+  writeFileSync(record, JSON.stringify(state));
   const current = await cli('current');
-  t.equal(current.stdout, one.stdout, 'the path alone, as random --set printed it');
+  t.equal(current.stdout, one.stdout, 'one monitor, named: the path alone');
+  t.equal(JSON.parse((await cli('current', '--json')).stdout)[0].monitor, 'screen', '--json still names it');
   // Then two monitors, one pick each (as Xfce sets them), then one for all.
   const two = await cli('random', '--set', '--monitors', 'A=320x200,B=320x200');
   t.match(two.stdout, /^A\t.*\nB\t.*\n$/);

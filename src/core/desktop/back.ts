@@ -64,11 +64,15 @@ export async function restore(session: Session, library: Library, recorded: Show
  * per monitor, Xfce; or a change of one monitor since): each monitor is restored and reported by
  * its name, never as a monitor named `null`
  * (docs/desktops.md#what-is-on-the-screen-how-current-reads-it-back). */
-async function perMonitor(session: Session, library: Library, files: ShownFile[]): Promise<ShownFile[]> {
+async function perMonitor(session: Session, library: Library, recorded: ShownFile[]): Promise<ShownFile[]> {
+  if (!recorded.some((file) => file.monitor !== null)) return recorded;
+  const monitors = await session.monitors(readOnScreen(library.dirs.data).last_request?.options.monitors).catch(() => []);
+  // A monitor this desktop no longer has (feh's `screen` before a move to Xfce) is not put back.
+  const here = recorded.filter((file) => file.monitor === null || monitors.length === 0 || monitors.some((m) => m.name === file.monitor));
+  const files = here.some((file) => file.monitor !== null) ? here : recorded;
   const everywhere = files.filter((file) => file.monitor === null && file.slot === null);
   const named = files.filter((file) => file.monitor !== null);
   if (everywhere.length === 0 || named.length === 0) return files;
-  const monitors = await session.monitors(readOnScreen(library.dirs.data).last_request?.options.monitors).catch(() => []);
   const others = monitors.filter((monitor) => !named.some((file) => file.monitor === monitor.name));
   const rest = files.filter((file) => !everywhere.includes(file));
   return [...rest, ...others.map((monitor) => ({ ...everywhere[0]!, monitor: monitor.name }))];
