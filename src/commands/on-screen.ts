@@ -10,7 +10,7 @@ type Target = NonNullable<DesktopOptions['target']>;
 import type { WallpaperSource } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
 import { type EnvironmentVariable, FILE_VARIABLES, helpFooter } from './help.js';
-import { NO_NOTIFY_FLAG, NOTIFY_FLAG, notifies, printSet, printShown, shownOf, targetOption } from './set-report.js';
+import { changeFlags, notifies, noteSchemeGuess, printSet, printShown, shownOf, targetOption } from './set-report.js';
 
 const DESKTOP_VARIABLES: EnvironmentVariable[] = [
   ...FILE_VARIABLES,
@@ -48,16 +48,10 @@ export function currentCommand(ctx: CliContext): Command {
 export function backCommand(ctx: CliContext): Command {
   const command = new Command('back')
     .description('put back what was shown before the last change (again: further back, up to 20 changes)')
-    .option('--json', 'print what was put back as JSON')
-    .option(...NOTIFY_FLAG)
-    .option(...NO_NOTIFY_FLAG)
-    .addOption(
-      targetOption(
-        ctx,
-        '',
-        'desktop, lock or both: put back only that place, as the newest change that set it left it (default: all the last change set)',
-      ),
-    );
+    .option('--json', 'print what was put back as JSON');
+  changeFlags(command, ctx, {
+    target: 'desktop, lock or both: put back only that place, as the newest change that set it left it (default: all the last change set)',
+  });
   helpFooter(command, ['wallpaper back', 'wallpaper back --notify', 'wallpaper back --target lock'], DESKTOP_VARIABLES);
   return command.action(async (options: { json?: boolean; notify?: boolean; target?: Target }, cmd: Command) => {
     const library = libraryOf(cmd, ctx);
@@ -88,6 +82,7 @@ export async function setNext(
     const source: WallpaperSource = last.server
       ? await openRemote(last.server, { downloads: join(library.dirs.data, 'downloads') })
       : library;
+    await noteSchemeGuess(ctx, last.options.appearance);
     const options = { ...last.options, ...(only?.length ? { only } : {}), ...(how.target ? { target: how.target } : {}) };
     const result = await desktop.set({ library, source, filters: last.filters, options, server: last.server });
     if (!result) throw new WallpaperError('not_found', 'no wallpaper matches the filters of the last random --set any more');
@@ -101,10 +96,10 @@ export async function setNext(
 export function nextCommand(ctx: CliContext): Command {
   const command = new Command('next')
     .description('set a new pick with the filters and options of the last `random --set`')
-    .option('--json', 'print what was set as JSON (as random --set --json)')
-    .option(...NOTIFY_FLAG)
-    .option(...NO_NOTIFY_FLAG)
-    .addOption(targetOption(ctx, "default: the last random --set's; "));
+    .option('--json', 'print what was set as JSON (as random --set --json)');
+  changeFlags(command, ctx, {
+    target: "desktop, lock or both (default: the last random --set's; lock: GNOME, KDE Plasma, MATE)",
+  });
   helpFooter(
     command,
     ['wallpaper random --brightness dark --set', 'wallpaper next --notify', 'wallpaper next --target both'],

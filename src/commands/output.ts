@@ -1,7 +1,22 @@
 // Printers shared by the commands: JSON, aligned tables, and the one-line scan summary.
 import type { Writable } from 'node:stream';
 import type { Filters, ListResponse, ScanSummary, Wallpaper } from '../core/types.js';
+import { siblingHint } from '../no-match.js';
 import { count } from '../scan-summary.js';
+
+/** A size for people, in decimal units as the gallery writes it (gallery/js/dom.js formatBytes, held
+ * equal by test/cli/first-hour-again.test.ts): "14.7 MB" is 14,700,000 bytes, everywhere. */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 || Number.isInteger(value) ? 0 : 1;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}
 
 export function printJson(out: Writable, value: unknown): void {
   out.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -88,12 +103,6 @@ function flagWords(name: string, value: unknown): string[] {
 
 export function noMatchMessage(filters: Filters, countOf: (filters: Filters) => number): string {
   const named = Object.entries(filters).flatMap(([name, value]) => flagWords(name, value));
-  let message = `no wallpaper matches ${named.join(' ') || 'these filters'} (${count(countOf({}), 'wallpaper')} in the library)`;
-  const SIBLINGS: Record<string, string> = { jpeg: 'jpg', jpg: 'jpeg', tif: 'tiff', tiff: 'tif', heic: 'heif', heif: 'heic' };
-  const other = filters.format ? (SIBLINGS[filters.format] as Filters['format']) : undefined;
-  if (other) {
-    const matches = countOf({ ...filters, format: other });
-    if (matches > 0) message += `; --format ${other} would match ${matches}: format compares the file extension (.${other})`;
-  }
-  return message;
+  const message = `no wallpaper matches ${named.join(' ') || 'these filters'} (${count(countOf({}), 'wallpaper')} in the library)`;
+  return message + siblingHint(filters, countOf, (format) => `--format ${format}`);
 }

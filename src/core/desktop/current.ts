@@ -97,8 +97,11 @@ export function entriesOf(library: Library, files: readonly ShownFile[]): ShownE
  * that was on every monitor, there). */
 export function replacedBy(before: readonly ShownFile[], shown: readonly ShownFile[]): ShownFile[] {
   const replaced: ShownFile[] = [];
+  // A monitor's own file before the one that was everywhere else (the history holds both after a
+  // change of one monitor), so each monitor gets back what it showed.
+  const ordered = [...before.filter((old) => old.monitor !== null), ...before.filter((old) => old.monitor === null)];
   for (const now of shown) {
-    for (const old of before) {
+    for (const old of ordered) {
       const monitorMeets = now.monitor === null || old.monitor === null || old.monitor === now.monitor;
       const slotMeets = now.slot === null || old.slot === null || old.slot === now.slot;
       if (!monitorMeets || !slotMeets) continue;

@@ -48,6 +48,7 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
         return targets;
       },
       checkTarget: async (library, target) => void (target === 'desktop' || (await requireLock(session, library, target))),
+      scheme: async () => (await import('./appearance.js')).schemeNow(env),
       followScheme: async (onScheme) => (await import('./follow.js')).followScheme(env, onScheme),
       sun: (library) => {
         const now = sunAt(new Date(), sunLocation(library.settings().location));
@@ -82,6 +83,10 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
       back: async (library, target) => (await import('./back.js')).back(session, library, target),
       notify: async (entries) => (await import('./notify.js')).notifyShown(env, entries),
       lastRequest: (library) => readOnScreen(library.dirs.data).last_request ?? undefined,
+      lastChange: (library) => {
+        const change = readOnScreen(library.dirs.data).changes.at(-1);
+        return change && { at: change.at, shown: entriesOf(library, change.shown.length ? change.shown : (change.lock?.shown ?? [])) };
+      },
     };
     opened.set(env, desktop);
   }

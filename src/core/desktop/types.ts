@@ -68,6 +68,8 @@ export interface Desktop {
   set(request: DesktopRequest): Promise<DesktopSet | undefined>;
   /** What set() would pick, without setting (--monitors: one per monitor); undefined: no match. */
   choose(request: DesktopRequest): Promise<DesktopSet | undefined>;
+  /** The session's colour scheme now, and whether anything said it (false: light, by default). */
+  scheme(): Promise<{ scheme: import('./appearance.js').Scheme; found: boolean }>;
   /** Call `onScheme` with the session's colour scheme now and on every change (`watch`); resolves
    * with the function that stops. */
   followScheme(onScheme: (scheme: import('./appearance.js').Scheme) => void): Promise<() => void>;
@@ -108,4 +110,7 @@ export interface Desktop {
   notify(entries: readonly ShownEntry[]): Promise<boolean>;
   /** The filters and options of the last pick by filters (`next` asks them again), if any. */
   lastRequest(library: Library): { filters: Filters; options: DesktopOptions; server?: string } | undefined;
+  /** The newest change in the record of changes, whatever made it (`random --set`, `next`, `back`'s
+   * record, the timer, `watch`, the API): when, and what it put on the screen. */
+  lastChange(library: Library): { at: string; shown: ShownEntry[] } | undefined;
 }

@@ -44,6 +44,9 @@ export type OpenOptions =
     /** The index in PostgreSQL (postgres://...) instead of SQLite in the data home: replicas on
      * several hosts share it; settings, thumbnails and uploads stay in the homes. */
     database?: string;
+    /** For commands that only read (`list`, `random` without `--set`): when the SQLite index does not
+     * exist yet, the library reads as empty and nothing is made in the data home (default false). */
+    readOnly?: boolean;
   };
 
 /** A checked file handed on by path (to a desktop tool): its descriptor is closed, its identity kept. */
@@ -58,12 +61,14 @@ export const isId = (value: string): boolean => /^[0-9a-f]{16}$/.test(value);
 
 export function openLibrary(options: OpenOptions): Library {
   const dirs = 'dirs' in options ? options.dirs : oneFolder(options.home);
+  const indexFile = options.database === undefined ? join(dirs.data, 'index.sqlite') : undefined;
+  // A reader of an index never made reads an empty one in memory, and leaves the homes as they are.
+  const absent = options.readOnly === true && indexFile !== undefined && !existsSync(indexFile);
   // The config and cache homes are made when first written; the index needs its folder now.
-  mkdirSync(dirs.data, { recursive: true });
+  if (!absent) mkdirSync(dirs.data, { recursive: true });
   const settingsStore = openSettings(dirs);
   settingsStore.read(); // a broken settings file is reported now, naming the key and the file
-  const indexFile = options.database === undefined ? join(dirs.data, 'index.sqlite') : undefined;
-  const store = openStore(options.database ?? indexFile!);
+  const store = openStore(options.database ?? (absent ? ':memory:' : indexFile!));
   const thumbnails = new ThumbnailCache(dirs.cache);
   let variantsMade: Promise<Variants> | undefined;
   const variants = () =>
