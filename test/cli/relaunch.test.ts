@@ -11,7 +11,7 @@ import { tempDir } from '../helpers/fixtures.js';
 
 const argv = (...words: string[]) => ['node', 'wallpaper', ...words];
 const userEnv = () => {
-  const env = { ...process.env, WALLPAPER_TOKEN: '' };
+  const env: NodeJS.ProcessEnv = { ...process.env, WALLPAPER_TOKEN: '' };
   delete env.MALLOC_ARENA_MAX;
   return env;
 };
