@@ -84,10 +84,12 @@ t.test('serve through bin/: the variable set, a user value kept, the child ends 
 
 t.test('scan through bin/: exit statuses and output come through the relaunch', async (t) => {
   const home = tempDir(t);
-  const ok = await spawnCli(['--home', home, 'scan', tempDir(t), '--json']);
+  // Without the variable the helpers set: as a user runs it.
+  const asUser = { MALLOC_ARENA_MAX: undefined };
+  const ok = await spawnCli(['--home', home, 'scan', tempDir(t), '--json'], asUser);
   t.equal(ok.code, 0, ok.stderr);
   t.match(JSON.parse(ok.stdout), { added: 0 });
-  const missing = await spawnCli(['--home', home, 'scan', '/no/such/folder']);
+  const missing = await spawnCli(['--home', home, 'scan', '/no/such/folder'], asUser);
   t.not(missing.code, 0);
   t.match(missing.stderr, /no\/such\/folder/);
 });

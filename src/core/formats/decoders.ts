@@ -1,6 +1,9 @@
 // The process's decoders, held apart from decode.ts so that naming them at the room's door does
-// not load the decoding code: its WebAssembly decoder threads (JPEG XL without djxl, and HEIC), and
-// whether a system decoder (djxl) is used where present (off to measure or test the WebAssembly one).
+// not load the decoding code: its WebAssembly decoder threads (JPEG XL without djxl, and HEIC),
+// whether a system decoder (djxl) is used where present (off to measure or test the WebAssembly one),
+// and what their decodes cost in memory (docs/formats.md#memory).
+import { releaseMemory } from '../common/index.js';
+import type { FormatName } from './table.js';
 import { WasmPool } from './wasm-pool.js';
 
 /** The process's decoder threads (JPEG XL without djxl, and HEIC). */
@@ -12,3 +15,25 @@ export const useSystemDecoders = (use: boolean): void => {
   systemDecoders = use;
 };
 export const systemDecodersOn = (): boolean => systemDecoders;
+
+/** How many times a libvips decode's memory a pixel of these formats takes: djxl held 154 MB for a
+ * 3840x2160 (18 bytes a pixel, its own process), libheif's WebAssembly memory ~200 MB and
+ * @jsquash/jxl's ~400 MB, against the 3 bytes a pixel of the RGB that libvips holds, at most, for
+ * the formats it streams. Counted so in the process's pixel budget, a 4K JPEG XL or HEIC is decoded
+ * alone (beside small ones at most): two at once took `serve` to 760 MB. */
+export const HEAVY_DECODE_FACTOR = 8;
+
+/** What decoding a `width` x `height` picture of `format` takes of the pixel budget
+ * (analysis/decode-budget.ts). */
+export const decodeCost = (format: FormatName, width: number, height: number): number =>
+  width * height * (format === 'jxl' || format === 'heif' ? HEAVY_DECODE_FACTOR : 1);
+
+/** After a burst of JPEG XL or HEIC decodes: how long at rest before the garbage is collected. */
+export const COLLECT_AFTER_MS = 3_000;
+let collectTimer: NodeJS.Timeout | undefined;
+/** Collect garbage once the decodes have stopped for COLLECT_AFTER_MS: their pixels (tens of MB a 4K
+ * picture, outside V8's heap) are freed only by a collection, which a server at rest never runs. */
+export function collectWhenIdle(): void {
+  clearTimeout(collectTimer);
+  collectTimer = setTimeout(releaseMemory, COLLECT_AFTER_MS).unref();
+}
