@@ -16,4 +16,4 @@ export {
 } from './files.js';
 export { isAlive } from './processes.js';
 export { type OwnWorker, ownWorker } from './worker.js';
-export { releaseMemory } from './release-memory.js';
+export { collectNow, releaseMemory } from './release-memory.js';

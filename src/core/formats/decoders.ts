@@ -2,7 +2,7 @@
 // not load the decoding code: its WebAssembly decoder threads (JPEG XL without djxl, and HEIC),
 // whether a system decoder (djxl) is used where present (off to measure or test the WebAssembly one),
 // and what their decodes cost in memory (docs/formats.md#memory).
-import { releaseMemory } from '../common/index.js';
+import { collectNow, releaseMemory } from '../common/index.js';
 import type { FormatName } from './table.js';
 import { WasmPool } from './wasm-pool.js';
 
@@ -30,10 +30,15 @@ export const decodeCost = (format: FormatName, width: number, height: number): n
 
 /** After a burst of JPEG XL or HEIC decodes: how long at rest before the garbage is collected. */
 export const COLLECT_AFTER_MS = 3_000;
+/** A picture this large is decoded after a collection (~10-30 ms, against its decode's seconds). */
+export const COLLECT_BEFORE_PIXELS = 4_000_000;
 let collectTimer: NodeJS.Timeout | undefined;
-/** Collect garbage once the decodes have stopped for COLLECT_AFTER_MS: their pixels (tens of MB a 4K
- * picture, outside V8's heap) are freed only by a collection, which a server at rest never runs. */
-export function collectWhenIdle(): void {
+/** Around a JPEG XL or HEIC decode of `pixels`. Their pixels (33 MB a 4K picture, outside V8's heap)
+ * are freed only by a garbage collection, which V8 runs late for memory outside its heap and a server
+ * at rest never runs: a large one is decoded after a collection (the last ones' pixels freed first),
+ * and the garbage of a burst is collected COLLECT_AFTER_MS after its last decode. */
+export function collectAround(pixels: number): void {
+  if (pixels >= COLLECT_BEFORE_PIXELS) collectNow();
   clearTimeout(collectTimer);
   collectTimer = setTimeout(releaseMemory, COLLECT_AFTER_MS).unref();
 }
