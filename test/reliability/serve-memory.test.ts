@@ -80,9 +80,17 @@ async function run(t: Test, files: { name: string; bytes: Buffer }[], settleMs: 
   const folder = tempDir(t);
   const child = spawn(process.execPath, [BIN, '--home', tempDir(t), 'serve', '--port', '0', folder], {
     env,
-    stdio: ['ignore', 'pipe', 'ignore'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   t.teardown(() => child.kill('SIGTERM'));
+  // The start-up scan (of the empty folder) over first, so the refresh below indexes the pictures.
+  const scanned = new Promise<void>((resolve) => {
+    let log = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      log += chunk;
+      if (/scan \(start-up\)/.test(log)) resolve();
+    });
+  });
   const base = await new Promise<string>((resolve) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -91,6 +99,7 @@ async function run(t: Test, files: { name: string; bytes: Buffer }[], settleMs: 
       if (match) resolve(match[1]!);
     });
   });
+  await scanned;
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, treeRss(child.pid!))), 50);
   for (const { name, bytes } of files) writeFileSync(join(folder, name), bytes);
