@@ -10,8 +10,8 @@ import { spawn } from 'node:child_process';
 import { commandWord } from './commands/argv.js';
 
 /** The commands that run long enough, over enough large pictures, for the arenas to matter. */
-export const LONG_RUNNING = new Set(['serve', 'scan', 'watch']);
-export const ARENAS = '2';
+const LONG_RUNNING = new Set(['serve', 'scan', 'watch']);
+const ARENAS = '2';
 /** Set in a child this process started, so it knows to end with its parent. */
 const CHILD_MARK = 'WALLPAPER_RELAUNCHED';
 

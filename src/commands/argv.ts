@@ -3,8 +3,8 @@
 // src/relaunch.ts; src/cli.ts which command module to load).
 
 /** The program's own options that take a value (the value is not the command's name). */
-export const GLOBAL_VALUED = new Set(['--home', '--database']);
-export const GLOBAL_FLAGS = new Set(['--no-color']);
+const GLOBAL_VALUED = new Set(['--home', '--database']);
+const GLOBAL_FLAGS = new Set(['--no-color']);
 
 /** The first word of `argv` (as process.argv) that is not one of the program's own options. */
 export function commandWord(argv: readonly string[]): string | undefined {

@@ -21,7 +21,7 @@ export const systemDecodersOn = (): boolean => systemDecoders;
  * @jsquash/jxl's ~400 MB, against the 3 bytes a pixel of the RGB that libvips holds, at most, for
  * the formats it streams. Counted so in the process's pixel budget, a 4K JPEG XL or HEIC is decoded
  * alone (beside small ones at most): two at once took `serve` to 760 MB. */
-export const HEAVY_DECODE_FACTOR = 8;
+const HEAVY_DECODE_FACTOR = 8;
 
 /** What decoding a `width` x `height` picture of `format` takes of the pixel budget
  * (analysis/decode-budget.ts). */
@@ -29,9 +29,9 @@ export const decodeCost = (format: FormatName, width: number, height: number): n
   width * height * (format === 'jxl' || format === 'heif' ? HEAVY_DECODE_FACTOR : 1);
 
 /** After a burst of JPEG XL or HEIC decodes: how long at rest before the garbage is collected. */
-export const COLLECT_AFTER_MS = 3_000;
+const COLLECT_AFTER_MS = 3_000;
 /** A picture this large is decoded after a collection (~10-30 ms, against its decode's seconds). */
-export const COLLECT_BEFORE_PIXELS = 4_000_000;
+const COLLECT_BEFORE_PIXELS = 4_000_000;
 let collectTimer: NodeJS.Timeout | undefined;
 /** Around a JPEG XL or HEIC decode of `pixels`. Their pixels (33 MB a 4K picture, outside V8's heap)
  * are freed only by a garbage collection, which V8 runs late for memory outside its heap and a server
