@@ -5,6 +5,7 @@ import type { CliContext } from './commands/context.js';
 import { readFileSync } from 'node:fs';
 import { type ErrorCode, isWallpaperError, maskPasswords, oneLine } from './core/index.js';
 import { FILE_VARIABLES, HELP_LAYOUT, helpFooter, helpWidthOf } from './commands/help.js';
+import { commandWord } from './commands/argv.js';
 import { databaseOption, homeOption } from './commands/options.js';
 import { suggestFlag } from './commands/suggest.js';
 
@@ -113,9 +114,6 @@ function packageVersion(): string {
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
-/** The program's own options that take a value (the value is not the command's name). */
-const GLOBAL_VALUED = new Set(['--home', '--database']);
-const GLOBAL_FLAGS = new Set(['--no-color']);
 /** The commands that read the whole program: completion lists every command and flag. */
 const WHOLE_PROGRAM = new Set(['completion']);
 
@@ -123,13 +121,8 @@ const WHOLE_PROGRAM = new Set(['completion']);
  * options. Undefined (so every command is loaded) for help, the version, completion, an unknown
  * option or command, or no command at all: their output lists or suggests among all commands. */
 export function commandOf(argv: readonly string[]): string | undefined {
-  for (let i = 2; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (GLOBAL_VALUED.has(arg)) i++;
-    else if (GLOBAL_FLAGS.has(arg) || [...GLOBAL_VALUED].some((name) => arg.startsWith(`${name}=`))) continue;
-    else return COMMANDS.some(([name]) => name === arg) && !WHOLE_PROGRAM.has(arg) ? arg : undefined;
-  }
-  return undefined;
+  const word = commandWord(argv);
+  return word !== undefined && COMMANDS.some(([name]) => name === word) && !WHOLE_PROGRAM.has(word) ? word : undefined;
 }
 
 /** Run the CLI with `argv` (as process.argv) and return the exit status; never calls process.exit. */

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { decodeImage, probeImage, useSystemDecoders, wasmDecoders } from '../../dist/core/formats/index.js';
 import { openLibrary } from '../../dist/core/library/facade.js';
-import { releaseMemory } from '../../dist/core/library/release-memory.js';
+import { releaseMemory } from '../../dist/core/common/release-memory.js';
 import { startWallpaper } from '../lib/servers.js';
 import { mapLimit } from '../lib/util.js';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import t from 'tap';
 import { decodeImage, probeImage, useSystemDecoders, wasmDecoders } from '../../src/core/formats/index.js';
-import { releaseMemory } from '../../src/core/library/release-memory.js';
+import { releaseMemory } from '../../src/core/common/index.js';
 import { requireDebianWallpapers } from '../helpers/debian-wallpapers.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { requireEncoders } from '../helpers/formats.js';

@@ -53,7 +53,8 @@ eachBackend('a file written while another process scans is in the summary of a s
   library.updateSettings({ folders: [folder] });
   // Process A: a cron scan over many images.
   const child = spawn(process.execPath, [BIN, '--home', home, ...databaseFlag(backend), 'scan', '--json'], {
-    env: { ...process.env, WALLPAPER_HOME: '' },
+    // MALLOC_ARENA_MAX as scan sets it for itself (src/relaunch.ts): the child is the scanning process.
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', WALLPAPER_HOME: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -101,7 +101,8 @@ eachBackend('a scanning process killed mid-scan hands the lease over', async (t,
   t.teardown(() => library.close());
   library.updateSettings({ folders: [folder] });
   const child = spawn(process.execPath, [BIN, '--home', home, ...databaseFlag(backend), 'scan', '--quiet'], {
-    env: { ...process.env, WALLPAPER_HOME: '' },
+    // MALLOC_ARENA_MAX as scan sets it for itself (src/relaunch.ts): the child is the scanning process.
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', WALLPAPER_HOME: '' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

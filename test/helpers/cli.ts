@@ -21,6 +21,9 @@ export interface CliResult {
 /** What a spawned CLI runs with: the test's environment, never the real home, plus `env`. */
 const runEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
   ...process.env,
+  // As serve, scan and watch set it for themselves (src/relaunch.ts): the spawned process is the one
+  // that runs the command (test/cli/relaunch.test.ts runs them without it).
+  MALLOC_ARENA_MAX: '2',
   WALLPAPER_HOME: '',
   WALLPAPER_SERVER: '',
   WALLPAPER_TOKEN: '',

@@ -17,7 +17,7 @@ import { gridOf } from './grid.js';
 import { type PaletteEntry, paletteOf } from './palette.js';
 import { decodeBudget } from './decode-budget.js';
 import { WallpaperError, oneLine } from '../errors.js';
-import { type FormatName, contentTypeOf, decodeImage, formatInfo, probeImage } from '../formats/index.js';
+import { type FormatName, contentTypeOf, decodeCost, decodeImage, formatInfo, probeImage } from '../formats/index.js';
 import { MAX_PIXELS, THUMBNAIL_QUALITY } from '../limits.js';
 
 /** Every indexed format (formats/table.ts). */
@@ -86,7 +86,7 @@ export async function analyzeImage(
     // The one decode: oriented, sRGB, shrunk on load to thumbnail size (JPEG and WebP decode at a
     // fraction of their size), within the process's pixel budget. It runs on libvips threads, so the
     // id is hashed on this thread meanwhile instead of after it.
-    const decoding = decodeBudget.run(width * height, async () =>
+    const decoding = decodeBudget.run(decodeCost(probe.format, width, height), async () =>
       (await decodeImage(bytes, probe, { scale, ...options }))
         .rotate()
         .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true, fastShrinkOnLoad: true })

@@ -14,7 +14,7 @@ import { readJxlHeader } from './jxl-header.js';
 import { sniffFormat } from './sniff.js';
 import { svgForRendering, svgLayout } from './svg.js';
 import { type FormatName, formatInfo } from './table.js';
-import { systemDecodersOn, wasmDecoders } from './decoders.js';
+import { collectAround, systemDecodersOn, wasmDecoders } from './decoders.js';
 
 export interface Probe {
   format: FormatName;
@@ -103,8 +103,10 @@ export async function decodeImage(bytes: Buffer, probe: Probe, options: DecodeOp
       case 'bmp':
         return raw(decodeBmp(bytes, readBmpHeader(bytes)));
       case 'heif':
+        collectAround(probe.width * probe.height);
         return raw(await wasmDecoders.decode('heic', bytes, options.image));
       case 'jxl': {
+        collectAround(probe.width * probe.height);
         const djxl = systemDecodersOn() ? await systemDjxl() : undefined;
         if (!djxl) return raw(await wasmDecoders.decode('jxl', bytes));
         const out = await decodeWithDjxl(djxl, bytes);

@@ -22,7 +22,7 @@ export {
 } from './table.js';
 export { sniffFormat } from './sniff.js';
 export { asStillAvif, heifImageCount } from './isobmff.js';
-export { useSystemDecoders, wasmDecoders } from './decoders.js';
+export { decodeCost, useSystemDecoders, wasmDecoders } from './decoders.js';
 export { RECYCLE_BYTES, IDLE_MS } from './wasm-pool.js';
 export type { Probe, DecodeOptions } from './decode.js';
 export type { FormatSupport } from './support.js';

@@ -9,7 +9,7 @@ import { WallpaperError, isWallpaperError, oneLine } from '../errors.js';
 import { RANDOM_FILE_TRIES, STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } from '../limits.js';
 import { exclusiveScan, othersScan } from './scan-lease.js';
 import { scanQueue } from './scan-queue.js';
-import { releaseMemory } from './release-memory.js';
+import { releaseMemory } from '../common/index.js';
 import { type LibraryDirs, oneFolder } from '../settings/index.js';
 import { openSettings } from '../settings/index.js';
 import { pickRandom, pickRandomJson } from './pick.js';

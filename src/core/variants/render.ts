@@ -11,7 +11,7 @@ import { WallpaperError } from '../errors.js';
 import { DECODE_PIXEL_BUDGET, MAX_PIXELS } from '../limits.js';
 import { encodeAvif, isTiled } from './avif.js';
 import { chooseRegion } from './crop.js';
-import { asStillAvif, decodeImage, formatInfo, probeImage } from '../formats/index.js';
+import { asStillAvif, decodeCost, decodeImage, formatInfo, probeImage, sniffFormat } from '../formats/index.js';
 import { type OutputFormat, type VariantSpec, outputBox } from './spec.js';
 import { encodePixels, turned } from './epaper.js';
 
@@ -39,11 +39,12 @@ const ENCODE: Record<Exclude<OutputFormat, 'avif' | 'bmp'>, (quality: number | u
  * runs alone, never beside another encode or a large decode. */
 const ENCODE_COST: Record<OutputFormat, number> = { jpeg: 5, webp: 5, png: 3, avif: 44, bmp: 3 };
 
-/** What a variant takes of the pixel budget: its source's decode and its output's encode. A tiled
- * AVIF (avif.ts) takes the whole budget: one at a time, however many are asked for. */
-export function variantCost(width: number, height: number, box: { w: number; h: number }, format: OutputFormat): number {
+/** What a variant takes of the pixel budget: its source's decode (formats' decodeCost: a JPEG XL or
+ * HEIC counts more) and its output's encode. A tiled AVIF (avif.ts) takes the whole budget: one at
+ * a time, however many are asked for. */
+export function variantCost(decode: number, box: { w: number; h: number }, format: OutputFormat): number {
   if (format === 'avif' && isTiled(box.w, box.h)) return DECODE_PIXEL_BUDGET;
-  return width * height + box.w * box.h * ENCODE_COST[format];
+  return decode + box.w * box.h * ENCODE_COST[format];
 }
 
 /** The source as a pipeline to open again (each AVIF tile opens it anew), displayed (orientation
@@ -86,7 +87,9 @@ export async function renderVariant(
   const box = outputBox(spec, width, height);
   const position = spec.crop === 'attention' ? sharp.strategy.attention : spec.crop === 'entropy' ? sharp.strategy.entropy : 'centre';
   try {
-    return await decodeBudget.run(variantCost(width, height, box, format), async () => {
+    const sourceFormat = sniffFormat(source);
+    const decode = sourceFormat ? decodeCost(sourceFormat, width, height) : width * height;
+    return await decodeBudget.run(variantCost(decode, box, format), async () => {
       const ratio = [box.w / width, box.h / height] as const;
       const opened = await openSource(source, width, height, spec.fit === 'cover' ? Math.max(...ratio) : Math.min(...ratio));
       const region =
