@@ -11,8 +11,11 @@ import { sunAt } from '../sun/index.js';
 import { currentId, entriesOf, shownFiles } from './current.js';
 import { openShortcuts } from './shortcuts/index.js';
 import { readOnScreen } from './on-screen.js';
+import { shownNow } from './shown-now.js';
+import { followShown } from './follow-shown.js';
 import type { Desktop } from './types.js';
 
+export type { ShownNow } from './shown-now.js';
 export type { Desktop, DesktopOptions, DesktopRequest, DesktopSet, SetEntry, ShownEntry, Slot } from './types.js';
 
 const opened = new WeakMap<NodeJS.ProcessEnv, Desktop>();
@@ -81,6 +84,8 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
       currentId: (library, monitor) => currentId(session, library, monitor),
       back: async (library, target) => (await import('./back.js')).back(session, library, target),
       notify: async (entries) => (await import('./notify.js')).notifyShown(env, entries),
+      shownNow: (library) => shownNow(session, library),
+      followShown: (library, onChange) => followShown(library.dirs.data, onChange),
       lastRequest: (library) => readOnScreen(library.dirs.data).last_request ?? undefined,
     };
     opened.set(env, desktop);

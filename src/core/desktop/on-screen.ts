@@ -45,7 +45,8 @@ interface State {
   last_request: LastRequest | null;
 }
 
-const FILE = 'on-screen.json';
+export const ON_SCREEN_FILE = 'on-screen.json';
+const FILE = ON_SCREEN_FILE;
 const empty = (): State => ({ version: 1, changes: [], last_request: null });
 
 /** The state kept in `dataDir`; an absent or unreadable file is an empty history (never an error:

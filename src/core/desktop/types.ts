@@ -106,6 +106,10 @@ export interface Desktop {
   back(library: Library, target?: Target): Promise<ShownEntry[]>;
   /** A desktop notification of what went on the screen; false when no notification service took it. */
   notify(entries: readonly ShownEntry[]): Promise<boolean>;
+  /** The wallpaper on the primary monitor and what the panel says of it (undefined: nothing known). */
+  shownNow(library: Library): Promise<import('./shown-now.js').ShownNow | undefined>;
+  /** Call `onChange` after every change this library records (by any process); returns the stop. */
+  followShown(library: Library, onChange: () => void): () => void;
   /** The filters and options of the last pick by filters (`next` asks them again), if any. */
   lastRequest(library: Library): { filters: Filters; options: DesktopOptions; server?: string } | undefined;
 }
