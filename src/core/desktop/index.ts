@@ -10,12 +10,13 @@ import { followSun, schemeOf, sunLocation } from './sun.js';
 import { sunAt } from '../sun/index.js';
 import { currentId, entriesOf, shownFiles } from './current.js';
 import { openShortcuts } from './shortcuts/index.js';
-import { readOnScreen } from './on-screen.js';
+import { readOnScreen, setLastAppearance } from './on-screen.js';
 import { shownNow } from './shown-now.js';
 import { followShown } from './follow-shown.js';
 import type { Desktop } from './types.js';
 
 export type { ShownNow } from './shown-now.js';
+export type { MenuAction, MenuState, TrayHooks, TrayLook } from './tray/index.js';
 export type { Desktop, DesktopOptions, DesktopRequest, DesktopSet, SetEntry, ShownEntry, Slot } from './types.js';
 
 const opened = new WeakMap<NodeJS.ProcessEnv, Desktop>();
@@ -86,6 +87,9 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
       notify: async (entries) => (await import('./notify.js')).notifyShown(env, entries),
       shownNow: (library) => shownNow(session, library),
       followShown: (library, onChange) => followShown(library.dirs.data, onChange),
+      setLastAppearance: (library, appearance) => setLastAppearance(library.dirs.data, appearance),
+      tray: async (library, hooks) => (await import('./tray/index.js')).runTray(env, library.dirs.data, hooks),
+      trayHost: async () => (await import('./tray/index.js')).trayHostPresent(env),
       lastRequest: (library) => readOnScreen(library.dirs.data).last_request ?? undefined,
     };
     opened.set(env, desktop);

@@ -74,6 +74,17 @@ export async function recordChange(dataDir: string, change: Change, request?: La
   await write(dataDir, state);
 }
 
+/** Change how the last pick by filters follows light and dark (the tray's "Light and dark"): `next`
+ * and the tray ask with it from now on; undefined: no appearance (the filters alone). */
+export async function setLastAppearance(dataDir: string, appearance: DesktopOptions['appearance']): Promise<boolean> {
+  const state = readOnScreen(dataDir);
+  if (!state.last_request) return false;
+  const { appearance: _old, ...options } = state.last_request.options;
+  state.last_request = { ...state.last_request, options: appearance ? { ...options, appearance } : options };
+  await write(dataDir, state);
+  return true;
+}
+
 /** Take the newest change off the history (`back`), or undefined when there is none. */
 export async function takeLastChange(dataDir: string): Promise<Change | undefined> {
   const state = readOnScreen(dataDir);
