@@ -98,6 +98,7 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
 }
 export { SET_COMMAND_SETTER } from './setters/custom.js';
 export { describeSetter } from './setters/index.js';
+export { trayHostAdvice } from './tray/advice.js';
 export type { Monitor } from './monitors/index.js';
 export { parseAppearance } from './appearance.js';
 export type { Appearance, Scheme } from './appearance.js';

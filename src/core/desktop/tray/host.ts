@@ -4,23 +4,10 @@
 // desktop; when the watcher restarts (a panel restart) the item registers again with the new one.
 import dbus from 'dbus-next';
 import { WallpaperError } from '../../errors.js';
+export { trayHostAdvice } from './advice.js';
 
 export const WATCHER = 'org.kde.StatusNotifierWatcher';
 const WATCHER_PATH = '/StatusNotifierWatcher';
-
-/** What to install for a tray host on the desktop XDG_CURRENT_DESKTOP names. */
-export function trayHostAdvice(env: NodeJS.ProcessEnv): string {
-  const desktop = (env.XDG_CURRENT_DESKTOP ?? '').toLowerCase();
-  if (desktop.includes('gnome') || desktop.includes('unity'))
-    return 'install and enable the AppIndicator extension (Debian and Ubuntu: gnome-shell-extension-appindicator)';
-  if (desktop.includes('kde')) return "add Plasma's System Tray to a panel";
-  if (desktop.includes('xfce')) return "add xfce4-panel's Status Tray plugin to a panel (Xfce 4.16 or later)";
-  if (desktop.includes('cinnamon')) return "add Cinnamon's XApp Status applet to a panel";
-  if (desktop.includes('mate')) return "add mate-panel's Notification Area (MATE 1.24 or later, with ayatana support)";
-  if (desktop.includes('sway') || desktop.includes('hyprland') || desktop.includes('wlroots'))
-    return 'run waybar with its "tray" module (Debian and Ubuntu: waybar)';
-  return "run a panel with a StatusNotifierItem tray (Plasma, xfce4-panel, waybar, GNOME's AppIndicator extension)";
-}
 
 /** The session bus `env` names; no_desktop when there is none. */
 export function sessionBusOf(env: NodeJS.ProcessEnv): dbus.MessageBus {

@@ -4,14 +4,16 @@
 // from `hooks` (the command wires them to the same functions as the CLI's `next`, `back`, ...).
 // One tray per library (lock.ts); no tray host: refused with what to install (host.ts).
 import { lockTray } from './lock.js';
-import { hasWatcher, keepRegistered, sessionBusOf, trayHostAdvice } from './host.js';
+import { trayHostAdvice } from './advice.js';
+import { hasWatcher, keepRegistered, sessionBusOf } from './host.js';
 import { pixmapsOf, type Pixmap } from './icon.js';
 import { MENU_PATH, StatusNotifierItem } from './item.js';
 import { DbusMenu } from './menu.js';
 import { menuItems, type MenuAction, type MenuState } from './menu-model.js';
 import { WallpaperError } from '../../errors.js';
 
-export { trayHostAdvice, WATCHER } from './host.js';
+export { trayHostAdvice } from './advice.js';
+export { WATCHER } from './host.js';
 export type { AppearanceChoice, EveryChoice, MenuAction, MenuState, TargetChoice } from './menu-model.js';
 export { APPEARANCE_CHOICES, EVERY_CHOICES, TARGET_CHOICES } from './menu-model.js';
 
@@ -67,11 +69,20 @@ export async function runTray(env: NodeJS.ProcessEnv, lockDir: string, hooks: Tr
   let state: MenuState | undefined;
   let picture: string | undefined;
   let pixmaps: Pixmap[] = [];
-  const item = new StatusNotifierItem((what) => enqueue(() => hooks.act({ kind: what })));
+  // After a click the tray reads back at once: a favourite changes no record of the screen.
+  const act = (action: Exclude<MenuAction, { kind: 'quit' }>) =>
+    enqueue(async () => {
+      try {
+        await hooks.act(action);
+      } finally {
+        await refresh();
+      }
+    });
+  const item = new StatusNotifierItem((what) => act({ kind: what }));
   const menu = new DbusMenu(
     () => (state ? menuItems(state) : []),
     async () => void (await refresh()),
-    (action) => (action.kind === 'quit' ? quit() : enqueue(() => hooks.act(action))),
+    (action) => (action.kind === 'quit' ? quit() : act(action)),
   );
   const refresh = async (): Promise<void> => {
     const look = await hooks.look();
