@@ -181,7 +181,7 @@ else {
 
   t.test('no watcher on the bus: exit 1 naming what to install; doctor says so too', async (t) => {
     const bare = await startTrayHost(t, false);
-    if (typeof bare === 'string') return t.skip(bare);
+    if (typeof bare === 'string') return void t.plan(0, bare);
     const { cli } = await library(t, bare);
     for (const [desktop, words] of [
       ['GNOME', /gnome-shell-extension-appindicator/],
