@@ -11,6 +11,7 @@ import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
 import { MIXED, makeLibrary, reported, screenColours, waitForScreen } from '../helpers/desktops/screen.js';
 import { startXfce } from '../helpers/desktops/xfce.js';
+import { xfceTrayProofs } from '../helpers/desktops/tray-proofs.js';
 import { DUMMY_MONITORS } from '../helpers/desktops/xserver.js';
 
 const desktop = await startOrSkip(t, 'Xfce', startXfce);
@@ -59,4 +60,7 @@ if (desktop) {
 
   // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
   formatProofCases(t, desktop, DUMMY_MONITORS);
+
+  // The tray on xfce4-panel's Status Tray (docs/desktops.md#the-tray): last, as its panel stays up.
+  xfceTrayProofs(t, desktop, () => DUMMY_MONITORS, library);
 }
