@@ -28,7 +28,7 @@ export function currentCommand(ctx: CliContext): Command {
     .option('--follow', 'stay running and print again at every change (text, --json one line each, or --as waybar)');
   helpFooter(
     command,
-    ['wallpaper current --json', 'wallpaper current --target lock', 'wallpaper current --as waybar --follow', 'wallpaper favorite current'],
+    ['wallpaper current --json', 'wallpaper current --target lock', 'wallpaper current --as waybar --follow'],
     DESKTOP_VARIABLES,
   );
   return command.action(async (options: { json?: boolean; target?: Target; as?: string; follow?: boolean }, cmd: Command) => {
