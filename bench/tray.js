@@ -33,10 +33,19 @@ try {
     join(config, 'kconf_updaterc'),
     readdirSync(updates)
       .filter((name) => name.endsWith('.upd'))
-      .map((name) => `[${name}]\ndone=${[...readFileSync(join(updates, name), 'utf8').matchAll(/^Id=(.*)$/gm)].map((m) => m[1]).join(',')}\n`)
+      .map(
+        (name) => `[${name}]\ndone=${[...readFileSync(join(updates, name), 'utf8').matchAll(/^Id=(.*)$/gm)].map((m) => m[1]).join(',')}\n`,
+      )
       .join('\n'),
   );
-  const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: address, XDG_CURRENT_DESKTOP: 'KDE', WALLPAPER_HOME: '', DISPLAY: '', WAYLAND_DISPLAY: '' };
+  const env = {
+    ...process.env,
+    DBUS_SESSION_BUS_ADDRESS: address,
+    XDG_CURRENT_DESKTOP: 'KDE',
+    WALLPAPER_HOME: '',
+    DISPLAY: '',
+    WAYLAND_DISPLAY: '',
+  };
   children.push(spawn('kded5', [], { env: { ...env, XDG_CONFIG_HOME: config, QT_QPA_PLATFORM: 'offscreen' }, stdio: 'ignore' }));
   const bus = dbus.sessionBus({ busAddress: address });
   const owner = (await bus.getProxyObject('org.freedesktop.DBus', '/org/freedesktop/DBus')).getInterface('org.freedesktop.DBus');
@@ -104,8 +113,12 @@ try {
   const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
   console.log(`tray idle CPU over ${IDLE_MS / 1000} s: ${idleCpuMs.toFixed(0)} ms (target < 50 ms)`);
   console.log(`tray RSS: ${rssMb.toFixed(1)} MB (target < 80 MB)`);
-  console.log(`menu Next (Event -> record written): median ${median(menuTimes).toFixed(0)} ms, min ${Math.min(...menuTimes).toFixed(0)}, max ${Math.max(...menuTimes).toFixed(0)}`);
-  console.log(`wallpaper next (process, to exit):    median ${median(cliTimes).toFixed(0)} ms, min ${Math.min(...cliTimes).toFixed(0)}, max ${Math.max(...cliTimes).toFixed(0)}`);
+  console.log(
+    `menu Next (Event -> record written): median ${median(menuTimes).toFixed(0)} ms, min ${Math.min(...menuTimes).toFixed(0)}, max ${Math.max(...menuTimes).toFixed(0)}`,
+  );
+  console.log(
+    `wallpaper next (process, to exit):    median ${median(cliTimes).toFixed(0)} ms, min ${Math.min(...cliTimes).toFixed(0)}, max ${Math.max(...cliTimes).toFixed(0)}`,
+  );
   console.log(`ratio menu/cli: ${(median(menuTimes) / median(cliTimes)).toFixed(2)} (target <= 1)`);
   bus.disconnect();
 } finally {

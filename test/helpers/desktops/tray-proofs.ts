@@ -111,7 +111,10 @@ export function xfceTrayProofs(t: Test, desktop: Desktop, monitors: () => readon
     const colourOf = (file: string | undefined) => library.fixtureOf(file ?? '')?.colour ?? '#000000';
     let icon: Awaited<ReturnType<typeof findIcon>>;
     t.ok(
-      await eventually(async () => (icon = await findIcon(desktop, colourOf(first), primaryWidth)) !== undefined, 10_000),
+      await eventually(async () => {
+        icon = await findIcon(desktop, colourOf(first), primaryWidth);
+        return icon !== undefined;
+      }, 10_000),
       `the panel draws the icon in ${colourOf(first)}`,
     );
     if (!icon) return;
@@ -121,7 +124,10 @@ export function xfceTrayProofs(t: Test, desktop: Desktop, monitors: () => readon
     await xdotool('mousemove', String(icon.x), String(icon.y), 'click', '1');
     let second: string | undefined;
     t.ok(
-      await eventually(async () => (second = (await shown())[0]) !== first, 8000),
+      await eventually(async () => {
+        second = (await shown())[0];
+        return second !== first;
+      }, 8000),
       `a click on the icon puts the next one on screen ${said}`,
     );
     const afterClick = await waitForScreen(
@@ -141,7 +147,11 @@ export function xfceTrayProofs(t: Test, desktop: Desktop, monitors: () => readon
     await new Promise((resolve) => setTimeout(resolve, 800)); // the menu maps before it takes keys
     await xdotool('key', 'Down', 'Return');
     let third: string | undefined;
-    t.ok(await eventually(async () => (third = (await shown())[0]) !== second, 8000), `the menu's Next puts another on screen ${said}`);
+    const changed = await eventually(async () => {
+      third = (await shown())[0];
+      return third !== second;
+    }, 8000);
+    t.ok(changed, `the menu's Next puts another on screen ${said}`);
     const afterMenu = await waitForScreen(
       desktop,
       monitors(),
