@@ -37,6 +37,7 @@ const COMMANDS: readonly (readonly [string, () => Promise<CommandFactory>])[] = 
   ['tag', async () => (await import('./commands/curate.js')).tagCommand],
   ['monitors', async () => (await import('./commands/monitors.js')).monitorsCommand],
   ['watch', async () => (await import('./commands/watch.js')).watchCommand],
+  ['tray', async () => (await import('./commands/tray.js')).trayCommand],
   ['serve', async () => (await import('./commands/serve.js')).serveCommand],
   ['config', async () => (await import('./commands/config.js')).configCommand],
   ['schedule', async () => (await import('./commands/schedule.js')).scheduleCommand],

@@ -23,13 +23,23 @@ export function currentCommand(ctx: CliContext): Command {
   const command = new Command('current')
     .description('print what the desktop shows now, per monitor or slot (read back from the desktop where it can tell)')
     .option('--json', 'print the array of {monitor, slot, wallpaper} (always an array); id null for a file not in the library')
-    .addOption(targetOption(ctx, '', 'desktop (the default) or lock: what the lock screen shows (GNOME, KDE Plasma, MATE)'));
-  helpFooter(command, ['wallpaper current --json', 'wallpaper current --target lock', 'wallpaper favorite current'], DESKTOP_VARIABLES);
-  return command.action(async (options: { json?: boolean; target?: Target }, cmd: Command) => {
+    .addOption(targetOption(ctx, '', 'desktop (the default) or lock: what the lock screen shows (GNOME, KDE Plasma, MATE)'))
+    .option('--as <format>', "waybar: one JSON line {text, tooltip, class, alt} of the primary monitor's wallpaper, for a status bar")
+    .option('--follow', 'stay running and print again at every change (text, --json one line each, or --as waybar)');
+  helpFooter(
+    command,
+    ['wallpaper current --json', 'wallpaper current --target lock', 'wallpaper current --as waybar --follow'],
+    DESKTOP_VARIABLES,
+  );
+  return command.action(async (options: { json?: boolean; target?: Target; as?: string; follow?: boolean }, cmd: Command) => {
     if (options.target === 'both')
       throw new WallpaperError('invalid_param', 'invalid --target "both": current shows one place at a time, expected desktop or lock');
+    const panel = await import('./current-panel.js');
+    const as = panel.parsePanelFormat(options.as);
     const library = libraryOf(cmd, ctx);
     try {
+      if (options.follow) return await panel.followCurrent(ctx, library, { as, json: options.json, target: options.target });
+      if (as) return await panel.printWaybar(ctx, library);
       const entries = await openDesktop(ctx.env).current(library, options.target);
       if (entries.length === 0)
         throw new WallpaperError(

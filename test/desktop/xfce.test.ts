@@ -12,6 +12,7 @@ import { startOrSkip } from '../helpers/desktops/suite.js';
 import { MIXED, makeLibrary, reported, screenColours, waitForScreen } from '../helpers/desktops/screen.js';
 import { startXfce } from '../helpers/desktops/xfce.js';
 import { XFCE_STORE, stockShortcutCases } from '../helpers/desktops/shortcut-proofs.js';
+import { xfceTrayProofs } from '../helpers/desktops/tray-proofs.js';
 import { DUMMY_MONITORS } from '../helpers/desktops/xserver.js';
 
 const desktop = await startOrSkip(t, 'Xfce', startXfce);
@@ -63,4 +64,6 @@ if (desktop) {
 
   // Keyboard shortcuts on the desktop as shipped: the first free key set, read back with its own tool.
   stockShortcutCases(t, desktop, library.home, XFCE_STORE);
+  // The tray on xfce4-panel's Status Tray (docs/desktops.md#the-tray): last, as its panel stays up.
+  xfceTrayProofs(t, desktop, () => DUMMY_MONITORS, library);
 }

@@ -10,9 +10,13 @@ import { followSun, schemeOf, sunLocation } from './sun.js';
 import { sunAt } from '../sun/index.js';
 import { currentId, entriesOf, shownFiles } from './current.js';
 import { openShortcuts } from './shortcuts/index.js';
-import { readOnScreen } from './on-screen.js';
+import { readOnScreen, setLastAppearance } from './on-screen.js';
+import { shownNow } from './shown-now.js';
+import { followShown } from './follow-shown.js';
 import type { Desktop } from './types.js';
 
+export type { ShownNow } from './shown-now.js';
+export type { MenuAction, MenuState, TrayHooks, TrayLook } from './tray/index.js';
 export type { Desktop, DesktopOptions, DesktopRequest, DesktopSet, SetEntry, ShownEntry, Slot } from './types.js';
 
 const opened = new WeakMap<NodeJS.ProcessEnv, Desktop>();
@@ -82,6 +86,11 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
       currentId: (library, monitor) => currentId(session, library, monitor),
       back: async (library, target) => (await import('./back.js')).back(session, library, target),
       notify: async (entries) => (await import('./notify.js')).notifyShown(env, entries),
+      shownNow: (library) => shownNow(session, library),
+      followShown: (library, onChange) => followShown(library.dirs.data, onChange),
+      setLastAppearance: (library, appearance) => setLastAppearance(library.dirs.data, appearance),
+      tray: async (library, hooks) => (await import('./tray/index.js')).runTray(env, library.dirs.data, hooks),
+      trayHost: async () => (await import('./tray/index.js')).trayHostPresent(env),
       lastRequest: (library) => readOnScreen(library.dirs.data).last_request ?? undefined,
       lastChange: (library) => {
         const change = readOnScreen(library.dirs.data).changes.at(-1);
@@ -94,6 +103,7 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
 }
 export { SET_COMMAND_SETTER } from './setters/custom.js';
 export { describeSetter } from './setters/index.js';
+export { trayHostAdvice } from './tray/advice.js';
 export type { Monitor } from './monitors/index.js';
 export { parseAppearance } from './appearance.js';
 export type { Appearance, Scheme } from './appearance.js';

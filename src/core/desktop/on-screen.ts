@@ -45,7 +45,8 @@ interface State {
   last_request: LastRequest | null;
 }
 
-const FILE = 'on-screen.json';
+export const ON_SCREEN_FILE = 'on-screen.json';
+const FILE = ON_SCREEN_FILE;
 const empty = (): State => ({ version: 1, changes: [], last_request: null });
 
 /** The state kept in `dataDir`; an absent or unreadable file is an empty history (never an error:
@@ -71,6 +72,17 @@ export async function recordChange(dataDir: string, change: Change, request?: La
   state.changes = [...state.changes, change].slice(-SET_HISTORY_DEPTH);
   if (request) state.last_request = request;
   await write(dataDir, state);
+}
+
+/** Change how the last pick by filters follows light and dark (the tray's "Light and dark"): `next`
+ * and the tray ask with it from now on; undefined: no appearance (the filters alone). */
+export async function setLastAppearance(dataDir: string, appearance: DesktopOptions['appearance']): Promise<boolean> {
+  const state = readOnScreen(dataDir);
+  if (!state.last_request) return false;
+  const { appearance: _old, ...options } = state.last_request.options;
+  state.last_request = { ...state.last_request, options: appearance ? { ...options, appearance } : options };
+  await write(dataDir, state);
+  return true;
 }
 
 /** Take the newest change off the history (`back`), or undefined when there is none. */

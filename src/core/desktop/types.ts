@@ -108,6 +108,16 @@ export interface Desktop {
   back(library: Library, target?: Target): Promise<ShownEntry[]>;
   /** A desktop notification of what went on the screen; false when no notification service took it. */
   notify(entries: readonly ShownEntry[]): Promise<boolean>;
+  /** The wallpaper on the primary monitor and what the panel says of it (undefined: nothing known). */
+  shownNow(library: Library): Promise<import('./shown-now.js').ShownNow | undefined>;
+  /** Call `onChange` after every change this library records (by any process); returns the stop. */
+  followShown(library: Library, onChange: () => void): () => void;
+  /** Set the appearance `next` asks with (the tray's "Light and dark"); false: no pick to change yet. */
+  setLastAppearance(library: Library, appearance: DesktopOptions['appearance']): Promise<boolean>;
+  /** Run the tray (docs/desktops.md#the-tray) until it is quit; refuses without a tray host. */
+  tray(library: Library, hooks: import('./tray/index.js').TrayHooks): Promise<void>;
+  /** Whether a tray host (StatusNotifierWatcher) is on the session bus (`doctor`). */
+  trayHost(): Promise<boolean>;
   /** The filters and options of the last pick by filters (`next` asks them again), if any. */
   lastRequest(library: Library): { filters: Filters; options: DesktopOptions; server?: string } | undefined;
   /** The newest change in the record of changes, whatever made it (`random --set`, `next`, `back`'s
