@@ -106,6 +106,14 @@ export interface Desktop {
   back(library: Library, target?: Target): Promise<ShownEntry[]>;
   /** A desktop notification of what went on the screen; false when no notification service took it. */
   notify(entries: readonly ShownEntry[]): Promise<boolean>;
+  /** The colours room (docs/colors.md): schemes, their formats, --write and --apply; loaded when asked. */
+  colors(): Promise<typeof import('../colors/index.js')>;
+  /** What `--mode auto` means for a wallpaper of `brightness` (docs/colors.md#modes): the scheme the
+   * last random --set asked for (--appearance), else the wallpaper's own brightness. */
+  colorMode(library: Library, brightness: string): Promise<import('./appearance.js').Scheme>;
+  /** Where the lines of what ran after a change go (the colors setting's failure, the on_change
+   * hook's): each face shows them where it reports (the CLI on stderr); replaces the one before. */
+  reportAfterChange(listener: (line: string) => void): void;
   /** The filters and options of the last pick by filters (`next` asks them again), if any. */
   lastRequest(library: Library): { filters: Filters; options: DesktopOptions; server?: string } | undefined;
 }

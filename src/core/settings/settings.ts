@@ -35,6 +35,8 @@ export const SETTINGS_KEYS = [
   'sources',
   'location',
   'notify',
+  'colors',
+  'on_change',
 ] as const;
 type Key = (typeof SETTINGS_KEYS)[number];
 
@@ -49,6 +51,8 @@ export function defaultSettings(dirs: LibraryDirs): Settings {
     sources: [],
     location: null,
     notify: false,
+    colors: 'off',
+    on_change: null,
   };
 }
 
@@ -159,6 +163,14 @@ export function validateSettings(base: Settings, patch: unknown, source: Source,
       case 'notify':
         if (typeof value !== 'boolean') throw bad(key, 'true or false', source);
         next.notify = value;
+        break;
+      case 'colors':
+        if (value !== 'off' && value !== 'write' && value !== 'apply') throw bad(key, 'off, write or apply', source);
+        next.colors = value;
+        break;
+      case 'on_change':
+        if (value !== null && (typeof value !== 'string' || value.includes('\0'))) throw bad(key, 'a command line or null', source);
+        next.on_change = typeof value === 'string' && value.trim() === '' ? null : value;
         break;
       case 'set_command':
         if (value !== null && (typeof value !== 'string' || value.includes('\0'))) throw bad(key, 'a command string or null', source);

@@ -22,4 +22,10 @@ export interface Settings {
   /** A desktop notification at every change of `random --set`, `next`, `back` (and the one
    * `hide current` makes), as `--notify` gives one (CONTRACT.md 8.2); `--no-notify` skips it once. */
   notify: boolean;
+  /** After every change, the primary monitor's colour scheme written (`write`) or written and
+   * applied to the open terminals (`apply`), or nothing (`off`): docs/colors.md#after-every-change. */
+  colors: 'off' | 'write' | 'apply';
+  /** A command line run after every change (no shell; `{path}`, `{id}` replaced), or null:
+   * docs/colors.md#on-change. */
+  on_change: string | null;
 }
