@@ -12,6 +12,9 @@ export { MIN_CONTRAST, contrastRatio, relativeLuminance } from './contrast.js';
 export { COLOR_FORMATS, FORMAT_FILES, FORMAT_TYPES, renderScheme, type ColorFormat, type ColorScheme } from './formats.js';
 export { colorSchemeOf } from './make.js';
 export { MODES, modeOfBrightness, type Mode } from './scheme.js';
+
+/** Bumped whenever a scheme is made differently: part of the HTTP answer's ETag. */
+export const SCHEME_VERSION = 1;
 export { walFolder, writeScheme, type WrittenScheme } from './write.js';
 
 /** `--as` / `as`: one of COLOR_FORMATS. */
