@@ -73,6 +73,6 @@ export async function afterChange(
       report(`colors ${how} after the change failed: ${oneLine(error)}`);
     }
   }
-  // Not awaited: the hook's end (or its kill) is reported whenever it comes.
-  if (hook) void runOnChange(hook, changed, session.env, report);
+  // Not waited for: its guard reports its end (or its kill) whenever it comes.
+  if (hook) runOnChange(hook, changed, session.env, report);
 }

@@ -1,9 +1,11 @@
 // The `on_change` hook (docs/colors.md#on-change): a command line run after every change, split
 // like set_command (no shell), `{path}` and `{id}` replaced inside its words, with WALLPAPER_PATH,
-// WALLPAPER_ID and WALLPAPER_COLORS in its environment. It runs in a process group of its own that
-// is killed after ON_CHANGE_TIMEOUT_MS; nobody waits for it: the change is done and recorded before
-// it starts, and its failure is one reported line.
+// WALLPAPER_ID and WALLPAPER_COLORS in its environment. Nobody waits for it: the change is done and
+// recorded before it starts; a guard process (on-change-guard.ts) runs it, kills it with its
+// process group after ON_CHANGE_TIMEOUT_MS and reports a failure as one line on the stderr the
+// command had.
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { oneLine } from '../errors.js';
 import { ON_CHANGE_TIMEOUT_MS } from '../limits.js';
 import { splitCommandLine } from './setters/command-line.js';
@@ -15,60 +17,36 @@ export interface ChangedWallpaper {
   colors?: string;
 }
 
-const lastLine = (text: string): string => text.trim().split('\n').at(-1)?.slice(0, 300) ?? '';
+/** The guard's compiled file: beside this one when it runs built, else its built twin in dist/ (the
+ * tests run the sources). */
+export const GUARD = fileURLToPath(
+  import.meta.url.endsWith('.ts')
+    ? new URL('../../../dist/core/desktop/on-change-guard.js', import.meta.url)
+    : new URL('./on-change-guard.js', import.meta.url),
+);
 
-/** Start `line` for `changed`; resolves when it has ended (exited, failed to start, or was killed),
- * having reported any failure through `report`. */
-export function runOnChange(
-  line: string,
-  changed: ChangedWallpaper,
-  env: NodeJS.ProcessEnv,
-  report: (line: string) => void,
-  timeoutMs = ON_CHANGE_TIMEOUT_MS,
-): Promise<void> {
+/** Start `line` for `changed` under its guard and return at once; a line that does not split is
+ * reported through `report` and not run. */
+export function runOnChange(line: string, changed: ChangedWallpaper, env: NodeJS.ProcessEnv, report: (line: string) => void): void {
   let words: string[];
   try {
     words = splitCommandLine(line).map((word) => word.replaceAll('{path}', changed.path).replaceAll('{id}', changed.id));
   } catch (error) {
     report(`on_change not run: ${oneLine(error).replace('set_command', 'on_change')}`);
-    return Promise.resolve();
+    return;
   }
-  const [program, ...args] = words;
-  if (!program) return Promise.resolve();
+  if (words.length === 0) return;
   const hookEnv = {
     ...env,
     WALLPAPER_PATH: changed.path,
     WALLPAPER_ID: changed.id,
     ...(changed.colors ? { WALLPAPER_COLORS: changed.colors } : {}),
   };
-  return new Promise((resolve) => {
-    const child = spawn(program, args, { env: hookEnv, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-    let stderr = '';
-    let killed = false;
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-4096);
-    });
-    const timer = setTimeout(() => {
-      killed = true;
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch (error) {
-        report(`on_change could not be killed after ${timeoutMs / 1000} s: ${oneLine(error)}`);
-      }
-    }, timeoutMs);
-    let ended = false;
-    const end = (problem?: string) => {
-      if (ended) return;
-      ended = true;
-      clearTimeout(timer);
-      if (problem) report(problem);
-      resolve();
-    };
-    child.on('error', (error) => end(`on_change failed: ${program}: ${oneLine(error)}`));
-    child.on('close', (code, signal) => {
-      if (killed) end(`on_change killed after ${timeoutMs / 1000} s: ${program}`);
-      else if (code !== 0) end(`on_change failed (${signal ?? `exit ${code}`}): ${program}${stderr.trim() ? `: ${lastLine(stderr)}` : ''}`);
-      else end();
-    });
+  const guard = spawn(process.execPath, [GUARD, String(ON_CHANGE_TIMEOUT_MS), ...words], {
+    env: hookEnv,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
+  guard.on('error', (error) => report(`on_change not run: ${oneLine(error)}`));
+  guard.unref();
 }
