@@ -20,12 +20,17 @@ async function stripes(colors: readonly string[]): Promise<Buffer> {
   const width = 60 * colors.length;
   const parts = await Promise.all(
     colors.map(async (color, i) => ({
-      input: await sharp({ create: { width: 60, height: 120, channels: 3, background: color } }).png().toBuffer(),
+      input: await sharp({ create: { width: 60, height: 120, channels: 3, background: color } })
+        .png()
+        .toBuffer(),
       left: i * 60,
       top: 0,
     })),
   );
-  return sharp({ create: { width, height: 120, channels: 3, background: '#000000' } }).composite(parts).png().toBuffer();
+  return sharp({ create: { width, height: 120, channels: 3, background: '#000000' } })
+    .composite(parts)
+    .png()
+    .toBuffer();
 }
 
 const PICTURES: [name: string, colors: string[], chromatic: boolean][] = [
@@ -42,7 +47,10 @@ const PICTURES: [name: string, colors: string[], chromatic: boolean][] = [
 /** Every pair the rule names, with its ratio, for one scheme. */
 function checkScheme(t: Test, label: string, scheme: Awaited<ReturnType<typeof colorSchemeOf>>): void {
   const { background } = scheme;
-  t.ok(contrastRatio(scheme.foreground, background) >= MIN_CONTRAST.foreground, `${label}: foreground ${scheme.foreground} on ${background}`);
+  t.ok(
+    contrastRatio(scheme.foreground, background) >= MIN_CONTRAST.foreground,
+    `${label}: foreground ${scheme.foreground} on ${background}`,
+  );
   t.equal(scheme.colors.length, 16, `${label}: 16 colours`);
   for (const [i, color] of scheme.colors.entries()) {
     if (i === 0) continue;
@@ -88,7 +96,8 @@ t.test('generated pictures: every pair at or above its ratio, both modes; hues f
       checkScheme(t, `${name} (${mode})`, scheme);
       const accents = [...scheme.colors.slice(1, 7), ...scheme.colors.slice(9, 15)];
       if (chromatic) {
-        for (const accent of accents) t.ok(hueFromPalette(accent, analysis.palette), `${name} (${mode}): ${accent} has a hue of the picture`);
+        for (const accent of accents)
+          t.ok(hueFromPalette(accent, analysis.palette), `${name} (${mode}): ${accent} has a hue of the picture`);
       } else {
         for (const accent of accents) t.ok(chromaOf(accent) < 0.03, `${name} (${mode}): ${accent} is a neutral grey`);
         t.ok(new Set(accents).size >= 4, `${name} (${mode}): the neutral accents still differ`);
@@ -104,7 +113,11 @@ t.test('auto: a light picture gets a light scheme, a dark one a dark scheme', as
     ['#101018', 'dark'],
   ] as const) {
     const { analysis } = await analyzeImage(await stripes([color]), 64);
-    const scheme = await colorSchemeOf({ id: `auto${mode}`.padEnd(16, '0'), palette: analysis.palette, brightness: analysis.brightness }, 'auto', cache);
+    const scheme = await colorSchemeOf(
+      { id: `auto${mode}`.padEnd(16, '0'), palette: analysis.palette, brightness: analysis.brightness },
+      'auto',
+      cache,
+    );
     t.equal(scheme.mode, mode, `${color} -> ${mode}`);
   }
 });
