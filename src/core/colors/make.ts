@@ -1,7 +1,7 @@
 // A wallpaper's whole scheme (the `json` format): the terminal colours of scheme.ts and the Material
 // tokens of material.ts. Both are made from the record alone (its stored palette and brightness), so
 // nothing is decoded; the Material tokens, the costly part (~100 ms to load Google's library and
-// solve the tones), are kept per wallpaper in the cache home's color-schemes/ (docs/colors.md#how):
+// solve the tones), are kept per wallpaper in the cache home's color-schemes/ (docs/colors.md#how-the-colours-are-made):
 // an id names the picture's bytes, so its tokens never change.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

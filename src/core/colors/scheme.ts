@@ -1,4 +1,4 @@
-// A terminal scheme from a wallpaper's stored palette (docs/colors.md#how): no decode, only the up
+// A terminal scheme from a wallpaper's stored palette (docs/colors.md#how-the-colours-are-made): no decode, only the up
 // to 5 OKLab-clustered colours the scan kept. Every colour keeps a hue of the picture and is moved
 // in OKLab lightness only (its chroma cut just enough to stay in sRGB) until it reaches its contrast
 // on the background: foreground 7:1, colours 1-7 and 9-15 4.5:1, colour 8 3:1 (contrast.ts).
