@@ -17,7 +17,9 @@ mkdirSync(pictures);
 for (let i = 0; i < 12; i++) {
   const left = `#${(0x1e3a8a + i * 0x0b1703).toString(16).slice(-6)}`;
   const right = `#${(0xf59e0b - i * 0x070b05).toString(16).slice(-6)}`;
-  const half = await sharp({ create: { width: 960, height: 1080, channels: 3, background: left } }).png().toBuffer();
+  const half = await sharp({ create: { width: 960, height: 1080, channels: 3, background: left } })
+    .png()
+    .toBuffer();
   await sharp({ create: { width: 1920, height: 1080, channels: 3, background: right } })
     .composite([{ input: half, left: 0, top: 0 }])
     .png()
@@ -46,7 +48,8 @@ function hyperfine(name, commands, extra = []) {
 }
 
 const ms = (s) => (s * 1000).toFixed(1);
-const line = (r) => `| ${r.label} | ${ms(r.min)} / ${ms(r.median)} / ${ms(r.max)} ms | ${ms(r.mean)} ± ${ms(r.stddev)} ms | ${ms(r.user + r.system)} ms |`;
+const line = (r) =>
+  `| ${r.label} | ${ms(r.min)} / ${ms(r.median)} / ${ms(r.max)} ms | ${ms(r.mean)} ± ${ms(r.stddev)} ms | ${ms(r.user + r.system)} ms |`;
 const cli = (home, args) => `${process.execPath} ${BIN} --home ${home} ${args}`;
 
 const read = hyperfine('current', [
@@ -54,18 +57,26 @@ const read = hyperfine('current', [
   ['`wallpaper colors current` (tokens kept)', cli(homes.off, 'colors current')],
   ['`wallpaper colors current --as kitty`', cli(homes.off, 'colors current --as kitty')],
 ]);
-const cold = hyperfine('cold', [['`wallpaper colors current`, tokens made (cache emptied before each run)', cli(homes.off, 'colors current')]], [
-  '--prepare',
-  `rm -rf ${join(homes.off, 'color-schemes')}`,
-]);
+const cold = hyperfine(
+  'cold',
+  [['`wallpaper colors current`, tokens made (cache emptied before each run)', cli(homes.off, 'colors current')]],
+  ['--prepare', `rm -rf ${join(homes.off, 'color-schemes')}`],
+);
 const change = hyperfine('next', [
   ['`wallpaper next`, colors off', cli(homes.off, 'next')],
   ['`wallpaper next`, colors write', cli(homes.write, 'next')],
 ]);
-console.log(`load average at the end: ${(await import('node:os')).loadavg().map((v) => v.toFixed(1)).join(' ')}; ${runs} runs each\n`);
+console.log(
+  `load average at the end: ${(await import('node:os'))
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ')}; ${runs} runs each\n`,
+);
 console.log('| command | wall min / median / max | wall mean ± sd | CPU (user + system, mean) |\n|---|---|---|---|');
 for (const r of [...read, ...cold, ...change]) console.log(line(r));
 const median = (rows, i) => rows[i].median * 1000;
 const cpu = (rows, i) => (rows[i].user + rows[i].system) * 1000;
-console.log(`\ncolors current - current: ${(median(read, 1) - median(read, 0)).toFixed(1)} ms wall (median), ${(cpu(read, 1) - cpu(read, 0)).toFixed(1)} ms CPU (mean); next with colors write - without: ${(median(change, 1) - median(change, 0)).toFixed(1)} ms wall, ${(cpu(change, 1) - cpu(change, 0)).toFixed(1)} ms CPU`);
+console.log(
+  `\ncolors current - current: ${(median(read, 1) - median(read, 0)).toFixed(1)} ms wall (median), ${(cpu(read, 1) - cpu(read, 0)).toFixed(1)} ms CPU (mean); next with colors write - without: ${(median(change, 1) - median(change, 0)).toFixed(1)} ms wall, ${(cpu(change, 1) - cpu(change, 0)).toFixed(1)} ms CPU`,
+);
 rmSync(root, { recursive: true, force: true });
