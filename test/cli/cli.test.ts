@@ -184,6 +184,8 @@ t.test('config get, set, add-folder, remove-folder', async (t) => {
     sources: [],
     location: null,
     notify: false,
+    colors: 'off',
+    on_change: null,
   });
   t.same(JSON.parse((await cli('config', 'add-folder', pictures)).stdout), [pictures]);
   t.equal((await cli('config', 'get', 'thumbnail_size')).stdout, '480\n');
