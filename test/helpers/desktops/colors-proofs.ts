@@ -9,10 +9,9 @@ import { chmodSync, chownSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Test } from 'tap';
-import { BIN, type CliResult } from '../cli.js';
+import { BIN, spawnCollect } from '../cli.js';
 import { writeImage } from '../fixtures.js';
-import { eventually } from '../serve.js';
-import { isColour, screenColours } from './screen.js';
+import { waitForScreen } from './screen.js';
 import type { Desktop } from './session.js';
 
 const run = promisify(execFile);
@@ -33,33 +32,17 @@ export function colorsApplyProofs(t: Test, desktop: Desktop): void {
     // `env -u NODE_OPTIONS`: tap adds its loaders to a spawned node, which would write tap's process
     // records where nobody may not.
     const asNobody = ['-u', 'NODE_OPTIONS', 'setpriv', '--reuid', String(NOBODY), '--regid', String(NOBODY), '--clear-groups'];
-    const wallpaper = (...args: string[]) =>
-      new Promise<CliResult>((resolve, reject) => {
-        const child = spawn('env', [...asNobody, process.execPath, BIN, '--home', home, ...args], {
-          env,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, stdout, stderr }));
-      });
+    const wallpaper = (...args: string[]) => spawnCollect('env', [...asNobody, process.execPath, BIN, '--home', home, ...args], env);
     t.equal((await wallpaper('scan', join(dir, 'pictures'), '--quiet')).code, 0);
     await wallpaper('config', 'set', 'set_command', 'true {path}');
     const first = await wallpaper('random', '--set', '--json');
     t.equal(first.code, 0, first.stderr);
 
-    const xterm = spawn(
-      'env',
-      [...asNobody, 'xterm', '-geometry', '80x24+0+0', '-bg', '#ffffff', '-fg', '#000000', '-e', 'sleep', '600'],
-      {
-        env,
-        stdio: 'ignore',
-        detached: true,
-      },
-    );
+    const xterm = spawn('env', [...asNobody, 'xterm', '-geometry', '80x24+0+0', '-bg', '#ffffff', '-fg', '#000000', '-e', 'sleep', '600'], {
+      env,
+      stdio: 'ignore',
+      detached: true,
+    });
     t.teardown(() => {
       try {
         process.kill(-xterm.pid!, 'SIGKILL');
@@ -67,20 +50,16 @@ export function colorsApplyProofs(t: Test, desktop: Desktop): void {
         // Already gone.
       }
     });
-    let seen: string[] = [];
-    t.ok(
-      await eventually(async () => isColour((seen = await screenColours(desktop, TERMINAL))[0]!, '#ffffff'), 30_000),
-      `before: the xterm is white (${seen})`,
-    );
+    const terminalShows = (colour: string) => waitForScreen(desktop, TERMINAL, [colour], 30_000);
+    let screen = await terminalShows('#ffffff');
+    t.ok(screen.ok, `before: the xterm is white (${screen.seen})`);
 
     const applied = await wallpaper('colors', 'current', '--apply', '--mode', 'dark');
     t.equal(applied.code, 0, applied.stderr);
     t.match(applied.stderr, /colors applied to [1-9]\d* terminal\(s\); Xresources merged/);
     const scheme = JSON.parse(applied.stdout) as { background: string; foreground: string; colors: string[] };
-    t.ok(
-      await eventually(async () => isColour((seen = await screenColours(desktop, TERMINAL))[0]!, scheme.background), 30_000),
-      `after: the xterm's background is the scheme's ${scheme.background} (${seen})`,
-    );
+    screen = await terminalShows(scheme.background);
+    t.ok(screen.ok, `after: the xterm's background is the scheme's ${scheme.background} (${screen.seen})`);
     const query = (await run('xrdb', ['-query'], { env })).stdout;
     t.match(query, `*.background:\t${scheme.background}`, 'xrdb -query gives the background');
     t.match(query, `*.color4:\t${scheme.colors[4]}`, 'and the colours');
@@ -89,14 +68,11 @@ export function colorsApplyProofs(t: Test, desktop: Desktop): void {
     t.equal((await wallpaper('config', 'set', 'colors', 'apply')).code, 0);
     const before = JSON.parse(first.stdout) as { id: string };
     let next: { id: string } = before;
-    for (let i = 0; i < 5 && next.id === before.id; i++)
-      next = JSON.parse((await wallpaper('random', '--set', '--json', '--allow-repeat')).stdout);
+    for (let i = 0; i < 5 && next.id === before.id; i++) next = JSON.parse((await wallpaper('random', '--set', '--json')).stdout);
     t.not(next.id, before.id, 'another wallpaper went on the screen');
     const changed = JSON.parse((await wallpaper('colors', next.id)).stdout) as { background: string };
     t.not(changed.background, scheme.background, 'whose scheme differs');
-    t.ok(
-      await eventually(async () => isColour((seen = await screenColours(desktop, TERMINAL))[0]!, changed.background), 30_000),
-      `the change recoloured the xterm to ${changed.background} (${seen})`,
-    );
+    screen = await terminalShows(changed.background);
+    t.ok(screen.ok, `the change recoloured the xterm to ${changed.background} (${screen.seen})`);
   });
 }
