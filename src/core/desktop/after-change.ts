@@ -46,16 +46,26 @@ async function primaryOf(session: Session, places: readonly ShownPlace[]): Promi
   return place?.id ? place : undefined;
 }
 
-/** Do the `colors` setting and start the `on_change` hook for a change that showed `places`. */
+/** Do the `colors` setting and start the `on_change` hook for a change that showed `places()`
+ * (read only when a setting asks for something: nothing is added to a change when both are off). */
 export async function afterChange(
   session: Session,
   library: Library,
-  places: readonly ShownPlace[],
+  places: () => Promise<readonly ShownPlace[]>,
   report: (line: string) => void,
 ): Promise<void> {
-  const { colors: how, on_change: hook } = library.settings();
+  let settings: ReturnType<Library['settings']>;
+  try {
+    settings = library.settings();
+  } catch (error) {
+    report(`nothing done after the change: ${oneLine(error)}`);
+    return;
+  }
+  const { colors: how, on_change: hook } = settings;
   if (how === 'off' && !hook) return;
-  const shown = await primaryOf(session, places).catch(() => undefined);
+  const shown = await places()
+    .then((list) => primaryOf(session, list))
+    .catch(() => undefined);
   const wallpaper = shown?.id ? library.get(shown.id) : undefined;
   if (!shown || !wallpaper) return;
   const changed: ChangedWallpaper = { id: wallpaper.id, path: shown.path };

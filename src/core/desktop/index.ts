@@ -64,7 +64,8 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
       result: T,
       places: (result: T) => Promise<ShownPlace[]> | ShownPlace[],
     ) => {
-      if (target !== 'lock') await afterChange(session, library, await places(result), report);
+      // The places are read (the monitors asked, for `back`) only when a setting asks for something.
+      if (target !== 'lock') await afterChange(session, library, async () => places(result), report);
       return result;
     };
     desktop = {
