@@ -3,7 +3,7 @@
 import { Command, CommanderError } from 'commander';
 import type { CliContext } from './commands/context.js';
 import { readFileSync } from 'node:fs';
-import { type ErrorCode, isWallpaperError, maskPasswords, oneLine } from './core/index.js';
+import { type ErrorCode, isWallpaperError, maskPasswords, oneLine, openDesktop } from './core/index.js';
 import { FILE_VARIABLES, HELP_LAYOUT, helpFooter, helpWidthOf } from './commands/help.js';
 import { commandWord } from './commands/argv.js';
 import { databaseOption, homeOption } from './commands/options.js';
@@ -29,6 +29,7 @@ const COMMANDS: readonly (readonly [string, () => Promise<CommandFactory>])[] = 
   ['current', async () => (await import('./commands/on-screen.js')).currentCommand],
   ['back', async () => (await import('./commands/on-screen.js')).backCommand],
   ['next', async () => (await import('./commands/on-screen.js')).nextCommand],
+  ['colors', async () => (await import('./commands/colors.js')).colorsCommand],
   ['duplicates', async () => (await import('./commands/duplicates.js')).duplicatesCommand],
   ['source', async () => (await import('./commands/source.js')).sourceCommand],
   ['fetch', async () => (await import('./commands/fetch.js')).fetchCommand],
@@ -131,6 +132,9 @@ export async function run(
   argv: readonly string[],
   ctx: CliContext = { env: process.env, stdout: process.stdout, stderr: process.stderr },
 ): Promise<number> {
+  // What runs after a change (the colors setting, the on_change hook) reports here, one line each,
+  // also after the command has printed (a hook ends when it ends).
+  openDesktop(ctx.env).reportAfterChange((line) => ctx.stderr.write(`wallpaper: ${line}\n`));
   try {
     const program = await createProgram(ctx, commandOf(argv));
     await program.parseAsync([...argv]);

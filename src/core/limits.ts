@@ -52,3 +52,7 @@ export const STALE_THUMBNAIL_TEMP_AGE_MS = 60_000;
  * even with shrink-on-load, so this keeps `serve` under four such uploads, and a scan, within a few
  * hundred MB (bench/RESULTS.md). */
 export const DECODE_PIXEL_BUDGET = 100_000_000;
+
+/** An `on_change` hook still running after this long is killed, with its process group (its own
+ * children too): a hook that hangs must not pile up behind every change (docs/colors.md#on-change). */
+export const ON_CHANGE_TIMEOUT_MS = 30_000;

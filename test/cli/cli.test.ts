@@ -187,6 +187,8 @@ t.test('config get, set, add-folder, remove-folder', async (t) => {
     location: null,
     notify: false,
     min_size: '0x0',
+    colors: 'off',
+    on_change: null,
   });
   t.same(JSON.parse((await cli('config', 'add-folder', pictures)).stdout), [pictures]);
   t.equal((await cli('config', 'get', 'thumbnail_size')).stdout, '480\n');

@@ -6,6 +6,7 @@
 // screenshot shows on DP-2 (also after a set of one file for every monitor), an unknown one exits 2.
 import t, { type Test } from 'tap';
 import { wallpaperIn } from '../helpers/desktops/cli.js';
+import { colorsApplyProofs } from '../helpers/desktops/colors-proofs.js';
 import { formatProofCases } from '../helpers/desktops/format-proofs.js';
 import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
@@ -138,4 +139,7 @@ if (desktop) {
 
   // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
   formatProofCases(t, desktop, X11_MONITORS);
+
+  // Issue 42: the wallpaper's colours on a real xterm, and after a change.
+  colorsApplyProofs(t, desktop);
 }

@@ -30,10 +30,10 @@ const runEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
   ...env,
 });
 
-/** Run the real `bin/wallpaper.js` with `args`; the environment is the test's own plus `env`. */
-export function spawnCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+/** Run `command` with `args` in exactly `env`: what it printed and its exit status. */
+export function spawnCollect(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: runEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
@@ -42,6 +42,10 @@ export function spawnCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): 
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/** Run the real `bin/wallpaper.js` with `args`; the environment is the test's own plus `env`. */
+export const spawnCli = (args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> =>
+  spawnCollect(process.execPath, [BIN, ...args], runEnv(env));
 
 type Cli = typeof import('../../src/cli.js');
 let cli: Promise<Cli> | undefined;

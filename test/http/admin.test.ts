@@ -65,10 +65,12 @@ t.test('GET/PUT /api/settings', async (t) => {
   t.equal(got.status, 200);
   const settings = got.json<Settings>();
   t.same(Object.keys(settings).sort(), [
+    'colors',
     'folders',
     'location',
     'max_upload_bytes',
     'notify',
+    'on_change',
     'set_command',
     'sources',
     'thumbnail_size',

@@ -19,7 +19,8 @@ export { ASPECT_RATIOS, BRIGHTNESS, HUES, ORIENTATIONS, classifyAspectRatio } fr
 export { MAX_RATIO_SIDE, RATIO_TOLERANCE_PERCENT, matchesRatio, ratioOf } from './ratio.js';
 export type { Ratio } from './ratio.js';
 export type { AspectRatio, Brightness, Hue, Orientation } from './classify.js';
-export { cellOf, cellsNear, hexToLab } from './oklab.js';
+export { cellOf, cellsNear, hexToLab, labToHex, labToLinear } from './oklab.js';
+export type { Lab } from './oklab.js';
 export type { Analysis } from './analyze.js';
 export { MIN_COLOR_SHARE } from './palette.js';
 export { decodeBudget } from './decode-budget.js';

@@ -37,6 +37,8 @@ export const SETTINGS_KEYS = [
   'location',
   'notify',
   'min_size',
+  'colors',
+  'on_change',
 ] as const;
 type Key = (typeof SETTINGS_KEYS)[number];
 
@@ -52,6 +54,8 @@ export function defaultSettings(dirs: LibraryDirs): Settings {
     location: null,
     notify: false,
     min_size: '0x0',
+    colors: 'off',
+    on_change: null,
   };
 }
 
@@ -166,6 +170,14 @@ export function validateSettings(base: Settings, patch: unknown, source: Source,
       case 'min_size':
         if (!parseMinSize(value)) throw bad(key, MIN_SIZE_FORMAT, source);
         next.min_size = normalMinSize(value as string);
+        break;
+      case 'colors':
+        if (value !== 'off' && value !== 'write' && value !== 'apply') throw bad(key, 'off, write or apply', source);
+        next.colors = value;
+        break;
+      case 'on_change':
+        if (value !== null && (typeof value !== 'string' || value.includes('\0'))) throw bad(key, 'a command line or null', source);
+        next.on_change = typeof value === 'string' && value.trim() === '' ? null : value;
         break;
       case 'set_command':
         if (value !== null && (typeof value !== 'string' || value.includes('\0'))) throw bad(key, 'a command string or null', source);

@@ -25,4 +25,10 @@ export interface Settings {
   /** The smallest picture a scan indexes, "WIDTHxHEIGHT" either way round; "0x0" (the default)
    * indexes every picture (docs/cli.md#wallpaper-config). */
   min_size: string;
+  /** After every change, the primary monitor's colour scheme written (`write`) or written and
+   * applied to the open terminals (`apply`), or nothing (`off`): docs/colors.md#after-every-change. */
+  colors: 'off' | 'write' | 'apply';
+  /** A command line run after every change (no shell; `{path}`, `{id}` replaced), or null:
+   * docs/colors.md#on-change. */
+  on_change: string | null;
 }
