@@ -2,18 +2,20 @@
 // faketime (the real bin; no switch in the product): `random --set` and `next` show the frame for
 // now of a GNOME timed XML; an Apple solar HEIC shows the image of the sun at the location setting
 // (a rendition of that image: no desktop shows HEIC); `watch` shows each next frame of a .stw as its
-// time comes (the fake clock 20 times faster). The desktop is a set_command appending each path it
-// is given to a file.
-import { type ChildProcess, spawn } from 'node:child_process';
+// time comes. The desktop is a set_command appending each path it is given to a file.
+// How it waits: `random --set` and `next` each run at one fixed fake time (`faketime DATE`); `watch`
+// runs on a clock the test steps (stepped-clock.ts) to each frame change once the line of the one
+// before came, and the test waits for the line that proves it (watch-process.ts: a generous limit,
+// never measured); between steps the clock runs at the real rate, an hour from the next change.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import sharp from 'sharp';
 import t, { type Test } from 'tap';
-import { BIN } from '../helpers/cli.js';
 import { adwaitaLikeXml, appleHeic } from '../helpers/dynamic.js';
 import { writeImage } from '../helpers/fixtures.js';
+import { steppedClock } from '../helpers/stepped-clock.js';
 import { LIBFAKETIME, NO_DESKTOP, sunLibrary } from '../helpers/sun.js';
+import { spawnWatch } from '../helpers/watch-process.js';
 
 /** sunLibrary's library (a set_command logging each path) plus frames and dynamic files. */
 async function dynamicLibrary(t: Test) {
@@ -92,36 +94,24 @@ t.test('an Apple solar HEIC shows the image of the sun at the location', async (
   }
 });
 
-t.test('watch keeps a .stw at its frame for now as the day goes on (a fake minute every 3 s)', async (t) => {
+t.test('watch keeps a .stw at its frame for now as the day goes on (the clock stepped to each change)', async (t) => {
   if (!LIBFAKETIME) return t.fail('libfaketime is missing: apt-get install faketime');
   const s = await dynamicLibrary(t);
-  writeFileSync(join(s.walls, 'clock.stw'), 'stw: 1.0\nformat: frames/%s.jpg\n@00:00: day\n@16:57: morning\n@16:58: night\n@16:59: day\n');
+  writeFileSync(join(s.walls, 'clock.stw'), 'stw: 1.0\nformat: frames/%s.jpg\n@00:00: day\n@17:00: morning\n@18:00: night\n@19:00: day\n');
   t.equal((await s.cli(['scan', '--quiet'])).code, 0);
-  const child: ChildProcess = spawn(process.execPath, [BIN, '--home', s.home, 'watch', '--search', 'clock'], {
-    env: { ...process.env, ...NO_DESKTOP, LD_PRELOAD: LIBFAKETIME, FAKETIME: '@2026-03-10 16:50:00 x20' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  t.teardown(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
-  const lines: string[] = [];
-  const enough = new Promise<void>((resolve) =>
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      lines.push(line);
-      if (lines.length === 4) resolve();
-    }),
-  );
-  await enough;
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  child.kill('SIGTERM');
-  t.equal(await exited, 0, 'SIGTERM ends it cleanly');
-  t.equal(stderr, '');
+  const clock = steppedClock(s.root, '2026-03-10 16:00:00');
+  const w = spawnWatch(t, s.home, ['--search', 'clock'], { ...process.env, ...NO_DESKTOP, ...clock.env });
+  await w.untilLines(1);
+  for (const [i, time] of ['17:00:00', '18:00:00', '19:00:00'].entries()) {
+    await clock.step(w.pid, `2026-03-10 ${time}`);
+    await w.untilLines(2 + i);
+  }
+  t.equal(await w.stop(), 0, 'SIGTERM ends it cleanly');
+  t.equal(w.stderr(), '');
   t.same(
-    lines,
+    w.lines,
     [`light\t${join(s.walls, 'clock.stw')}`, `frame\t${s.f('morning.jpg')}`, `frame\t${s.f('night.jpg')}`, `frame\t${s.f('day.jpg')}`],
-    'the pick, then each frame as its minute comes',
+    'the pick, then each frame as its hour comes',
   );
   t.same(s.shown(), [s.f('day.jpg'), s.f('morning.jpg'), s.f('night.jpg'), s.f('day.jpg')], 'each put on the desktop');
 });
