@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import t, { type Test } from 'tap';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { spawnCli } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
 import { FAKE, readCalls } from '../helpers/fake-desktop.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 import { startSessionBus } from '../helpers/session-bus.js';
@@ -39,7 +39,8 @@ async function setup(t: Test) {
   const log = join(root, 'calls.log');
   const home = join(root, 'home');
   const base = { PATH: bin, FAKE_LOG: log, XDG_CURRENT_DESKTOP: '', DISPLAY: '', WAYLAND_DISPLAY: '', WALLPAPER_MONITORS: '' };
-  const cli = (args: string[], env: NodeJS.ProcessEnv = base) => spawnCli(['--home', home, ...args], env);
+  // In this process (the program's own run(), as a spawn would run it): watch alone is the real bin.
+  const cli = (args: string[], env: NodeJS.ProcessEnv = base) => runCli(['--home', home, ...args], env);
   await cli(['scan', walls, '--quiet']);
   const calls = () => readCalls(log);
   return { root, walls, home, bin, base, cli, calls };
