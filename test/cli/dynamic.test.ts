@@ -1,17 +1,15 @@
 // Dynamic wallpapers on the desktop through the CLI (CONTRACT.md 8.3), the clock moved by Debian's
 // faketime (the real bin; no switch in the product): `random --set` and `next` show the frame for
-// now of a GNOME timed XML; an Apple solar HEIC shows the image of the sun at the location setting
-// (a rendition of that image: no desktop shows HEIC); `watch` shows each next frame of a .stw as its
-// time comes. The desktop is a set_command appending each path it is given to a file.
+// now of a GNOME timed XML; `watch` shows each next frame of a .stw as its time comes (an Apple
+// solar HEIC: dynamic-solar.test.ts). The desktop is a set_command appending each path it is given to a file.
 // How it waits: `random --set` and `next` each run at one fixed fake time (`faketime DATE`); `watch`
 // runs on a clock the test steps (stepped-clock.ts) to each frame change once the line of the one
 // before came, and the test waits for the line that proves it (watch-process.ts: a generous limit,
 // never measured); between steps the clock runs at the real rate, an hour from the next change.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import t, { type Test } from 'tap';
-import { adwaitaLikeXml, appleHeic } from '../helpers/dynamic.js';
+import { adwaitaLikeXml } from '../helpers/dynamic.js';
 import { writeImage } from '../helpers/fixtures.js';
 import { steppedClock } from '../helpers/stepped-clock.js';
 import { LIBFAKETIME, NO_DESKTOP, sunLibrary } from '../helpers/sun.js';
@@ -51,47 +49,6 @@ t.test('random --set and next: the timed XML at its frame for now', async (t) =>
   }
   const json = await s.faked(at('12:00:00'), ['random', '--search', 'adwaita', '--json']);
   t.same(JSON.parse(json.stdout).dynamic, { kind: 'timed', frames: 3 }, '--json carries dynamic');
-});
-
-t.test('an Apple solar HEIC shows the image of the sun at the location', async (t) => {
-  const s = await dynamicLibrary(t);
-  const scratch = join(s.root, 'scratch');
-  mkdirSync(scratch);
-  // Image 0: night (sun far below), image 1: the sun high in the south.
-  await appleHeic(
-    join(s.walls, 'desert.heic'),
-    ['#000020', '#ffd040'],
-    'solar',
-    {
-      si: [
-        { a: -40.5, z: 0.5, i: 0 },
-        { a: 45.5, z: 180.5, i: 1 },
-      ],
-    },
-    scratch,
-  );
-  t.equal((await s.cli(['scan', '--quiet'])).code, 0);
-  const refused = await s.faked(at('12:00:00'), ['random', '--set', '--search', 'desert']);
-  t.equal(refused.code, 2, 'a solar one needs the location');
-  t.match(refused.stderr, /a solar dynamic wallpaper follows the sun: set your location with wallpaper config set location LAT,LON/);
-  t.same(s.shown(), [], 'nothing changed');
-  await s.cli(['config', 'set', 'location', '48.85,2.35']); // Paris: noon UTC is midday, midnight is night
-  for (const [time, colour] of [
-    ['12:00:00', [255, 208, 64]],
-    ['23:59:00', [0, 0, 32]],
-  ] as const) {
-    const result = await s.faked(at(time), ['random', '--set', '--search', 'desert']);
-    t.equal(result.code, 0, result.stderr);
-    t.equal(result.stdout, `${join(s.walls, 'desert.heic')}\n`);
-    const shown = s.shown().at(-1)!;
-    t.match(shown, /renditions\/[0-9a-f]{16}-i[01]-64x48\.jpg$/, 'a rendition of one image');
-    const { channels } = await sharp(shown).stats();
-    const mean = channels.slice(0, 3).map((c) => c.mean);
-    t.ok(
-      mean.every((value, i) => Math.abs(value - colour[i]!) < 24),
-      `at ${time} the image of the sun there (${mean.map(Math.round)})`,
-    );
-  }
 });
 
 t.test('watch keeps a .stw at its frame for now as the day goes on (the clock stepped to each change)', async (t) => {
