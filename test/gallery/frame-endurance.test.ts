@@ -9,16 +9,11 @@ import { join } from 'node:path';
 import t from 'tap';
 import { suiteDatabase } from '../helpers/backends.js';
 import { startServe } from '../helpers/serve.js';
-import { apiAll, haveChromium, launchBrowser, startServer, tempDir, waitForTotal, writeSolid } from './harness.js';
-import { FIXTURES, frameState, openFrame, untilChanges, writeFixtures } from './frame-harness.js';
+import { apiAll, haveChromium, waitForTotal, writeSolid } from './harness.js';
+import { FIXTURES, frameSetup, frameState, openFrame, untilChanges } from './frame-harness.js';
 
 if (haveChromium(t)) {
-  const root = tempDir(t);
-  const library = join(root, 'Wallpapers');
-  await writeFixtures(library);
-  const browser = await launchBrowser(t);
-  const server = await startServer(t, { folders: [library] });
-  await waitForTotal(server, FIXTURES.length);
+  const { root, library, browser, server } = await frameSetup(t);
 
   t.test('the server away: the wallpaper stays, the page carries on without a reload', async (t) => {
     const home = join(root, 'outage-home');

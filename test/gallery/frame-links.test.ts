@@ -7,16 +7,11 @@ import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { startServe } from '../helpers/serve.js';
-import { apiAll, haveChromium, launchBrowser, startServer, tempDir, waitForTotal, watchProblems } from './harness.js';
-import { FIXTURES, writeFixtures } from './frame-harness.js';
+import { apiAll, haveChromium, watchProblems } from './harness.js';
+import { frameSetup } from './frame-harness.js';
 
 if (haveChromium(t)) {
-  const root = tempDir(t);
-  const library = join(root, 'Wallpapers');
-  await writeFixtures(library);
-  const browser = await launchBrowser(t);
-  const server = await startServer(t, { folders: [library] });
-  await waitForTotal(server, FIXTURES.length);
+  const { root, library, browser, server } = await frameSetup(t);
 
   t.test('the gallery links to the frame, with the network address and a QR code', async (t) => {
     const [w] = await apiAll(server.base);

@@ -2,19 +2,13 @@
 // count, and every script it loads parses as ES2018 (Safari 12, Chrome 70).
 // How it waits: the changes are driven through the frame's own hook, each awaited until it is on
 // screen (no clock, no sleep); the rest reads what the page loaded.
-import { join } from 'node:path';
 import { parse } from 'acorn';
 import t from 'tap';
-import { haveChromium, launchBrowser, startServer, tempDir, waitForTotal } from './harness.js';
-import { FIXTURES, frameState, openFrame, writeFixtures } from './frame-harness.js';
+import { haveChromium } from './harness.js';
+import { frameSetup, frameState, openFrame } from './frame-harness.js';
 
 if (haveChromium(t)) {
-  const root = tempDir(t);
-  const library = join(root, 'Wallpapers');
-  await writeFixtures(library);
-  const browser = await launchBrowser(t);
-  const server = await startServer(t, { folders: [library] });
-  await waitForTotal(server, FIXTURES.length);
+  const { browser, server } = await frameSetup(t);
 
   t.test('500 changes: a flat JS heap and element count', async (t) => {
     const frame = await openFrame(browser, server.base, 'interval=86400&transition=none&client=soak&clock=24&info=1');
