@@ -82,12 +82,13 @@ export function watchCommand(ctx: CliContext): Command {
         // By the sun the pick asks the sun again (the same answer: the event has passed), so that
         // the change is remembered as `--appearance sun` and `next` keeps following it.
         const how = { appearance: bySun ? ('sun' as const) : scheme, ...(target ? { target } : {}) };
+        const setAt = new Date();
         const result = await desktop.set({ library, filters, options: how }).catch((error: unknown) => {
           ctx.stderr.write(`wallpaper: ${error instanceof Error ? error.message : String(error)}\n`);
           return null;
         });
         if (result === undefined) ctx.stderr.write(`wallpaper: no ${scheme} wallpaper matches the filters\n`);
-        else if (result) frames.check(); // the new pick may be dynamic, or no longer
+        else if (result) frames.check(setAt); // the new pick may be dynamic, or no longer
         if (!result) return;
         for (const { monitor, slot, picked } of result.entries) {
           const name = monitor?.name ?? slot;

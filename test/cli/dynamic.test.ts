@@ -1,19 +1,19 @@
 // Dynamic wallpapers on the desktop through the CLI (CONTRACT.md 8.3), the clock moved by Debian's
 // faketime (the real bin; no switch in the product): `random --set` and `next` show the frame for
-// now of a GNOME timed XML; an Apple solar HEIC shows the image of the sun at the location setting
-// (a rendition of that image: no desktop shows HEIC); `watch` shows each next frame of a .stw as its
-// time comes (the fake clock 20 times faster). The desktop is a set_command appending each path it
-// is given to a file.
-import { type ChildProcess, spawn } from 'node:child_process';
+// now of a GNOME timed XML; `watch` shows each next frame of a .stw as its time comes (an Apple
+// solar HEIC: dynamic-solar.test.ts). The desktop is a set_command appending each path it is given to a file.
+// How it waits: `random --set` and `next` each run at one fixed fake time (`faketime DATE`); `watch`
+// runs on a clock the test steps (stepped-clock.ts) to each frame change once the line of the one
+// before came, and the test waits for the line that proves it (watch-process.ts: a generous limit,
+// never measured); between steps the clock runs at the real rate, an hour from the next change.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import sharp from 'sharp';
 import t, { type Test } from 'tap';
-import { BIN } from '../helpers/cli.js';
-import { adwaitaLikeXml, appleHeic } from '../helpers/dynamic.js';
+import { adwaitaLikeXml } from '../helpers/dynamic.js';
 import { writeImage } from '../helpers/fixtures.js';
+import { steppedClock } from '../helpers/stepped-clock.js';
 import { LIBFAKETIME, NO_DESKTOP, sunLibrary } from '../helpers/sun.js';
+import { spawnWatch } from '../helpers/watch-process.js';
 
 /** sunLibrary's library (a set_command logging each path) plus frames and dynamic files. */
 async function dynamicLibrary(t: Test) {
@@ -51,77 +51,24 @@ t.test('random --set and next: the timed XML at its frame for now', async (t) =>
   t.same(JSON.parse(json.stdout).dynamic, { kind: 'timed', frames: 3 }, '--json carries dynamic');
 });
 
-t.test('an Apple solar HEIC shows the image of the sun at the location', async (t) => {
-  const s = await dynamicLibrary(t);
-  const scratch = join(s.root, 'scratch');
-  mkdirSync(scratch);
-  // Image 0: night (sun far below), image 1: the sun high in the south.
-  await appleHeic(
-    join(s.walls, 'desert.heic'),
-    ['#000020', '#ffd040'],
-    'solar',
-    {
-      si: [
-        { a: -40.5, z: 0.5, i: 0 },
-        { a: 45.5, z: 180.5, i: 1 },
-      ],
-    },
-    scratch,
-  );
-  t.equal((await s.cli(['scan', '--quiet'])).code, 0);
-  const refused = await s.faked(at('12:00:00'), ['random', '--set', '--search', 'desert']);
-  t.equal(refused.code, 2, 'a solar one needs the location');
-  t.match(refused.stderr, /a solar dynamic wallpaper follows the sun: set your location with wallpaper config set location LAT,LON/);
-  t.same(s.shown(), [], 'nothing changed');
-  await s.cli(['config', 'set', 'location', '48.85,2.35']); // Paris: noon UTC is midday, midnight is night
-  for (const [time, colour] of [
-    ['12:00:00', [255, 208, 64]],
-    ['23:59:00', [0, 0, 32]],
-  ] as const) {
-    const result = await s.faked(at(time), ['random', '--set', '--search', 'desert']);
-    t.equal(result.code, 0, result.stderr);
-    t.equal(result.stdout, `${join(s.walls, 'desert.heic')}\n`);
-    const shown = s.shown().at(-1)!;
-    t.match(shown, /renditions\/[0-9a-f]{16}-i[01]-64x48\.jpg$/, 'a rendition of one image');
-    const { channels } = await sharp(shown).stats();
-    const mean = channels.slice(0, 3).map((c) => c.mean);
-    t.ok(
-      mean.every((value, i) => Math.abs(value - colour[i]!) < 24),
-      `at ${time} the image of the sun there (${mean.map(Math.round)})`,
-    );
-  }
-});
-
-t.test('watch keeps a .stw at its frame for now as the day goes on (a fake minute every 3 s)', async (t) => {
+t.test('watch keeps a .stw at its frame for now as the day goes on (the clock stepped to each change)', async (t) => {
   if (!LIBFAKETIME) return t.fail('libfaketime is missing: apt-get install faketime');
   const s = await dynamicLibrary(t);
-  writeFileSync(join(s.walls, 'clock.stw'), 'stw: 1.0\nformat: frames/%s.jpg\n@00:00: day\n@16:57: morning\n@16:58: night\n@16:59: day\n');
+  writeFileSync(join(s.walls, 'clock.stw'), 'stw: 1.0\nformat: frames/%s.jpg\n@00:00: day\n@17:00: morning\n@18:00: night\n@19:00: day\n');
   t.equal((await s.cli(['scan', '--quiet'])).code, 0);
-  const child: ChildProcess = spawn(process.execPath, [BIN, '--home', s.home, 'watch', '--search', 'clock'], {
-    env: { ...process.env, ...NO_DESKTOP, LD_PRELOAD: LIBFAKETIME, FAKETIME: '@2026-03-10 16:50:00 x20' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  t.teardown(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
-  const lines: string[] = [];
-  const enough = new Promise<void>((resolve) =>
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      lines.push(line);
-      if (lines.length === 4) resolve();
-    }),
-  );
-  await enough;
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  child.kill('SIGTERM');
-  t.equal(await exited, 0, 'SIGTERM ends it cleanly');
-  t.equal(stderr, '');
+  const clock = steppedClock(s.root, '2026-03-10 16:00:00');
+  const w = spawnWatch(t, s.home, ['--search', 'clock'], { ...process.env, ...NO_DESKTOP, ...clock.env });
+  await w.untilLines(1);
+  for (const [i, time] of ['17:00:00', '18:00:00', '19:00:00'].entries()) {
+    await clock.step(w.pid, `2026-03-10 ${time}`);
+    await w.untilLines(2 + i);
+  }
+  t.equal(await w.stop(), 0, 'SIGTERM ends it cleanly');
+  t.equal(w.stderr(), '');
   t.same(
-    lines,
+    w.lines,
     [`light\t${join(s.walls, 'clock.stw')}`, `frame\t${s.f('morning.jpg')}`, `frame\t${s.f('night.jpg')}`, `frame\t${s.f('day.jpg')}`],
-    'the pick, then each frame as its minute comes',
+    'the pick, then each frame as its hour comes',
   );
   t.same(s.shown(), [s.f('day.jpg'), s.f('morning.jpg'), s.f('night.jpg'), s.f('day.jpg')], 'each put on the desktop');
 });

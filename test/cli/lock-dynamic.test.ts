@@ -2,25 +2,31 @@
 // `--target`, 8.3), each place on its own: a .stw on the lock screen follows its frames while the
 // desktop keeps its static picture, and a .stw on the desktop follows while the lock screen keeps
 // its own. GNOME's settings are Debian's real gsettings on its keyfile backend (settings-session.ts),
-// read back after each frame; the clock is Debian's libfaketime, 20 times faster (no switch in the
-// product), through the real bin.
-import { type ChildProcess, spawn } from 'node:child_process';
+// read back after each frame, through the real bin.
+// How it waits: the clock is Debian's libfaketime moved in steps by the test (stepped-clock.ts; no
+// switch in the product): 16:00, then 17:00 and 19:00 when the frames change, each step made once
+// `watch` printed the line of the one before; the test then waits for the `frame` lines that prove
+// the step (watch-process.ts: a generous limit, never measured). Between steps the clock runs at
+// the real rate, an hour from the next change: no machine is that slow.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import t, { type Test } from 'tap';
-import { BIN, runCli } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 import { settingsSession } from '../helpers/settings-session.js';
+import { steppedClock } from '../helpers/stepped-clock.js';
 import { LIBFAKETIME } from '../helpers/sun.js';
+import { spawnWatch } from '../helpers/watch-process.js';
 
 const uri = (path: string) => `'${pathToFileURL(path).href}'`;
 const DESKTOP = ['org.gnome.desktop.background', 'picture-uri'] as const;
 const LOCK = ['org.gnome.desktop.screensaver', 'picture-uri'] as const;
+/** The day of the fake clock; the frames change at 17:00 and 19:00. */
+const DAY = '2026-03-10';
 
-/** A GNOME session over a library of a static picture and a .stw whose frames change at 16:57 and
- * 16:58 (day, then morning, then night). */
+/** A GNOME session over a library of a static picture and a .stw whose frames change at 17:00 and
+ * 19:00 (day, then morning, then night). */
 async function gnomeWithClock(t: Test) {
   const root = tempDir(t);
   const walls = join(root, 'walls');
@@ -31,39 +37,25 @@ async function gnomeWithClock(t: Test) {
   await writeImage(f('night.png'), { width: 64, height: 48, color: '#101020', format: 'png' });
   const sand = await writeImage(join(walls, 'sand.png'), { width: 64, height: 48, color: '#e8d8b0', format: 'png' });
   const stw = join(walls, 'clock.stw');
-  writeFileSync(stw, 'stw: 1.0\nformat: frames/%s.png\n@00:00: day\n@16:57: morning\n@16:58: night\n');
+  writeFileSync(stw, 'stw: 1.0\nformat: frames/%s.png\n@00:00: day\n@17:00: morning\n@19:00: night\n');
   const session = settingsSession(root, 'GNOME');
   const home = join(root, 'home');
   const cli = (...args: string[]) => runCli(['--home', home, ...args], session.env);
   t.equal((await cli('scan', walls, '--quiet')).code, 0);
-  /** `watch ARGS` from 16:55 on the fake clock, until it printed `lines` lines (or 30 s passed);
-   * after each `frame` line, `onFrame` reads the settings (the refresh is done when it prints). */
-  const watch = async (args: string[], lines: number, onFrame: (line: string) => void): Promise<{ out: string[]; stderr: string }> => {
-    const child: ChildProcess = spawn(process.execPath, [BIN, '--home', home, 'watch', ...args], {
-      env: { ...session.env, LD_PRELOAD: LIBFAKETIME, FAKETIME: '@2026-03-10 16:55:00 x20', TZ: 'UTC' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    t.teardown(() => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
-    const out: string[] = [];
-    await new Promise<void>((resolve) => {
-      const deadline = setTimeout(resolve, 30_000);
-      createInterface({ input: child.stdout! }).on('line', (line) => {
-        out.push(line);
-        if (line.startsWith('frame\t')) onFrame(line);
-        if (out.length === lines) {
-          clearTimeout(deadline);
-          resolve();
-        }
-      });
-    });
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    child.kill('SIGTERM');
-    t.equal(await exited, 0, 'SIGTERM ends watch cleanly');
-    return { out, stderr };
+  /** `watch ARGS` from 16:00 on a stepped clock; after the pick's `light` line, the clock steps
+   * to 17:00 and then to 19:00, each once the lines of the step before (`perStep` frame lines)
+   * came; `atFrame` reads the settings after each step's lines (the refresh is done when they print). */
+  const watch = async (args: string[], perStep: number, atFrame: () => void): Promise<{ out: string[]; stderr: string }> => {
+    const clock = steppedClock(root, `${DAY} 16:00:00`);
+    const w = spawnWatch(t, home, args, { ...session.env, ...clock.env, TZ: 'UTC' });
+    await w.untilLines(1);
+    for (const [i, time] of ['17:00:00', '19:00:00'].entries()) {
+      await clock.step(w.pid, `${DAY} ${time}`);
+      await w.untilLines(1 + perStep * (i + 1));
+      atFrame();
+    }
+    t.equal(await w.stop(), 0, 'SIGTERM ends watch cleanly');
+    return { out: w.lines, stderr: w.stderr() };
   };
   return { ...session, cli, watch, f, sand, stw };
 }
@@ -75,7 +67,7 @@ t.test('watch --target lock: the lock screen follows the frames, the desktop kee
   const desktop = s.gsettings(...DESKTOP);
   t.equal(desktop, uri(s.sand), 'the desktop shows the static picture');
   const seen: string[][] = [];
-  const { out, stderr } = await s.watch(['--target', 'lock', '--search', 'clock'], 3, () =>
+  const { out, stderr } = await s.watch(['--target', 'lock', '--search', 'clock'], 1, () =>
     seen.push([s.gsettings(...LOCK), s.gsettings(...DESKTOP)]),
   );
   t.equal(stderr, '');
@@ -96,7 +88,7 @@ t.test('watch on the desktop: its frames follow, the lock screen keeps its own p
   const s = await gnomeWithClock(t);
   t.equal((await s.cli('random', '--set', '--target', 'lock', '--search', 'sand')).code, 0);
   const seen: string[][] = [];
-  const { out, stderr } = await s.watch(['--search', 'clock'], 3, () => seen.push([s.gsettings(...DESKTOP), s.gsettings(...LOCK)]));
+  const { out, stderr } = await s.watch(['--search', 'clock'], 1, () => seen.push([s.gsettings(...DESKTOP), s.gsettings(...LOCK)]));
   t.equal(stderr, '');
   t.same(out, [`light\t${s.stw}`, `frame\t${s.f('morning.png')}`, `frame\t${s.f('night.png')}`]);
   t.same(
@@ -112,7 +104,7 @@ t.test('watch on the desktop: its frames follow, the lock screen keeps its own p
 t.test('watch --target both: each place follows its frames', async (t) => {
   if (!LIBFAKETIME) return t.fail('libfaketime is missing: apt-get install faketime');
   const s = await gnomeWithClock(t);
-  const { out, stderr } = await s.watch(['--target', 'both', '--search', 'clock'], 5, () => {});
+  const { out, stderr } = await s.watch(['--target', 'both', '--search', 'clock'], 2, () => {});
   t.equal(stderr, '');
   t.same(
     out.slice(1).sort(),

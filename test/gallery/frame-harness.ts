@@ -2,7 +2,7 @@
 // brightness and shape, a frame page opened at a screen size, and what the frame says it shows.
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { writeSolid } from './harness.js';
+import { type TestLike, launchBrowser, startServer, tempDir, waitForTotal, writeSolid } from './harness.js';
 
 /** Light, medium and dark wallpapers, landscape and portrait: [name, width, height, colour]. */
 export const FIXTURES: [string, number, number, string][] = [
@@ -17,6 +17,18 @@ export const FIXTURES: [string, number, number, string][] = [
 
 export async function writeFixtures(folder: string): Promise<void> {
   for (const [name, width, height, colour] of FIXTURES) await writeSolid(join(folder, name), width, height, colour);
+}
+
+/** What each frame file starts with: FIXTURES in a library under a temporary root, served by the
+ * real `wallpaper serve` once indexed, and Chromium. */
+export async function frameSetup(t: TestLike) {
+  const root = tempDir(t);
+  const library = join(root, 'Wallpapers');
+  await writeFixtures(library);
+  const browser = await launchBrowser(t);
+  const server = await startServer(t, { folders: [library] });
+  await waitForTotal(server, FIXTURES.length);
+  return { root, library, browser, server };
 }
 
 export interface FrameState {

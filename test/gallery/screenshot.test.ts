@@ -1,6 +1,8 @@
 // The gallery's portrait for the README: a library of colourful generated landscapes served by the
 // real `wallpaper serve`, photographed at 1280x800 in light mode (test-artifacts/gallery.png, copied
 // to docs/gallery.png with UPDATE_SCREENSHOTS=1), plus the dark theme, a phone, 4K and the viewer.
+// How it waits: for the thumbnails to load and for the page's fade-ins to finish (its running
+// animations), never a fixed time.
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -19,6 +21,10 @@ import {
 
 const COUNT = 40;
 
+/** Wait until no animation or transition of the page is running (the fade-ins are done). */
+const stillPage = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+
 /** Wait until every thumbnail in the viewport has loaded (lazy ones below the fold may wait). */
 async function settle(page: Page) {
   await page.waitForSelector('#grid a.card');
@@ -27,7 +33,7 @@ async function settle(page: Page) {
       .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
       .every((img) => img.classList.contains('loaded')),
   );
-  await page.waitForTimeout(400); // the fade-in
+  await stillPage(page); // the fade-in
 }
 
 if (haveChromium(t)) {
@@ -56,7 +62,7 @@ if (haveChromium(t)) {
       if (shot.viewer) {
         await page.click('#grid a.card >> nth=2');
         await page.waitForFunction(() => document.querySelector('#viewer-image')?.classList.contains('loaded'));
-        await page.waitForTimeout(300);
+        await stillPage(page);
       }
       const path = join(ARTIFACTS, shot.name);
       await page.screenshot({ path });

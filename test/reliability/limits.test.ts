@@ -2,6 +2,9 @@
 // close, the cap on concurrent uploads, and sharp's pixel limit on every decode. Proves each limit
 // acts (with short timeouts configured through startServer's options) and that other clients are
 // served while a slow one is being timed out.
+// How it waits: for the server to close each slow socket (a generous limit that only ends a hang);
+// what is asserted is the 408 and that the close came no sooner than the timeout, never how soon
+// after it (a loaded machine may be late).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -18,11 +21,24 @@ import { BOUNDARY, MULTIPART_TYPE, multipart, partHead } from './helpers.js';
 const HEADERS_MS = 600;
 const REQUEST_MS = 1200;
 const KEEP_ALIVE_MS = 500;
+/** How long a slow socket may stay open before the test fails: a hang, not a slow machine. */
+const CLOSE_LIMIT_MS = 60_000;
 
 const f = await startFixture(t, {
   images: { 'a.jpg': { width: 64, height: 48, color: '#335577' } },
   timeouts: { headersMs: HEADERS_MS, requestMs: REQUEST_MS, keepAliveMs: KEEP_ALIVE_MS, checkIntervalMs: 100 },
 });
+
+/** The ms after which a socket closed, or -1 when it was still open at CLOSE_LIMIT_MS. */
+function closedWithinLimit(closed: Promise<number>): Promise<number> {
+  return new Promise((done) => {
+    const limit = setTimeout(() => done(-1), CLOSE_LIMIT_MS);
+    void closed.then((ms) => {
+      clearTimeout(limit);
+      done(ms);
+    });
+  });
+}
 
 /** A socket that records what the server says and when it closes. */
 function openSocket(port: number): Promise<{ socket: Socket; text: () => string; closed: Promise<number> }> {
@@ -44,9 +60,9 @@ t.test('headers that never finish: 408 after the header timeout, others served m
   const drip = setInterval(() => slow.socket.writable && slow.socket.write('a'), 100); // slowloris drip
   t.teardown(() => clearInterval(drip));
   t.equal((await call(f.base, '/api/wallpapers')).status, 200, 'another client is served meanwhile');
-  const ms = await Promise.race([slow.closed, new Promise<number>((done) => setTimeout(() => done(-1), 10_000))]);
+  const ms = await closedWithinLimit(slow.closed);
   clearInterval(drip);
-  t.ok(ms >= HEADERS_MS - 50 && ms < HEADERS_MS + 3000, `closed after ${ms} ms`);
+  t.ok(ms >= HEADERS_MS - 50, `closed by the timeout, not before it (${ms} ms)`);
   t.match(slow.text(), /^HTTP\/1\.1 408 /, '408');
   t.match(slow.text(), /Content-Type: text\/plain; charset=utf-8/);
 });
@@ -56,8 +72,8 @@ t.test('a body that never finishes: 408 after the request timeout', async (t) =>
   slow.socket.write(
     'PUT /api/settings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"thumbnail_size":',
   );
-  const ms = await Promise.race([slow.closed, new Promise<number>((done) => setTimeout(() => done(-1), 10_000))]);
-  t.ok(ms >= REQUEST_MS - 50 && ms < REQUEST_MS + 3000, `closed after ${ms} ms`);
+  const ms = await closedWithinLimit(slow.closed);
+  t.ok(ms >= REQUEST_MS - 50, `closed by the timeout, not before it (${ms} ms)`);
   t.match(slow.text(), /^HTTP\/1\.1 408 /);
   t.equal(f.library.settings().thumbnail_size, 480, 'nothing changed');
 });
@@ -65,9 +81,9 @@ t.test('a body that never finishes: 408 after the request timeout', async (t) =>
 t.test('idle keep-alive connections are closed', async (t) => {
   const idle = await openSocket(f.server.port);
   idle.socket.write('GET /api/wallpapers HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-  const ms = await Promise.race([idle.closed, new Promise<number>((done) => setTimeout(() => done(-1), 10_000))]);
+  const ms = await closedWithinLimit(idle.closed);
   t.match(idle.text(), /^HTTP\/1\.1 200 /);
-  t.ok(ms >= KEEP_ALIVE_MS - 50 && ms < KEEP_ALIVE_MS + 3000, `closed ${ms} ms after connecting`);
+  t.ok(ms >= KEEP_ALIVE_MS - 50, `closed by the timeout, not before it (${ms} ms after connecting)`);
 });
 
 t.test('concurrent uploads are capped: the third gets 503 with Retry-After', async (t) => {

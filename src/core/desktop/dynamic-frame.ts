@@ -55,9 +55,10 @@ export async function dynamicShown(
   return renditionFor(picked.path, { id: `${id}-i${chosen.image}`, width, height }, monitor, dir, chosen.image);
 }
 
-/** When the frame of the dynamic wallpaper at `path` changes next (null: never, or not within a day;
- * also null for what the desktop plays itself). */
-export async function nextChange(library: FrameContext, path: string, plays: boolean): Promise<Date | null> {
+/** When the frame of the dynamic wallpaper at `path` chosen at `shownAt` changes next (null: never,
+ * or not within a day; also null for what the desktop plays itself): already past when a change
+ * came between `shownAt` and now. */
+export async function nextChange(library: FrameContext, path: string, plays: boolean, shownAt = new Date()): Promise<Date | null> {
   if (plays && extname(path).toLowerCase() === '.xml') return null;
-  return frameNow(library, await dynamicOf(path), new Date()).next;
+  return frameNow(library, await dynamicOf(path), shownAt).next;
 }

@@ -5,7 +5,9 @@
 // timer sleeps until the next change of either (checking the wall clock at most every
 // WALL_CLOCK_CHECK_MS, so a change passed while suspended follows within that time after a resume);
 // a timed XML GNOME plays itself on the desktop needs none. check() looks again at once (after
-// watch set a new pick).
+// watch set a new pick). The next change is reckoned from when the frame on the screen was chosen,
+// not from when the follower looks: a change that came in between (a suspend during a set) is due
+// at once instead of being missed until the one after.
 import type { Library } from '../types.js';
 import { restore } from './back.js';
 import { nextChange } from './dynamic-frame.js';
@@ -16,8 +18,9 @@ import { GNOME } from './set.js';
 import { WALL_CLOCK_CHECK_MS } from './sun.js';
 
 export interface DynamicFollower {
-  /** Look at the screen again now (a new pick may be dynamic, or no longer). */
-  check(): void;
+  /** Look at the screen again now (a new pick may be dynamic, or no longer); `shownAt`, when the
+   * set that put it there began (the frames it chose are of that time or later). */
+  check(shownAt?: Date): void;
   stop(): void;
 }
 
@@ -39,25 +42,30 @@ export function followDynamic(
   let timer: NodeJS.Timeout | undefined;
   let due: Record<Place, number | undefined> = { desktop: undefined, lock: undefined };
   let stopped = false;
+  /** The frames on the screen were chosen at this time or later: by a set of watch's (check()), or
+   * by a refresh a wake has queued. Plans reckon the next change from it, whenever they run. */
+  let shownSince = new Date();
 
   /** When the soonest dynamic wallpaper among `files` changes frame (`plays`: GNOME plays its XML). */
-  const nextOf = async (files: readonly ShownFile[], plays: boolean): Promise<number | undefined> => {
+  const nextOf = async (files: readonly ShownFile[], plays: boolean, shownAt: Date): Promise<number | undefined> => {
     let next: number | undefined;
     for (const file of files) {
       if (!file.id || !library.get(file.id)?.dynamic) continue;
-      const at = (await nextChange(library, file.path, plays))?.getTime();
+      const at = (await nextChange(library, file.path, plays, shownAt))?.getTime();
       if (at !== undefined && (next === undefined || at < next)) next = at;
     }
     return next;
   };
 
-  /** Each place as this library last set it, and when a dynamic wallpaper there changes next. The
-   * lock screen is given frames everywhere (GNOME's desktop alone plays an XML). */
-  const look = async () => {
+  /** Each place as this library last set it, and when a dynamic wallpaper there, its frame chosen at
+   * `shownAt`, changes next. The lock screen is given frames everywhere (GNOME's desktop alone plays
+   * an XML). */
+  const look = async (shownAt: Date) => {
     const { changes } = readOnScreen(library.dirs.data);
     const files: Record<Place, ShownFile[]> = { desktop: shownByHistory(changes), lock: lockShownByHistory(changes) };
     const plays = session.setter(library.settings().set_command).name === GNOME;
-    return { files, next: { desktop: await nextOf(files.desktop, plays), lock: await nextOf(files.lock, false) } };
+    const next = { desktop: await nextOf(files.desktop, plays, shownAt), lock: await nextOf(files.lock, false, shownAt) };
+    return { files, next };
   };
 
   const soonest = () => Math.min(...PLACES.map((place) => due[place] ?? Number.POSITIVE_INFINITY));
@@ -71,12 +79,16 @@ export function followDynamic(
 
   const plan = () =>
     enqueue(async () => {
+      const since = shownSince;
+      let next: typeof due = { desktop: undefined, lock: undefined };
       try {
-        due = (await look()).next;
+        next = (await look(since)).next;
       } catch (error) {
-        due = { desktop: undefined, lock: undefined };
         onError(error);
       }
+      // A wake that queued a refresh meanwhile (or a set) queued its own plan: this one is stale.
+      if (since !== shownSince) return;
+      due = next;
       sleep();
     });
 
@@ -85,8 +97,10 @@ export function followDynamic(
     const now = Date.now();
     const passed = PLACES.filter((place) => due[place] !== undefined && now >= due[place]!);
     if (passed.length === 0) return sleep();
+    // The refresh queued now chooses frames of this time or later.
+    shownSince = new Date(now);
     enqueue(async () => {
-      const { files } = await look().catch((error: unknown) => {
+      const { files } = await look(shownSince).catch((error: unknown) => {
         onError(error);
         return { files: { desktop: [], lock: [] } as Record<Place, ShownFile[]> };
       });
@@ -107,7 +121,10 @@ export function followDynamic(
 
   plan();
   return {
-    check: plan,
+    check(shownAt = new Date()) {
+      if (shownAt > shownSince) shownSince = shownAt;
+      plan();
+    },
     stop() {
       stopped = true;
       clearTimeout(timer);

@@ -104,14 +104,14 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
       followDynamic: (library, enqueue, onShown, onError) => {
         // Loaded in the queue's first turn; the follower looks at the screen as soon as it starts,
         // so a check() before then has nothing to add.
-        let follower: { check(): void; stop(): void } | undefined;
+        let follower: { check(shownAt?: Date): void; stop(): void } | undefined;
         let stopped = false;
         enqueue(async () => {
           const { followDynamic } = await import('./follow-dynamic.js');
           if (!stopped) follower = followDynamic(session, library, enqueue, onShown, onError);
         });
         return {
-          check: () => follower?.check(),
+          check: (shownAt) => follower?.check(shownAt),
           stop: () => {
             stopped = true;
             follower?.stop();

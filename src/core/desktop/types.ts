@@ -82,13 +82,13 @@ export interface Desktop {
   followSun(library: Library, onScheme: (scheme: import('./appearance.js').Scheme) => void): () => void;
   /** Keep the dynamic wallpapers this library put on the screen and the lock screen at their frame
    * for now (`watch`): each refresh runs through `enqueue`, reports what one place (the desktop or
-   * the lock screen) was given; check() looks again. */
+   * the lock screen) was given; check() looks again (`shownAt`: when the set that prompted it began). */
   followDynamic(
     library: Library,
     enqueue: (work: () => Promise<void>) => void,
     onShown: (files: { monitor: string | null; slot: Slot | null; path: string }[], place: 'desktop' | 'lock') => void,
     onError: (error: unknown) => void,
-  ): { check(): void; stop(): void };
+  ): { check(shownAt?: Date): void; stop(): void };
   /** The wallpaper `id` on every monitor or on the one named (POST /api/wallpapers/{id}/set), on
    * the lock screen too or instead with `target`. */
   setById(library: Library, id: string, options?: { monitor?: string; target?: Target }): Promise<DesktopSet>;
