@@ -1,4 +1,4 @@
-// `npm run bench`: the performance figures of issue 6, each against a floor or baseline measured in
+// `npm run bench`: the performance figures the project holds itself to, each against a floor or baseline measured in
 // the same run on the same files, printed as one table (min / median / max over repeated runs, the
 // ratio, the target, PASS or MISS). Flags: see lib/args.js (`--quick`, `--corpus DIR`, `--only`).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';

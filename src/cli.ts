@@ -21,7 +21,7 @@ type CommandFactory = (ctx: CliContext) => Command;
 
 /** Every command, in the order the help lists them, each loaded only when the program needs it: a
  * command module imports the core's rooms it works with, and loading all of them took ~250 ES
- * modules (most of a short command's wall time; issue 31). */
+ * modules (most of a short command's wall time). */
 const COMMANDS: readonly (readonly [string, () => Promise<CommandFactory>])[] = [
   ['scan', async () => (await import('./commands/scan.js')).scanCommand],
   ['list', async () => (await import('./commands/list.js')).listCommand],

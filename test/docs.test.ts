@@ -51,7 +51,7 @@ t.test('the anchor rule matches GitHub on the headings this README uses', async 
   t.ok(anchors.has('cron') && anchors.has('cron-1'));
 });
 
-// The README is a front door (issue 29): short, with every command and endpoint one line each and a
+// The README is a front door: short, with every command and endpoint one line each and a
 // link to its page, and every command the pages show is one the CLI accepts.
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const README_LINES = 350;

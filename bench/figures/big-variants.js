@@ -1,4 +1,4 @@
-// Figures of issue 32: what the largest variants cost a real `serve`. Each case starts a fresh
+// Figures of the largest variants: what the largest variants cost a real `serve`. Each case starts a fresh
 // `serve` on a library of one generated photo-like picture (a fresh home: the variant is cold), reads
 // its peak RSS (VmHWM) before and after one request, and times the request:
 // - AVIF 3840x2160 (cover, attention) of a 3840x2160 JPEG: the size a 4K TV or frame asks for;

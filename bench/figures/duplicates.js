@@ -56,7 +56,7 @@ function score(files, groupOf, truth) {
 }
 
 /** Set (a)'s true group of a file: its original's (`aNNN`), or its own for a crop that made another
- * screen shape (issue 38: a crop of 10% of one side is 16:9 made 16:10, never a duplicate). */
+ * screen shape (a crop of 10% of one side is 16:9 made 16:10, never a duplicate). */
 const copyOf = (path) => {
   const [name] = path.split('/').at(-1).split('.');
   return OTHER_SHAPE_EDITS.some((edit) => name.endsWith(`-${edit}`)) ? name : name.slice(0, 4);

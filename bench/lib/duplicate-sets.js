@@ -1,11 +1,11 @@
-// The three sets near-duplicate search must be right on at once (issue 32), made once and cached
+// The three sets near-duplicate search must be right on at once, made once and cached
 // under bench/.corpus (file names say the truth):
 // (a) transformed real wallpapers: every distinct picture of Debian's wallpaper packages (or of
 //     `--corpus DIR`), at most 1920 wide, and its copies: resized, re-encoded, converted, cropped
 //     up to 10% (five kinds, two a picture), letterboxed and pillarboxed (three bar colours);
 // (b) Debian's packages as shipped: the designer gradings, light/dark and orientation versions
 //     are other pictures; the only duplicates are the sizes of one design for one screen (with
-//     desktop-base's SVG themes, issue 38: each theme drawn for 4:3, 5:4, 16:10, 16:9 and 21:9,
+//     desktop-base's SVG themes: each theme drawn for 4:3, 5:4, 16:10, 16:9 and 21:9,
 //     whose sizes for one shape are one group and whose shapes are never one);
 // (c) generated hard negatives, all distinct: near-black fields, noise, star fields, gradients,
 //     from a seeded generator (never sharp's own noise, which is random on every run).
@@ -70,7 +70,7 @@ export function desktopBaseGroup(path) {
   return `${folder} ${(Number(width) / Number(height)).toFixed(2)}`;
 }
 
-/** desktop-base sizes judged by eye to be pictures of their own (issue 38): homeworld draws its
+/** desktop-base sizes judged by eye to be pictures of their own: homeworld draws its
  * motif at one pixel size, so each screen size frames it differently (large on 1920x1080, small on
  * 3840x2160: aligned levels 0.60-0.90); joy's 1280x720 wallpaper puts the swirl in a corner. */
 const OWN_LAYOUTS = ['homeworld-theme/', 'joy-theme/wallpaper/1280x720'];
@@ -80,7 +80,7 @@ export function desktopBaseGroupOf(path) {
   return desktopBaseGroup(realpathSync(path));
 }
 
-/** Set (b)'s true groups, judged by eye (bench/RESULTS.md, issue 24): one design's sizes for one screen. */
+/** Set (b)'s true groups, judged by eye (bench/RESULTS.md): one design's sizes for one screen. */
 export const DEBIAN_GROUPS = [
   ['Sway_Wallpaper_Blue_1136x640.png', 'Sway_Wallpaper_Blue_1366x768.png', 'Sway_Wallpaper_Blue_1920x1080.png'],
   ['Sway_Wallpaper_Blue_2048x1536.png', 'Sway_Wallpaper_Blue_768x1024.png'],
@@ -151,7 +151,7 @@ const CROPS = {
   crop6right7bottom: crop(0, 0, 0.06, 0.07),
 };
 /** The crops that change the screen shape (the ratio by 1/0.9): another screen's picture, never a
- * duplicate of their original (issue 38); the others keep the shape within rounding. */
+ * duplicate of their original; the others keep the shape within rounding. */
 export const OTHER_SHAPE_EDITS = ['crop10left', 'crop10top'];
 const BARS = {
   'letterbox-black': bars(true, '#000000'),

@@ -1,5 +1,5 @@
 // @ts-check
-// The gallery's only door to the server: the public HTTP API (docs/api.md, CONTRACT.md section 3).
+// The gallery's only door to the server: the public HTTP API (docs/api.md, docs/design.md#http-rules).
 // Errors come back as plain text and are surfaced as ApiError messages. Mutations go through
 // auth.js, which adds the token and asks for one when the server wants it.
 

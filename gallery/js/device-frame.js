@@ -1,5 +1,5 @@
 // @ts-check
-// The device link's frame part (issue 25): the URL of /frame for a tablet, a TV or a kiosk (an
+// The device link's frame part: the URL of /frame for a tablet, a TV or a kiosk (an
 // interval, a clock, pairs, motion and burn-in shift (docs/frame.md#layouts-and-motion), the
 // brightness and name chosen for the device link), its QR code to scan, and
 // the server's address on the network: a link with 127.0.0.1 opens nothing on another device, so

@@ -1,5 +1,5 @@
 // @ts-check
-// The frame's query (CONTRACT.md 7.2), read once at load: its own parameters (interval, transition,
+// The frame's query (docs/design.md#the-frame), read once at load: its own parameters (interval, transition,
 // fit, split, clock, info, dark, client) checked here with the API's wording, everything else passed
 // to /api/wallpapers/random for the server to validate. Also the URLs the frame asks for. Old tablets
 // run this file: no syntax newer than ES2018 (no `?.`, `??`, class fields, bare `catch {}`).

@@ -1,5 +1,5 @@
 // @ts-check
-// The wallpaper frame (GET /frame, CONTRACT.md 7.2, issue 25): wallpapers one after another at this
+// The wallpaper frame (GET /frame, docs/design.md#the-frame): wallpapers one after another at this
 // screen's size in device pixels, for this screen's client (no repeats until all were shown). Every
 // change is queued (one at a time); the next one is fetched and decoded while the current one is on
 // screen, so a change is a swap. The server away: the wallpaper stays and the page retries with

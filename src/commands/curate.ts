@@ -70,7 +70,7 @@ function markCommand(ctx: CliContext, name: 'favorite' | 'hide', mark: Mark, des
 }
 
 /** `favorite current` / `hide current`: the wallpaper on the screen; hiding it also puts the next one
- * on the monitors that showed it, the way `next` would (CONTRACT.md 8.2). */
+ * on the monitors that showed it, the way `next` would (docs/design.md#the-wallpaper-on-screen). */
 async function markCurrent(cmd: Command, ctx: CliContext, mark: Mark, options: MarkOptions): Promise<void> {
   const library = libraryOf(cmd, ctx);
   let shownOn: string[];

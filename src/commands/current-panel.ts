@@ -1,4 +1,4 @@
-// `current --as waybar` and `current --follow` (docs/cli.md#current): what a status bar shows. The
+// `current --as waybar` and `current --follow` (docs/cli.md#wallpaper-current-back-and-next): what a status bar shows. The
 // waybar line is one JSON object, {"text", "tooltip", "class", "alt"}: the title, title/size/credit,
 // the brightness (light, medium, dark) and the id, of the wallpaper on the primary monitor. --follow
 // prints again at every change this library records (by any process: a shortcut's `next`, the

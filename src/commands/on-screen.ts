@@ -1,4 +1,4 @@
-// `wallpaper current`, `back` and `next` (CONTRACT.md 8.2): what the screen shows now, put back what
+// `wallpaper current`, `back` and `next` (docs/design.md#the-wallpaper-on-screen): what the screen shows now, put back what
 // the last change replaced, and a new pick with the filters and options of the last `random --set`.
 // Each reports like `random --set` (7.5): the path alone when one file is everywhere, else
 // `NAME<TAB>PATH` per monitor or slot; --json always the array of {monitor, slot, wallpaper}.

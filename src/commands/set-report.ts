@@ -1,4 +1,4 @@
-// What a change of the wallpaper reports (CONTRACT.md 7.5, 8.2): `random --set`, `next`, `back` and
+// What a change of the wallpaper reports (docs/design.md#what-a-change-reports, docs/design.md#the-wallpaper-on-screen): `random --set`, `next`, `back` and
 // `current` print the same lines (the path alone when one file is everywhere, else `NAME<TAB>PATH`
 // per monitor or slot) or JSON; and the flags every command that changes the screen shares.
 import { type Command, Option } from 'commander';
@@ -28,7 +28,7 @@ const NO_NOTIFY_FLAG = ['--no-notify', 'no notification this time, whatever the 
 export const notifies = (flag: boolean | undefined, library: { settings(): { notify: boolean } }): boolean =>
   flag ?? library.settings().notify;
 
-/** `--target desktop|lock|both` (CONTRACT.md 8.2): where a change goes (`description` replaces the
+/** `--target desktop|lock|both` (docs/design.md#the-wallpaper-on-screen): where a change goes (`description` replaces the
  * help's words after `prefix`). */
 export function targetOption(ctx: CliContext, prefix = '', description?: string): Option {
   return new Option(
@@ -79,7 +79,7 @@ export function printShown(out: CliContext['stdout'], entries: readonly ShownEnt
   else for (const entry of entries) out.write(`${entry.monitor ?? entry.slot}\t${entry.path}\n`);
 }
 
-/** What was set (CONTRACT.md 7.5): one wallpaper everywhere as its path (its Wallpaper object with
+/** What was set (docs/design.md#what-a-change-reports): one wallpaper everywhere as its path (its Wallpaper object with
  * --json); else `NAME<TAB>PATH` per monitor or slot (`[{monitor, slot, wallpaper}]`). */
 export function printSet(out: CliContext['stdout'], result: DesktopSet, json?: boolean): void {
   const [only] = result.entries;

@@ -35,7 +35,7 @@ import { sendBytes, sendFile, sendOpened } from './send.js';
 const NO_STORE = 'no-store';
 /** Content-addressed files: cached for good, validators, ranges. */
 const IMMUTABLE_FILE: FilePolicy = { cacheControl: IMMUTABLE_CACHE_CONTROL, validators: true, ranges: true };
-/** The frame for now of a timed wallpaper (CONTRACT.md 8.3): another frame later under the same URL,
+/** The frame for now of a timed wallpaper (docs/design.md#the-time-of-day): another frame later under the same URL,
  * so asked again each time (no-cache), with validators and ranges for the frame itself. */
 const FRAME_FILE: FilePolicy = { cacheControl: 'no-cache', validators: true, ranges: true };
 /** The random endpoints' files: never cached, no validators, no ranges (the URL names no file). */

@@ -112,7 +112,7 @@ t.test('duplicates: groups, --not, --trash-others moves the others to the trash'
   const two = groups[0]!.ids.filter((id) => id !== groups[0]!.keep);
   const marked = await s.cli('duplicates', '--not', ...two);
   t.equal(marked.code, 0, marked.stderr);
-  // A mark is strict (issue 24): the two marked copies never share a group, even through the original.
+  // A mark is strict: the two marked copies never share a group, even through the original.
   const after = JSON.parse((await s.cli('duplicates', '--json')).stdout).groups as { ids: string[]; keep: string }[];
   t.same(
     after.map((g) => g.ids.length),

@@ -1,4 +1,4 @@
-// `current --as waybar` and `current --follow` (docs/cli.md#current) on a desktop set through
+// `current --as waybar` and `current --follow` (docs/cli.md#wallpaper-current-back-and-next) on a desktop set through
 // set_command (the user's own tool; it cannot be read back, so `current` answers from what the
 // library last put there). The waybar line is checked in-process; --follow runs as a real process
 // and a change made by another process (this one) makes it print a new line.

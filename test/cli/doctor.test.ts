@@ -60,7 +60,7 @@ t.test(
     const byTopic = (subject: string) => lines.find((line) => line.slice(9).startsWith(`${subject}:`)) ?? '';
     t.match(byTopic('node'), /^(ok|note) +node: Node \d+\.\d+\.\d+/);
     t.match(byTopic('sharp'), /^ok +sharp: sharp \d+\.\d+\.\d+, libvips \d+\.\d+\.\d+$/);
-    // Every format of CONTRACT.md 8.1, each on its line with what decodes it here.
+    // Every format of docs/design.md#every-format, each on its line with what decodes it here.
     const formats = lines.filter((line) => line.slice(9).startsWith('format:'));
     t.same(
       formats.map((line) => /format: (.+?) \(/.exec(line)?.[1]),

@@ -1,4 +1,4 @@
-// `wallpaper duplicates` lists the groups that free the most space first (issue 33), in its table
+// `wallpaper duplicates` lists the groups that free the most space first, in its table
 // and with --json, in process (the same run() bin/ calls).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

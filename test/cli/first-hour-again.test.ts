@@ -1,4 +1,4 @@
-// What a newcomer met in the first hour on a fresh clone (issue 39), in-process: every command that
+// What a newcomer met in the first hour on a fresh clone, in-process: every command that
 // changes the screen takes --notify/--no-notify and --target; the empty-library hint names the
 // library's own flags (`npx wallpaper --home .try scan FOLDER` under `npm start`); an empty library
 // says so (exit 1) and a read-only `list` makes no index; `list` without a match exits 1 (its JSON

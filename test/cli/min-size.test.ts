@@ -1,4 +1,4 @@
-// The settings key min_size (issue 38, docs/cli.md#wallpaper-config) on a folder of wallpapers and
+// The settings key min_size (docs/cli.md#wallpaper-config) on a folder of wallpapers and
 // the icons and sprites a folder such as /usr/share holds, made with sharp. Off (the default
 // "0x0"), every picture is indexed and the scan says how many are under 320x200 with the line that
 // leaves them out; set, smaller pictures (either way round) are skipped with the reason naming the

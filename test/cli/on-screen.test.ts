@@ -1,4 +1,4 @@
-// `current`, `back`, `next`, `favorite current` and `hide current` (CONTRACT.md 8.2) on a desktop set
+// `current`, `back`, `next`, `favorite current` and `hide current` (docs/design.md#the-wallpaper-on-screen) on a desktop set
 // through set_command (a real feature: the user's own tool), whose every call is appended to a log,
 // so the log's last lines are what is on the screen. set_command cannot be read back, so `current`
 // answers from what the library last put there; the real desktops' read-back is in test/desktop/.
@@ -52,7 +52,11 @@ t.test('current names what the last change set; back puts back what it replaced,
   t.not(second, first, 'no repeat');
   t.equal((await cli('current')).stdout.trim(), third, 'current: what is on the screen');
   const json = JSON.parse((await cli('current', '--json')).stdout);
-  t.match(json, [{ monitor: null, slot: null }], 'current --json: always the 7.5 array (CONTRACT.md 8.2), one entry here');
+  t.match(
+    json,
+    [{ monitor: null, slot: null }],
+    'current --json: always the 7.5 array (docs/design.md#the-wallpaper-on-screen), one entry here',
+  );
   t.equal(json.length, 1);
   t.equal(json[0].wallpaper.path, third, 'its wallpaper: the Wallpaper object');
   t.match(json[0].wallpaper.id, /^[0-9a-f]{16}$/);

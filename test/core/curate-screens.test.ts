@@ -1,6 +1,6 @@
-// Near-duplicates are the same picture for the same screen (issue 24), table-tested on pictures
+// Near-duplicates are the same picture for the same screen, table-tested on pictures
 // made in code: versions of a design for another orientation or an aspect ratio apart beyond
-// rounding (issue 38: 16:10 and 16:9, 4:3 and 5:4, a crop of 10% of one side) are never grouped,
+// rounding (16:10 and 16:9, 4:3 and 5:4, a crop of 10% of one side) are never grouped,
 // nor colour gradings; copies (resized, re-encoded, converted, cropped keeping the shape,
 // letterboxed) are; a "not duplicates" mark keeps two apart even through a third; every
 // group's kept member is made for the same screen as each other member.

@@ -1,4 +1,4 @@
-// Debian's wallpaper packages scanned as a user scans /usr/share (issue 38): GNOME's, MATE's and
+// Debian's wallpaper packages scanned as a user scans /usr/share: GNOME's, MATE's and
 // UKUI's `<wallpapers>` lists (with `<!DOCTYPE wallpapers SYSTEM "gnome-wp-list.dtd">`) are
 // metadata, still read for titles and light/dark pairs, their DTD never fetched, and neither failed
 // nor skipped but counted in `ignored`, as any other XML that is no timed background; a document

@@ -1,4 +1,4 @@
-// Dynamic wallpapers in a scan (CONTRACT.md 8.3): a GNOME timed XML, a .stw and an Apple dynamic HEIC
+// Dynamic wallpapers in a scan (docs/design.md#the-time-of-day): a GNOME timed XML, a .stw and an Apple dynamic HEIC
 // found in a library folder are one wallpaper each, analysed, thumbnailed and filtered by the frame
 // shown at noon, with `dynamic` in the record; their frame files are wallpapers of their own; an
 // XML of another kind is nothing at all; malformed ones are skipped with the reason and the scan

@@ -1,4 +1,4 @@
-// The dynamic room's parsers (CONTRACT.md 8.3), as tables: GNOME's timed XML, a .stw and an Apple
+// The dynamic room's parsers (docs/design.md#the-time-of-day), as tables: GNOME's timed XML, a .stw and an Apple
 // dynamic HEIC read into frames and times; the frame shown at a moment and the next change;
 // transitions shown half and half; and what makes each malformed (a missing frame file, times out of
 // order, a transition loop, an entity bomb, a frame that is no image), each with its reason.

@@ -1,4 +1,4 @@
-// Memory that comes back (issue 30): a WebAssembly memory never shrinks, so the decoders run in
+// Memory that comes back: a WebAssembly memory never shrinks, so the decoders run in
 // threads that are ended once their memory has grown past RECYCLE_BYTES or they have been idle:
 // after repeated full-HD JPEG XL decodes the process is back within 50 MB of where it started, and one
 // 4K decode (whose decoder grows to ~400 MB) gives its memory back at once.

@@ -1,4 +1,4 @@
-// min_size and `ignored` on both index backends (issue 38): the reasons, the counts and the files
+// min_size and `ignored` on both index backends: the reasons, the counts and the files
 // that leave or return are read from the index itself (SQLite and a real PostgreSQL), so each
 // query is run on each: an XML list is ignored, a small picture indexed while min_size is off leaves
 // at the next scan once it is set and comes back once it is unset.

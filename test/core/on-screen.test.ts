@@ -1,4 +1,4 @@
-// The bookkeeping behind `current` and `back` (CONTRACT.md 8.2), as tables: what a history of changes
+// The bookkeeping behind `current` and `back` (docs/design.md#the-wallpaper-on-screen), as tables: what a history of changes
 // says is on the screen, what a change replaces per monitor and slot, and a history 20 changes deep.
 import t from 'tap';
 import { replacedBy } from '../../src/core/desktop/current.js';

@@ -1,4 +1,4 @@
-// The exact shape filter `ratio` (issue 33, query/ratio.ts), table-tested: what it accepts and the
+// The exact shape filter `ratio` (query/ratio.ts), table-tested: what it accepts and the
 // one message otherwise; the 1% rule to the pixel; an aspect_ratio of a shape (`16:10`) says which
 // category it counts as and names ratio. Then on both index backends: the matches of the list,
 // random and a colour search (the in-memory colour index) are the same, combined with the others.

@@ -1,4 +1,4 @@
-// Every write seen (CONTRACT.md 7.1): a scan asked for while another scan runs is answered by a scan
+// Every write seen (docs/design.md#one-refresh-sees-every-file-written-before-it): a scan asked for while another scan runs is answered by a scan
 // that began after it was asked for, so a file written just before the request is in its summary and
 // listed after it. Across two processes (a cron `wallpaper scan` and this library), and within one
 // library (two refreshes through one serve share the follow-up scan).

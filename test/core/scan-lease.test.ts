@@ -1,4 +1,4 @@
-// The scan lease (issue 16): one process scans an index at a time; a waiter that arrived after the
+// The scan lease: one process scans an index at a time; a waiter that arrived after the
 // holder's scan began is answered by the next scan (7.1), never a second scan at once; a holder that dies (process gone, or no renewal from another host) is taken over.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';

@@ -1,4 +1,4 @@
-// Large AVIF variants (issue 32): served at the size asked, encoded tile by tile into one grid AVIF
+// Large AVIF variants: served at the size asked, encoded tile by tile into one grid AVIF
 // that decodes (libheif here; Chromium in test/http/variant-avif-browser.test.ts) to the same picture
 // as the variant in JPEG: every tile in its place, the padded edge tiles cut, for cover, contain
 // and inside. Up to a 1920x1200 screen's pixels an AVIF is one picture, as before.

@@ -201,7 +201,7 @@ if (desktop) {
   // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
   lockScreenCases(t, desktop, LOCK_READ_BACK.gnome);
 
-  // Dynamic wallpapers (issue 31): its own library and home, in this session.
+  // Dynamic wallpapers: its own library and home, in this session.
   dynamicOnGnome(t, desktop, GNOME_MONITORS);
 
   // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).

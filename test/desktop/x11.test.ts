@@ -134,7 +134,7 @@ if (desktop) {
   });
 
   // current (feh cannot be read back: what this library last set), back and hide current, by
-  // screenshot (issue 31).
+  // screenshot.
   onScreenProofs(t, desktop, () => X11_MONITORS, library);
 
   // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).

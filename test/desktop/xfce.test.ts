@@ -42,7 +42,7 @@ if (desktop) {
     }
   });
 
-  // current (read back from each monitor's last-image), back and hide current, by screenshot (issue 31).
+  // current (read back from each monitor's last-image), back and hide current, by screenshot.
   onScreenProofs(t, desktop, () => DUMMY_MONITORS, library);
 
   t.test('a monitor without its last-image property: exit 1, every monitor unchanged', async (t) => {

@@ -1,4 +1,4 @@
-// Debian 12's own wallpaper packages for the tests of issue 24: downloaded once with `apt-get
+// Debian 12's own wallpaper packages for the real-library tests: downloaded once with `apt-get
 // download`, unpacked with `dpkg-deb -x` into test-artifacts/debian-wallpapers (gitignored, kept
 // across runs), and laid out as installed (`usr/share/backgrounds`, `usr/share/wallpapers`,
 // `usr/share/*-background-properties`). Where they cannot be had (no apt, no network) a test is
@@ -19,7 +19,7 @@ export const DEBIAN_PACKAGES = [
   'xfdesktop4-data',
   'ukui-wallpapers',
   'lomiri-wallpapers',
-  // Debian's own themes, each an SVG per screen shape (issue 38).
+  // Debian's own themes, each an SVG per screen shape.
   'desktop-base',
 ] as const;
 

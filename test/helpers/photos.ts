@@ -45,7 +45,7 @@ const size = async (bytes: Buffer) => {
   return { width: meta.width!, height: meta.height! };
 };
 
-/** The edits near-duplicate search must see through (issue 15), by name. */
+/** The edits near-duplicate search must see through, by name. */
 export const EDITS: Record<string, Edit> = {
   'resized 50%': async (b) =>
     sharp(b)

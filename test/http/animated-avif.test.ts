@@ -1,4 +1,4 @@
-// An image sequence AVIF (issue 38, docs/formats.md#animated-avif), made by the encoder people's
+// An image sequence AVIF (docs/formats.md#animated-avif), made by the encoder people's
 // files come from (`avifenc`, Debian's libavif-bin, several frames in: an `avis` file): indexed
 // by its first frame (its size and analysis), its thumbnail and variants drawn from that frame and
 // served over HTTP, its own bytes sent as they are, and a desktop that cannot show AVIF given a

@@ -1,4 +1,4 @@
-// The OpenAPI document (issue 12, part 1): valid OpenAPI 3.1 by a real validator, its paths and
+// The OpenAPI document (part 1): valid OpenAPI 3.1 by a real validator, its paths and
 // methods equal to the router's table both ways, served at /api/openapi.json as kept in the
 // repository, and every documented status of every operation met by a real answer that matches the
 // document's schemas (ajv). The gallery's and the core's Wallpaper types have the schema's fields.

@@ -1,4 +1,4 @@
-// Random for a screen (issue 13): with w and h, the pick prefers wallpapers of the screen's
+// Random for a screen: with w and h, the pick prefers wallpapers of the screen's
 // orientation that need no upscaling, else the closest by KDE Plasma's rule; redirect=1 answers 302
 // (no-store) to the immutable {id} variant URL, which then serves the bytes.
 import sharp from 'sharp';

@@ -1,4 +1,4 @@
-// Decompression bombs within the pixel limit (issue 10): a 9999x9999 image of a few hundred KB
+// Decompression bombs within the pixel limit: a 9999x9999 image of a few hundred KB
 // decodes to 100 megapixels. Decodes shrink on load and share one pixel budget per process, so the
 // peak memory of `serve` under four such uploads and of `scan` over such files stays bounded:
 // measured as the process's VmHWM, a figure, not a timing.

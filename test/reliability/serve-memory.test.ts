@@ -4,7 +4,7 @@
 // variants of them. Its memory, the resident sets of the process and of its children (bin/'s own,
 // the relaunched serve, djxl) summed from /proc, peaks at most 600 MB and comes back within 80 MB of
 // what the same run leaves with the same pictures as JPEG, within 30 s. Figures, not timings: the
-// 30 s is the target's own window, polled. Before issue 38: a peak of 760-825 MB, and 320 MB above
+// 30 s is the target's own window, polled. Before the decode budget counted these formats (bench/RESULTS.md): a peak of 760-825 MB, and 320 MB above
 // the JPEG level after (bench/RESULTS.md).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';

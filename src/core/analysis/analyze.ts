@@ -1,4 +1,4 @@
-// One decode of an image's bytes -> its analysis (CONTRACT.md section 2) and its WebP thumbnail.
+// One decode of an image's bytes -> its analysis (docs/design.md#analysis) and its WebP thumbnail.
 // This is the only module that loads sharp; callers import it lazily so `list` and `random` never pay
 // sharp's start-up cost.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The analysis rules of CONTRACT.md section 2: named thresholds and pure classifiers over raw pixels.
+// The analysis rules of docs/design.md#analysis: named thresholds and pure classifiers over raw pixels.
 // Tests rely on these exact definitions, so every constant lives here with its reason.
 import {
   ASPECT_RATIOS,

@@ -1,4 +1,4 @@
-// The analysis room: one decode of an image -> what CONTRACT.md section 2 says of it (dimensions,
+// The analysis room: one decode of an image -> what docs/design.md#analysis says of it (dimensions,
 // luminance, brightness, aspect ratio, orientation, hue), its palette in OKLab and its near-duplicate
 // fingerprint, and how many pixels a process decodes at once. analyze.ts loads sharp, so it is
 // reached only through loadAnalyzer(); the rest is pure and cheap to import.

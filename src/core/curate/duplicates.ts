@@ -1,11 +1,11 @@
-// Near-duplicate groups (issues 15, 24, 32): pictures whose fingerprints (fingerprint.ts) are
+// Near-duplicate groups: pictures whose fingerprints (fingerprint.ts) are
 // close and whose grey grids agree once aligned (detail.ts), joined transitively (union-find). Two
 // groups are joined only when every pair across them is made for the same screen (screen-shape.ts),
 // two vector files only when their renderings agree as one drawing's sizes do (similarity.ts),
 // is no colour grading of the other (similarity.ts) and is not marked "not duplicates": these keep
 // two pictures apart even through a third. Never compares every pair: candidates come from
 // multi-index hashing (hash-index.ts). Deterministic: the result depends on the set of candidates,
-// never on their order. Groups come largest saving first (issue 33). Thresholds measured on real
+// never on their order. Groups come largest saving first. Thresholds measured on real
 // wallpapers (bench/RESULTS.md, `--only duplicates`).
 import type { Candidate, DuplicateGroup } from '../types.js';
 
@@ -179,7 +179,7 @@ const closeness = (p: Prepared, q: Prepared): number =>
  * thumbnail, to a row or two. */
 const SAME_SIZE_WITHIN = 0.03;
 
-/** Formats every desktop, browser and viewer shows as they are (issue 30). Between two copies of one
+/** Formats every desktop, browser and viewer shows as they are. Between two copies of one
  * picture at one size, such a file is kept over a JPEG XL, HEIC, AVIF, TIFF, BMP, GIF or SVG: a JPEG
  * and its lossless JPEG XL recompression (how GNOME ships its JPEGs) hold the very same pixels, so
  * nothing is lost, and the JPEG needs no rendition to be set nor a variant to be seen; bytes per

@@ -1,4 +1,4 @@
-// The curation part of the Library facade (issue 15): favourite and hidden marks, user tags, the
+// The curation part of the Library facade: favourite and hidden marks, user tags, the
 // tag list, near-duplicate groups (cached per index version: grouping reads every fingerprint) and
 // "not duplicates" marks. Wallpapers are named by id or by the path of one of their files.
 import { resolve as resolvePath } from 'node:path';

@@ -1,4 +1,4 @@
-// Which screen a picture is made for (issues 24, 38): a design shipped for several screens (sway's
+// Which screen a picture is made for: a design shipped for several screens (sway's
 // 1136x640 and 1136x640_Portrait, desktop-base's SVG themes at 4:3, 5:4, 16:10, 16:9 and 21:9) is
 // several wallpapers, each the one a monitor of that shape needs; near-duplicate search groups only
 // copies for the same screen, so trashing a group's other members never loses a shape

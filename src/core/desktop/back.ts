@@ -1,4 +1,4 @@
-// `wallpaper back` (CONTRACT.md 8.2): put back, per monitor and slot, what the last change replaced,
+// `wallpaper back` (docs/design.md#the-wallpaper-on-screen): put back, per monitor and slot, what the last change replaced,
 // and forget that change, so the next `back` goes one further (SET_HISTORY_DEPTH deep); the lock
 // screen too when the change set it (`--target lock|both`). What is put
 // back may be a file the library does not know (the desktop's own default): it is set all the same.

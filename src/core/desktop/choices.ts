@@ -2,7 +2,7 @@
 // suits its screen. One set of filters usually; for a light scheme the light matches and the medium
 // ones, the first drawn in proportion to their counts (so every such wallpaper is equally likely)
 // and the other tried when the first has nothing that suits: a pick suits when it is none of the
-// call's other picks and has its screen's orientation (fault 6 of issue 23: narrowing the whole
+// call's other picks and has its screen's orientation (a fault found on real desktops: narrowing the whole
 // call to "medium" once put its one medium wallpaper on every monitor, a landscape one included).
 import type { Filters, PickedFile, SourcePickOptions, Wallpaper, WallpaperSource } from '../types.js';
 import { orientationOf } from '../types/shape.js';

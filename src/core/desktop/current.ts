@@ -1,4 +1,4 @@
-// The wallpaper on the screen now (CONTRACT.md 8.2): read back from the desktop where it can tell,
+// The wallpaper on the screen now (docs/design.md#the-wallpaper-on-screen): read back from the desktop where it can tell,
 // else what this library last put there; each file with its record when the library knows it. And
 // the bookkeeping of a change: what it replaced, per monitor and slot, for `back`.
 import { readFile } from 'node:fs/promises';
@@ -43,7 +43,7 @@ export async function dynamicShowing(
   if (!wallpaper?.dynamic || wallpaper.path === file.path) return undefined;
   try {
     // The dynamic room (and the formats it reads) only for a dynamic wallpaper: `current` starts
-    // without it (issue 31).
+    // without it.
     const { readDynamic } = await import('../dynamic/index.js');
     const frames = readDynamic(wallpaper.path, await readFile(wallpaper.path))?.frames ?? [];
     return frames.some((frame) => 'path' in frame && frame.path === file.path) ? wallpaper.id : undefined;

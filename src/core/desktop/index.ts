@@ -49,7 +49,7 @@ const TARGETS_TTL_MS = 30_000;
 
 // What sets, goes back, follows or notifies is imported when first asked for: a short command
 // (`current`, `list`, `config`) opens the desktop or the door that names it, and loading every part
-// of the room at start cost it ~70 ES modules (the picking, the formats and dynamic rooms; issue 31).
+// of the room at start cost it ~70 ES modules (the picking, the formats and dynamic rooms).
 const setting = () => import('./target.js');
 
 /** The desktop session `env` describes (serve's own, the CLI's), the same object for the same env. */

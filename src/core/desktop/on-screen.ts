@@ -1,4 +1,4 @@
-// What this library put on the screen (CONTRACT.md 8.2): the changes it made, newest last, each with
+// What this library put on the screen (docs/design.md#the-wallpaper-on-screen): the changes it made, newest last, each with
 // what it showed and what it replaced per monitor and slot (what `back` puts back), and the request
 // of the last `random --set` (what `next` asks again). Kept in the data home as one small JSON file,
 // written whole and atomically: a timer, a shortcut and a terminal may change the wallpaper at once,

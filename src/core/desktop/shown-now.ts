@@ -1,6 +1,6 @@
 // The one wallpaper the panel shows (`current --as waybar`, the tray's icon, tooltip and menu title):
 // the one on the primary monitor, in the slot its scheme shows now (as `current` names it, see
-// docs/cli.md#current), described by title, size and credit (the source's author, else the source's
+// docs/cli.md#wallpaper-current-back-and-next), described by title, size and credit (the source's author, else the source's
 // name, else the folder it is in).
 import { basename, dirname } from 'node:path';
 import type { Library, ShownEntry } from '../types.js';

@@ -1,5 +1,5 @@
 // The shapes of the desktop facade (index.ts): what a set is asked (filters or an id, and the
-// options of `random --set`) and what it reports, per monitor and per slot (CONTRACT.md 7.5).
+// options of `random --set`) and what it reports, per monitor and per slot (docs/design.md#what-a-change-reports).
 import type { Appearance } from './appearance.js';
 import type { Monitor } from './monitors/types.js';
 import type { Filters, Library, PickedFile, ShownEntry, WallpaperSource } from '../types.js';

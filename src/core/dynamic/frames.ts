@@ -1,5 +1,5 @@
 // The shared steps of the timed formats (GNOME's XML and .stw): frame files by path, one index each,
-// and the flaws that make a timed file malformed (CONTRACT.md 8.3), named the same way for both.
+// and the flaws that make a timed file malformed (docs/design.md#the-time-of-day), named the same way for both.
 import { extname, isAbsolute, join } from 'node:path';
 import type { Frame } from './timeline.js';
 

@@ -24,7 +24,7 @@ import { hasFilters } from '../query/index.js';
 // Scanning, uploads, thumbnails, variants, dynamic frames and the trash are imported by the methods
 // that need them, on first use: a short command (`list`, `current`, `favorite current`) opens the
 // library and asks the index, and loading them all at open cost it ~60 ES modules (the formats,
-// analysis and dynamic rooms; issue 31). A method that never ran loaded nothing.
+// analysis and dynamic rooms). A method that never ran loaded nothing.
 import { type Variants, createVariants } from '../variants/index.js';
 
 /** The modules the file and thumbnail routes need on every request, imported once: an `import()`

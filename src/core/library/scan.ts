@@ -53,7 +53,7 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
   const vanished: ScanProblem[] = [];
   const summary = { added: 0, updated: 0, removed: 0 };
   // A wallpaper added in one batch and settled in a later one (a KDE package's link read before
-  // the file it points to) was added by this scan, not updated (issue 24).
+  // the file it points to) was added by this scan, not updated.
   const addedNow = new Set<string>();
   const count = (effect: { added: string[]; removed: string[]; updated: string[] }) => {
     for (const id of effect.added) addedNow.add(id);

@@ -1,4 +1,4 @@
-// The settings record (CONTRACT.md section 3) kept with conf in the config home: defaults, validation
+// The settings record (docs/design.md#http-rules) kept with conf in the config home: defaults, validation
 // on load and on change, and errors that name the key and the file.
 // Reads parse the JSON file directly and conf is loaded only to write: importing conf costs ~120 ms
 // (measured), which `list` and `random` must not pay at every start.

@@ -1,4 +1,4 @@
-// The curation writes and reads of the index (issue 15): favourite and hidden marks and user tags,
+// The curation writes and reads of the index: favourite and hidden marks and user tags,
 // kept by id; folder tags rewritten from the files' paths after a scan; tag counts; the
 // fingerprints near-duplicate grouping reads, and the pairs marked "not duplicates".
 import type { Candidate } from '../types/records.js';

@@ -1,4 +1,4 @@
-// The index's part of sources (issue 26): each fetched file's attribution (by path: the record's
+// The index's part of sources: each fetched file's attribution (by path: the record's
 // `source` follows its canonical file), the title the source gave it, what each source fetched
 // before, and its last fetch.
 import { stemOf } from '../packages/index.js';

@@ -18,7 +18,7 @@ export interface OpenedFile {
   path: string;
   size: number;
   mtimeMs: number;
-  /** Set when this is the frame for now of a timed wallpaper (a GNOME XML, a .stw: CONTRACT.md 8.3),
+  /** Set when this is the frame for now of a timed wallpaper (a GNOME XML, a .stw: docs/design.md#the-time-of-day),
    * opened in place of the timed file `of` (checked as indexed): the frame's own type and name. */
   frame?: { of: string; contentType: string; filename: string };
 }
@@ -69,7 +69,7 @@ export interface ImageFile {
   filename: string;
 }
 
-// A sized variant's words and request (CONTRACT.md 6.3; parsed in variants/spec.ts).
+// A sized variant's words and request (docs/design.md#beyond-the-specification; parsed in variants/spec.ts).
 export const FITS = ['cover', 'contain', 'inside'] as const;
 export const CROPS = ['attention', 'entropy', 'center'] as const;
 export const OUTPUT_FORMATS = ['jpeg', 'webp', 'avif', 'png', 'bmp'] as const;

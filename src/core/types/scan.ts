@@ -20,7 +20,7 @@ export interface ScanSummary {
   failed: ScanProblem[];
   /** Wallpapers in the index after the scan (not those marked hidden). */
   total: number;
-  /** Wallpapers marked hidden, not in `total` (issue 24: a count that differs says why). */
+  /** Wallpapers marked hidden, not in `total` (a count that differs says why). */
   hidden?: number;
   duration_ms: number;
   /** Files not indexed on purpose, with the reason: image files of formats no decoder here reads,
@@ -44,7 +44,7 @@ export interface ScanProgress {
   failed: number;
 }
 
-/** What `GET /api/status` answers (CONTRACT.md section 6.2). */
+/** What `GET /api/status` answers (docs/design.md#beyond-the-specification). */
 export interface LibraryStatus {
   scanning: boolean;
   /** The running scan's progress, null when no scan runs in this process. */
@@ -60,6 +60,6 @@ export interface FileState {
   size: number;
   mtimeMs: number;
   /** The path is a symbolic link (to a file): an alias, canonical only when no regular file holds
-   * the same bytes (CONTRACT.md 6.1). Absent means a regular file. */
+   * the same bytes (docs/design.md#identity). Absent means a regular file. */
   link?: boolean;
 }

@@ -1,4 +1,4 @@
-// Encoding an AVIF variant within a bounded memory (issue 32). Up to a 1920x1200 screen's pixels
+// Encoding an AVIF variant within a bounded memory. Up to a 1920x1200 screen's pixels
 // the picture is encoded whole, as always; a larger one (a 4K TV asks for 3840x2160) is encoded tile
 // by tile, one at a time, each tile at most TILE_SIDE a side and rendered straight from the source
 // (decode, resize, cut: no raw copy of the whole picture), into one grid AVIF (avif-grid.ts). What the
@@ -10,7 +10,7 @@
 import type { Sharp } from 'sharp';
 import { type AvifTile, readTile, writeGrid } from './avif-grid.js';
 
-/** The most pixels encoded as one AVIF picture (what served `serve` within its figure, issue 25). */
+/** The most pixels encoded as one AVIF picture (what served `serve` within its figure). */
 export const WHOLE_AVIF_PIXELS = 1920 * 1200;
 /** The longest side of a tile of a grid AVIF. Each tile decodes and resizes the source anew, so
  * their number is the time: a 3840x2160 from a 5640x3172 JPEG took 33 CPU s in 40 tiles of 512,

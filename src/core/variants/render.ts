@@ -1,7 +1,7 @@
 // Making one variant with sharp: the image as displayed (EXIF orientation applied), resized to the
 // box of spec.ts (cover crops by attention, entropy or the centre; contain letterboxes in black;
 // inside keeps the whole image), encoded as asked. The decode and the encode take their pixels from
-// the process's one budget (issue 25: two 5000x5000 AVIF encodes at once drove `serve` to 2.1 GB),
+// the process's one budget (two 5000x5000 AVIF encodes at once drove `serve` to 2.1 GB),
 // and the source pixel limit holds as at scan time, in every indexed format (formats/). What a large variant holds is bounded (issue
 // 32): an attention or entropy crop is chosen on a reduced picture (crop.ts) and a large AVIF is
 // encoded tile by tile (avif.ts), so every variant up to 5000x5000 is made at the size asked.
@@ -18,7 +18,7 @@ import { encodePixels, turned } from './epaper.js';
 /** The most pixels of a progressive JPEG variant with optimised Huffman tables (a 4K screen's): both
  * make libjpeg hold every DCT coefficient of the picture until the end, ~6 bytes a pixel (150 MB at
  * 5000x5000, which took a real `serve` past its 300 MB). A larger JPEG is baseline with the standard
- * tables, written as it streams (+7 MB), for 25-45% more bytes on smooth pictures (issue 32). */
+ * tables, written as it streams (+7 MB), for 25-45% more bytes on smooth pictures. */
 const STREAMED_JPEG_PIXELS = 3840 * 2160;
 
 /** Encoder settings: sharp's defaults but for effort, which trades a little size for a lot of time
@@ -32,7 +32,7 @@ const ENCODE: Record<Exclude<OutputFormat, 'avif' | 'bmp'>, (quality: number | u
   png: () => ({ compressionLevel: 6 }),
 };
 
-/** Budget pixels per output pixel, by what resizing and encoding one was measured to hold (issue 25):
+/** Budget pixels per output pixel, by what resizing and encoding one was measured to hold:
  * a 5000x5000 JPEG ~130 MB (less since it streams, kept as a margin), WebP ~235 MB, PNG ~130 MB;
  * AVIF encoded whole ~30 bytes a pixel. A
  * 5000x5000 of any format, or an AVIF at the most pixels encoded whole, takes the whole budget: it

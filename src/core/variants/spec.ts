@@ -1,4 +1,4 @@
-// What a sized variant is (CONTRACT.md 6.3): the parameters `w`, `h`, `fit`, `crop`, `as`,
+// What a sized variant is (docs/design.md#beyond-the-specification): the parameters `w`, `h`, `fit`, `crop`, `as`,
 // `quality` and `enlarge`, parsed and validated like the filters (400 naming the parameter), and the
 // pure geometry of the answer: which box a source of a given size gives, never upscaled unless
 // `enlarge=1` (a box larger than the source shrinks to the largest box of its aspect that fits).
@@ -125,7 +125,7 @@ export function answerBox(spec: VariantSpec, width: number, height: number): { w
 }
 
 /** The box of the answer for a source of `width` x `height`: what it is resized to, in every output
- * format (issue 32: an AVIF is no longer shrunk to bound its encoder's memory; avif.ts tiles it).
+ * format (an AVIF is no longer shrunk to bound its encoder's memory; avif.ts tiles it).
  * No upscaling unless enlarge. */
 export function outputBox(spec: VariantSpec, width: number, height: number): { w: number; h: number } {
   let w = spec.w;

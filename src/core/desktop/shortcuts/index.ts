@@ -47,7 +47,7 @@ function sessionOf(env: NodeJS.ProcessEnv): string {
 }
 
 /** The desktop's own settings, their client imported for the desktop found: `print` and every other
- * command (the desktop room is at the door) load none of them (issue 31). */
+ * command (the desktop room is at the door) load none of them. */
 async function backendFor(env: NodeJS.ProcessEnv): Promise<Backend> {
   const family = desktopFamily(env);
   const tool = (name: string): Tool | undefined => {
