@@ -136,7 +136,7 @@ export async function run(
   // also after the command has printed (a hook ends when it ends).
   openDesktop(ctx.env).reportAfterChange((line) => ctx.stderr.write(`wallpaper: ${line}\n`));
   try {
-    const program = await createProgram(ctx, commandOf(argv));
+    const program = await createProgram({ ...ctx, run }, commandOf(argv));
     await program.parseAsync([...argv]);
     return 0;
   } catch (error) {

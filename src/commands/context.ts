@@ -9,6 +9,9 @@ export interface CliContext {
   env: NodeJS.ProcessEnv;
   stdout: Writable & { isTTY?: boolean; columns?: number };
   stderr: Writable & { isTTY?: boolean; columns?: number };
+  /** The program itself (cli.ts's run), for a command that runs others in this process: the tray's
+   * menu. Given by run(); a command module never imports cli.ts. */
+  run?: (argv: readonly string[], ctx: CliContext) => Promise<number>;
 }
 
 /** The folders of a command: all in the global --home (or WALLPAPER_HOME, commands/options.ts), else

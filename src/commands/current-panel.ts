@@ -10,7 +10,7 @@ import { endQuietlyWhenOutputCloses } from './closed-output.js';
 import type { CliContext } from './context.js';
 import { printShown } from './set-report.js';
 
-export const PANEL_FORMATS = ['waybar'] as const;
+const PANEL_FORMATS = ['waybar'] as const;
 
 /** The `--as` value, checked: invalid_param naming the accepted ones. */
 export function parsePanelFormat(text: string | undefined): 'waybar' | undefined {

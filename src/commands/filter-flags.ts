@@ -55,7 +55,7 @@ export function filterArgv(options: Record<string, unknown>): string[] {
 }
 
 /** The filter flags given, keyed by their HTTP parameter names. */
-export function filterParams(options: Record<string, unknown>): Record<string, string | string[]> {
+function filterParams(options: Record<string, unknown>): Record<string, string | string[]> {
   const params: Record<string, string | string[]> = {};
   for (const [flag, param] of FLAGS) {
     const key = flag.slice(2, flag.indexOf(' ')).replace(/-(\w)/g, (_, c: string) => c.toUpperCase());

@@ -40,7 +40,7 @@ export function formatTable(rows: readonly (readonly string[])[]): string {
 
 const HEADER = ['ID', 'SIZE', 'BRIGHTNESS', 'ASPECT', 'HUE', 'PATH'];
 
-export function wallpaperRow(w: Wallpaper): string[] {
+function wallpaperRow(w: Wallpaper): string[] {
   return [w.id, `${w.width}x${w.height}`, w.brightness, w.aspect_ratio, w.dominant_hue, w.path];
 }
 

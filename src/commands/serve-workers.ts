@@ -10,7 +10,7 @@ import type { ServerLogger } from '../http/logger.js';
 import { SHUTDOWN_GRACE_MS } from '../http/limits.js';
 
 /** `auto` runs one worker per core, at most this many (SQLite has one writer; more only wait). */
-export const AUTO_WORKERS_MAX = 8;
+const AUTO_WORKERS_MAX = 8;
 const MAX_WORKERS = 64;
 /** The worker that scans at start-up, and its replacements, have this in their environment. */
 export const SCAN_AT_START = 'WALLPAPER_WORKER_SCANS';

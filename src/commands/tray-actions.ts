@@ -47,7 +47,8 @@ const open = (env: NodeJS.ProcessEnv, target: string) =>
 export function trayHooks(ctx: CliContext, library: Library, global: readonly string[]): TrayHooks {
   const desktop = openDesktop(ctx.env);
   const command = async (...args: string[]) => {
-    const { run } = await import('../cli.js');
+    const run = ctx.run;
+    if (!run) throw new Error('the tray runs only from the wallpaper program');
     const stderr = new Kept();
     const code = await run(['node', 'wallpaper', ...global, ...args], { env: ctx.env, stdout: new Kept(), stderr });
     if (code !== 0) throw new Error(stderr.text.trim().replace(/^wallpaper: /, '') || `wallpaper ${args.join(' ')}: exit ${code}`);

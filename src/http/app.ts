@@ -60,11 +60,11 @@ export const GALLERY_CSP =
   "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
 /** Where the gallery loads qrcode-generator's ES module from, and the file served there. */
-export const QRCODE_PATH = '/vendor/qrcode.mjs';
+const QRCODE_PATH = '/vendor/qrcode.mjs';
 const QRCODE_FILE = join(dirname(createRequire(import.meta.url).resolve('qrcode-generator')), 'qrcode.mjs');
 
 /** `gallery/` at the package root: two levels up from src/http/ and from dist/http/ alike. */
-export const DEFAULT_GALLERY_DIR = fileURLToPath(new URL('../../gallery/', import.meta.url));
+const DEFAULT_GALLERY_DIR = fileURLToPath(new URL('../../gallery/', import.meta.url));
 
 /** Log lines to stderr; the stack of unexpected errors helps the operator, never the client. */
 export const stderrLogger: Logger = {

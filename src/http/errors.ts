@@ -42,7 +42,7 @@ const STATUS_OF_CODE: Partial<Record<ErrorCode, number>> = {
 };
 
 /** Seconds a client refused as `busy` waits before asking again. */
-export const BUSY_RETRY_AFTER_SECONDS = 1;
+const BUSY_RETRY_AFTER_SECONDS = 1;
 
 /** Error messages busboy throws or emits for a request that is not usable multipart. */
 const MULTIPART_MESSAGES = [
@@ -113,7 +113,7 @@ const clip = (text: string) => {
  * at most this long and then the connection is cut: long enough for the client to read the answer
  * before a reset, short enough that a client streaming gigabytes cannot hold the connection (and
  * its file descriptor) until the request timeout. */
-export const LINGER_MS = 1000;
+const LINGER_MS = 1000;
 
 /** Once the error answer is out, drain what is left of an unfinished body, then cut. Without this a
  * route that stopped reading (an upload over the limit) left a paused socket with the client still

@@ -9,7 +9,7 @@ import type { Filters, ListResponse, Wallpaper } from '../core/types.js';
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
 /** Text and attribute values: escaped, and characters XML 1.0 cannot carry at all dropped. */
-export function xmlText(value: string): string {
+function xmlText(value: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters XML forbids
   return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 }

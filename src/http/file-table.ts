@@ -11,9 +11,9 @@ import type { FileSlot, PreparedFile } from './prepared.js';
 
 /** Entries kept per table: a random/image run over a 100k library would otherwise keep a slot per
  * wallpaper (~1 KB each). */
-export const MAX_ENTRIES = 10_000;
+const MAX_ENTRIES = 10_000;
 /** Thumbnail bytes kept in memory: ~1,500 thumbnails of 43 KiB, a gallery's working set. */
-export const MEMORY_BYTES = 64 * 1024 * 1024;
+const MEMORY_BYTES = 64 * 1024 * 1024;
 
 export interface TableEntry extends FileSlot {
   /** The file's bytes with their prepared answers, when kept in memory. */

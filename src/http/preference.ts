@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type RawParams, WallpaperError } from '../core/index.js';
 
-export const PREFERS_HINT = 'Sec-CH-Prefers-Color-Scheme';
+const PREFERS_HINT = 'Sec-CH-Prefers-Color-Scheme';
 
 const first = (value: string | readonly string[] | undefined) => (Array.isArray(value) ? value[0] : value) as string | undefined;
 

@@ -6,9 +6,9 @@ import { checkMutation, type AccessPolicy } from './access.js';
 import { HttpError } from './errors.js';
 import { PREFLIGHT_MAX_AGE_SECONDS } from './limits.js';
 
-export type Handler = (req: Request, res: Response) => Promise<void> | void;
+type Handler = (req: Request, res: Response) => Promise<void> | void;
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Route {
   /** A polka pattern, e.g. `/api/wallpapers/:id/image`. */

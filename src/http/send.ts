@@ -15,7 +15,7 @@ import { type FileSlot, type FilePolicy, type PreparedFile, preparedOf } from '.
 
 /** Files up to this size are read into memory and sent in one write: below it a stream's set-up
  * costs more than the copy (thumbnails are 20-80 KB). */
-export const SMALL_FILE_BYTES = 256 * 1024;
+const SMALL_FILE_BYTES = 256 * 1024;
 /** Read size when streaming larger files: fewer read() calls and socket writes per file (measured
  * in bench/RESULTS.md). Each file being sent holds at most about this much in memory. */
 const STREAM_CHUNK_BYTES = 1024 * 1024;

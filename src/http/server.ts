@@ -22,7 +22,7 @@ import { type AccessEntry, recordAccess } from './logger.js';
 import { urlOf } from './url.js';
 
 /** Receive deadlines of the server (all in milliseconds). */
-export interface ServerTimeouts {
+interface ServerTimeouts {
   /** To send the request headers (slowloris guard). Default: HEADERS_TIMEOUT_MS (30 s). */
   headersMs: number;
   /** To send the whole request, headers and body. Default: REQUEST_TIMEOUT_MS (5 min). */
@@ -56,8 +56,6 @@ export interface RunningServer {
   /** Stop accepting, wait for requests in flight (up to the grace time), then cut the rest. */
   close(): Promise<void>;
 }
-
-export { urlOf };
 
 /** Node's own answers to a request it cannot parse or that timed out, as plain text like every
  * other error (its default is an empty body with no type). */

@@ -17,8 +17,8 @@ export type { Wallpaper };
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Screenshots for people to look at (git-ignored; CI may keep them). */
 export const ARTIFACTS = join(ROOT, 'test-artifacts');
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const INSTALL_HINT = 'apt-get install -y --no-install-recommends chromium';
+const CHROMIUM_PATH = '/usr/bin/chromium';
+const INSTALL_HINT = 'apt-get install -y --no-install-recommends chromium';
 
 /** What the tests need of tap's `t`. */
 export interface TestLike {
@@ -83,7 +83,7 @@ export const PALETTES: Palette[] = [
 ];
 
 /** Aspect ratios to cycle through, as small pixel sizes (the grid cares about ratios, not pixels). */
-export const SHAPES: [number, number][] = [
+const SHAPES: [number, number][] = [
   [480, 270], // 16:9
   [400, 300], // 4:3
   [560, 240], // 21:9 ultrawide
@@ -114,7 +114,7 @@ function ridge(width: number, height: number, base: number, rough: number, next:
 }
 
 /** SVG of a landscape: sky gradient, a glowing sun, two ranges of hills. */
-export function landscapeSvg(width: number, height: number, palette: Palette, seed: number): string {
+function landscapeSvg(width: number, height: number, palette: Palette, seed: number): string {
   const next = random(seed);
   const sunX = width * (0.2 + next() * 0.6);
   const sunY = height * (0.2 + next() * 0.25);

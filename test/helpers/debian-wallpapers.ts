@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Test } from 'tap';
 
 /** The packages, as Debian 12 (bookworm) names them. */
-export const DEBIAN_PACKAGES = [
+const DEBIAN_PACKAGES = [
   'gnome-backgrounds',
   'plasma-workspace-wallpapers',
   'mate-backgrounds',
@@ -67,7 +67,7 @@ function underLock<T>(make: () => T): T {
 }
 
 /** The unpacked packages' root (holding `usr/share/...`), or the reason they cannot be had. */
-export function debianWallpapers(): { root: string } | { reason: string } {
+function debianWallpapers(): { root: string } | { reason: string } {
   const root = join(CACHE, 'root');
   const marker = join(CACHE, `ready-${VERSION}`);
   if (existsSync(marker)) return { root };

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import type { Test } from 'tap';
 
 /** Debian's encoders the format tests run, with the package that brings each. */
-export const ENCODERS = { cjxl: 'libjxl-tools', 'heif-enc': 'libheif-examples' } as const;
+const ENCODERS = { cjxl: 'libjxl-tools', 'heif-enc': 'libheif-examples' } as const;
 
 const onPath = (tool: string) => {
   try {

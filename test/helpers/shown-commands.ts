@@ -28,7 +28,7 @@ const CRON_FIELD = /^[\d*/,-]+$/;
 type Token = { word: string } | { op: string };
 
 /** Shell words and operators of one line; a `#` starting a word ends the line. */
-export function tokenize(line: string): Token[] {
+function tokenize(line: string): Token[] {
   const tokens: Token[] = [];
   let word: string | undefined;
   const end = () => {

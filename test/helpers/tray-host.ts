@@ -13,7 +13,7 @@ import type { Test } from 'tap';
 import { cannotRun, scratch, startGroup } from './desktops/session.js';
 import { eventually } from './serve.js';
 
-export const WATCHER = 'org.kde.StatusNotifierWatcher';
+const WATCHER = 'org.kde.StatusNotifierWatcher';
 
 export interface TrayHost {
   /** The bus address, for the tray's DBUS_SESSION_BUS_ADDRESS. */

@@ -8,7 +8,7 @@ import type { Test } from 'tap';
 import { BIN } from './cli.js';
 
 /** How long a wait for a line may take before the test fails: a hung watch, not a slow machine. */
-export const LINE_LIMIT_MS = 90_000;
+const LINE_LIMIT_MS = 90_000;
 
 export interface WatchProcess {
   pid: number;

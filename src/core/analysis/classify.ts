@@ -10,7 +10,7 @@ import {
   ORIENTATIONS,
   type Orientation,
 } from '../types/records.js';
-import { NEAR_TOLERANCE, isNearRatio, orientationOf } from '../types/shape.js';
+import { isNearRatio, orientationOf } from '../types/shape.js';
 
 export { ASPECT_RATIOS, type AspectRatio, BRIGHTNESS, type Brightness, HUES, type Hue, ORIENTATIONS, type Orientation };
 
@@ -20,27 +20,27 @@ export const ANALYSIS_SIZE = 64;
 
 /** Below this luminance an image is dark, above LIGHT_ABOVE light. Calibrated on 154 real desktop
  * wallpapers: every designer "dark" variant falls below 0.30, so 0.35 leaves a margin. */
-export const DARK_BELOW = 0.35;
-export const LIGHT_ABOVE = 0.6;
+const DARK_BELOW = 0.35;
+const LIGHT_ABOVE = 0.6;
 
 /** Rec. 709 luma weights, applied to gamma-encoded sRGB (Y', not linear Y). */
-export const LUMA = { r: 0.2126, g: 0.7152, b: 0.0722 } as const;
+const LUMA = { r: 0.2126, g: 0.7152, b: 0.0722 } as const;
 
 /** "Near x" (within NEAR_TOLERANCE) and the orientation: types/shape.ts, the one rule the picks for
  * a screen share. */
-export { NEAR_TOLERANCE };
+
 /** 21:9 monitors are 2.33 to 2.39; 2.2 keeps 2:1 panoramas custom and every ultrawide in. */
-export const ULTRAWIDE_FROM = 2.2;
+const ULTRAWIDE_FROM = 2.2;
 
 /** A pixel counts towards a hue only when it has colour: greys, near-blacks and pastels do not. */
-export const CHROMATIC_MIN_SATURATION = 0.25;
-export const CHROMATIC_MIN_VALUE = 0.2;
+const CHROMATIC_MIN_SATURATION = 0.25;
+const CHROMATIC_MIN_VALUE = 0.2;
 /** Under 15% chromatic pixels, an image reads as neutral whatever its few coloured pixels are. */
-export const NEUTRAL_BELOW_SHARE = 0.15;
+const NEUTRAL_BELOW_SHARE = 0.15;
 /** Tie order: the first class in this list wins a tie of weights. */
-export const HUE_TIE_ORDER = ['red', 'green', 'blue', 'warm', 'cool'] as const;
+const HUE_TIE_ORDER = ['red', 'green', 'blue', 'warm', 'cool'] as const;
 
-export function roundLuminance(value: number): number {
+function roundLuminance(value: number): number {
   return Math.round(value * 10000) / 10000;
 }
 

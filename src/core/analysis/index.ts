@@ -17,8 +17,8 @@ export {
 export { GRID_BYTES, GRID_SIDE } from './grid.js';
 export { ASPECT_RATIOS, BRIGHTNESS, HUES, ORIENTATIONS, classifyAspectRatio } from './classify.js';
 export { MAX_RATIO_SIDE, RATIO_TOLERANCE_PERCENT, matchesRatio, ratioOf } from './ratio.js';
-export type { Ratio } from './ratio.js';
-export type { AspectRatio, Brightness, Hue, Orientation } from './classify.js';
+
+export type { AspectRatio } from './classify.js';
 export { cellOf, cellsNear, hexToLab, labToHex, labToLinear } from './oklab.js';
 export type { Lab } from './oklab.js';
 export type { Analysis } from './analyze.js';

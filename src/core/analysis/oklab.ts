@@ -44,7 +44,7 @@ export function labToLinear([L, A, B]: Lab): [number, number, number] {
 }
 
 /** OKLab to 8-bit sRGB (clipped to the gamut). */
-export function labToRgb(lab: Lab): [number, number, number] {
+function labToRgb(lab: Lab): [number, number, number] {
   const [r, g, b] = labToLinear(lab);
   return [toByte(r), toByte(g), toByte(b)];
 }
@@ -67,7 +67,7 @@ export function hexToLab(text: string): Lab | undefined {
 // The colour index: OKLab cut into cubes CELL wide. sRGB spans L 0..1, a -0.24..0.28, b -0.32..0.2;
 // the offsets keep every cell number positive. A search visits the cells within its tolerance
 // (125 at the default 0.08) instead of every wallpaper.
-export const CELL = 0.04;
+const CELL = 0.04;
 const A_OFFSET = 0.4;
 const B_OFFSET = 0.4;
 const SIDE = 20; // cells along a and b: 0.8 / CELL

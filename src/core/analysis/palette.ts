@@ -4,14 +4,12 @@
 import { type Lab, labDistance, labToHex, rgbToLab } from './oklab.js';
 import type { PaletteColor } from '../types/records.js';
 
-export type { PaletteColor };
-
 /** A palette entry with its OKLab colour, as the colour index stores it. */
 export interface PaletteEntry extends PaletteColor {
   lab: Lab;
 }
 
-export const PALETTE_SIZE = 5;
+const PALETTE_SIZE = 5;
 const ITERATIONS = 8;
 /** Clusters closer than this (OKLab) are one colour: a flat image has a palette of one. */
 const MERGE_BELOW = 0.03;

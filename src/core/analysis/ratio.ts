@@ -15,7 +15,7 @@ export const RATIO_TOLERANCE_PERCENT = 1;
  * any real shape, and small enough that the whole-number match stays exact (under 2^53) at any
  * image size. */
 export const MAX_RATIO_SIDE = 99_999;
-export const MAX_RATIO_DECIMALS = 4;
+const MAX_RATIO_DECIMALS = 4;
 
 export interface Ratio {
   /** width / height = num / den, in lowest terms. */

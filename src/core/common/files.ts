@@ -62,7 +62,7 @@ export async function placeWithoutClobber(from: string, folder: string, name: st
 
 /** File systems allow 255 bytes a name (ext4, btrfs, XFS, APFS, NTFS in UTF-16 units, which UTF-8
  * bytes never undercount). */
-export const MAX_NAME_BYTES = 255;
+const MAX_NAME_BYTES = 255;
 
 /** Made on first use: a Segmenter loads ICU's break data (~15 ms), which every command paid at
  * start when this was a module constant. */

@@ -15,5 +15,5 @@ export {
   writeFileAtomic,
 } from './files.js';
 export { isAlive } from './processes.js';
-export { type OwnWorker, ownWorker } from './worker.js';
+export { ownWorker } from './worker.js';
 export { collectNow, releaseMemory } from './release-memory.js';

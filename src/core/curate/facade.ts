@@ -5,11 +5,11 @@ import { resolve as resolvePath } from 'node:path';
 import { VersionedCache } from '../common/index.js';
 import { WallpaperError } from '../errors.js';
 import type { Store } from '../store/index.js';
-import type { Curation, DuplicateGroup, DuplicateGroupRecords, Mark, Wallpaper } from '../types.js';
+import type { Curation, DuplicateGroupRecords, Wallpaper } from '../types.js';
 import { groupDuplicates } from './duplicates.js';
 import { parseTag } from '../query/index.js';
 
-export type { Curation, DuplicateGroup, DuplicateGroupRecords, Mark };
+export type { Curation };
 
 /** A shortened id, as git allows: 4 to 15 hex characters (16 is a whole id). */
 const ID_PREFIX = /^[0-9a-f]{4,15}$/i;

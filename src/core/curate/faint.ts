@@ -15,20 +15,20 @@ import type { Alignment } from './detail.js';
 import type { Prepared } from './similarity.js';
 
 /** Pictures of less contrast than this are faint: UNIFORM_BELOW, under which the hash is noise. */
-export const FAINT_BELOW = UNIFORM_BELOW;
+const FAINT_BELOW = UNIFORM_BELOW;
 /** Pictures of less contrast than this are flat (the contrast is kept in thousandths). */
 export const FLAT_BELOW = 0.001;
 /** A faint pair's mean colour distance over the 16 cells (OKLab), and its aligned levels. */
-export const FAINT_SIGNATURE_WITHIN = 0.012;
-export const FAINT_LEVELS_FROM = 0.6;
-export const FAINT_FINE_FROM = 0.15;
+const FAINT_SIGNATURE_WITHIN = 0.012;
+const FAINT_LEVELS_FROM = 0.6;
+const FAINT_FINE_FROM = 0.15;
 
 const CELLS = 16;
 
 export const faint = (p: Prepared, q: Prepared): boolean => Math.min(p.contrast, q.contrast) < FAINT_BELOW;
 
 /** The mean OKLab distance of two signatures' cells. */
-export function signatureDistance(p: Prepared, q: Prepared): number {
+function signatureDistance(p: Prepared, q: Prepared): number {
   let distance = 0;
   for (let i = 0; i < CELLS * 3; i += 3)
     distance += Math.hypot(p.cells[i]! - q.cells[i]!, p.cells[i + 1]! - q.cells[i + 1]!, p.cells[i + 2]! - q.cells[i + 2]!);
@@ -36,7 +36,7 @@ export function signatureDistance(p: Prepared, q: Prepared): number {
 }
 
 /** Whether a pair with a faint picture is suggested: close colours. */
-export const faintSuggested = (p: Prepared, q: Prepared): boolean => signatureDistance(p, q) <= FAINT_SIGNATURE_WITHIN;
+const faintSuggested = (p: Prepared, q: Prepared): boolean => signatureDistance(p, q) <= FAINT_SIGNATURE_WITHIN;
 
 /** Whether the aligned grids confirm a suggested faint pair. */
 export const faintConfirmed = (alignment: Alignment): boolean => alignment.levels >= FAINT_LEVELS_FROM && alignment.fine >= FAINT_FINE_FROM;

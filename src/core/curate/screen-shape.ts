@@ -13,7 +13,7 @@ import { COLUMN_BARS, ROW_BARS, barsOf, pictureShareOf } from '../analysis/index
  * measured on the thumbnail to a row or two (~1-2%); the nearest two screen shapes, 4:3 and 5:4 or
  * 16:10 and 3:2, are 6.7% apart, 16:10 and 16:9 11%. A crop of 10% of one side makes another shape
  * (1/0.9 = 1.111, as 16:10 to 16:9): not a copy for the same screen. */
-export const SAME_SCREEN_WITHIN = 1.04;
+const SAME_SCREEN_WITHIN = 1.04;
 /** Ratios past these are landscape or portrait (as the `orientation` field says, within 2% of
  * square is square); a square picture may be cropped either way. */
 const LANDSCAPE_FROM = 1.0201;

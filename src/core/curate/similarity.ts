@@ -11,22 +11,22 @@ export const HASH_WITHIN = 22;
 export const SIGNATURE_WITHIN = 0.07;
 /** Pictures of less contrast than this (dark patterns, soft gradients) need a far closer match:
  * their hashes are mostly noise, and the DCT does not see level. */
-export const LOW_CONTRAST_BELOW = 0.06;
-export const LOW_CONTRAST_HASH_WITHIN = 8;
-export const LOW_CONTRAST_SIGNATURE_WITHIN = 0.03;
+const LOW_CONTRAST_BELOW = 0.06;
+const LOW_CONTRAST_HASH_WITHIN = 8;
+const LOW_CONTRAST_SIGNATURE_WITHIN = 0.03;
 /** Colour may differ by at most this plus CHROMA_SHARE of the more colourful one's chroma: copies
  * differ by at most 0.64 of it (measured: crops of crops), a greyscale copy by all of it. */
-export const CHROMA_WITHIN = 0.012;
-export const CHROMA_SHARE = 0.5;
+const CHROMA_WITHIN = 0.012;
+const CHROMA_SHARE = 0.5;
 /** Edge densities may differ by this factor (as |log|): copies measured up to 0.41 (a 10% crop of a
  * fine pattern), different photos of one layout 0.5 and more. Below EDGES_KNOWN_FROM the density is
  * too small to compare. */
-export const EDGES_LOG_WITHIN = 0.45;
+const EDGES_LOG_WITHIN = 0.45;
 const EDGES_KNOWN_FROM = 0.004;
 /** Pictures with no colour (greyscale) have only the hash and the levels to tell them apart: a
  * closer hash is asked. */
-export const GREY_BELOW = 0.015;
-export const GREY_HASH_WITHIN = 14;
+const GREY_BELOW = 0.015;
+const GREY_HASH_WITHIN = 14;
 /** A designer's colour grading of one picture (MATE's Ubuntu-Mate-Cold and -Radioactive)
  * moves the whole picture one way: its mean lightness, or its mean chroma (a, b) with nearly every
  * cell moved the same way (the mean move over the mean of the cells' moves: CONSISTENT_FROM).
@@ -34,15 +34,15 @@ export const GREY_HASH_WITHIN = 14;
  * at most 0.028 and the chroma by at most 0.0122, or further only inconsistently (corner crops:
  * up to 0.0166, consistency under 0.8; re-encodes and resizes stay under 0.003); MATE's pair moves
  * them by 0.047 and 0.0143 (consistency 0.93), cooler or warmer gradings by 0.02-0.04 (0.97). */
-export const GRADED_LIGHTNESS_SHIFT = 0.035;
-export const GRADED_CHROMA_SHIFT = 0.0125;
-export const GRADED_CONSISTENT_FROM = 0.9;
+const GRADED_LIGHTNESS_SHIFT = 0.035;
+const GRADED_CHROMA_SHIFT = 0.0125;
+const GRADED_CONSISTENT_FROM = 0.9;
 /** The mean luma (0..1) of the aligned grids (detail.ts) may differ by this between copies.
  * Measured (bench/RESULTS.md): copies whose fingerprints' lightness moved past
  * GRADED_LIGHTNESS_SHIFT (corner crops) differ by at most 0.0023 once aligned, every copy pair by
  * at most 0.011 (a white pillarbox's blended edge); MATE's Cold and Radioactive and their copies
  * by 0.030 to 0.048. */
-export const ALIGNED_LIGHTNESS_SHIFT = 0.018;
+const ALIGNED_LIGHTNESS_SHIFT = 0.018;
 
 const CELLS = 16;
 
@@ -167,11 +167,11 @@ export const nearDuplicates = (a: Uint8Array, b: Uint8Array): boolean => similar
 
 /** What the aligned grids (detail.ts) must agree on: their levels, and their fine structure where
  * the pictures have any. Measured (bench/RESULTS.md): see the thresholds' comment there. */
-export const LEVELS_FROM = 0.85;
-export const FINE_FROM = 0.4;
-export const TEXTURE_KNOWN_FROM = 0.004;
+const LEVELS_FROM = 0.85;
+const FINE_FROM = 0.4;
+const TEXTURE_KNOWN_FROM = 0.004;
 /** Pictures without fine structure: their aligned levels must agree this well. */
-export const SMOOTH_LEVELS_FROM = 0.99;
+const SMOOTH_LEVELS_FROM = 0.99;
 
 /** Whether the grids of a pair the fingerprints suggest confirm it (a faint pair: faint.ts). */
 export function confirmed(p: Prepared, q: Prepared, alignment: Alignment): boolean {
@@ -192,8 +192,8 @@ export function confirmed(p: Prepared, q: Prepared, alignment: Alignment): boole
  * level 0.9997 and up and in fine structure 0.994 and up; joy and joy-inksplat, one drawing with
  * an ink splat added, 0.89-0.93 and 0.52-0.58 (which the rule for copies, made for re-encoded
  * and cropped pixels, confirms). */
-export const DRAWING_LEVELS_FROM = 0.99;
-export const DRAWING_FINE_FROM = 0.95;
+const DRAWING_LEVELS_FROM = 0.99;
+const DRAWING_FINE_FROM = 0.95;
 
 /** Whether the aligned grids of two vector files show one drawing. */
 export const sameDrawing = (alignment: Alignment): boolean =>

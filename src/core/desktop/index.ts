@@ -19,9 +19,7 @@ import type { Desktop, DesktopSet, ShownEntry } from './types.js';
 import type { Session } from './session.js';
 import { afterChange, schemeFor, type ShownPlace } from './after-change.js';
 
-export type { ShownNow } from './shown-now.js';
-export type { MenuAction, MenuState, TrayHooks, TrayLook } from './tray/index.js';
-export type { Desktop, DesktopOptions, DesktopRequest, DesktopSet, SetEntry, ShownEntry, Slot } from './types.js';
+export type { Desktop, DesktopOptions, DesktopSet } from './types.js';
 
 const opened = new WeakMap<NodeJS.ProcessEnv, Desktop>();
 
@@ -156,5 +154,4 @@ export { describeSetter } from './setters/index.js';
 export { trayHostAdvice } from './tray/advice.js';
 export type { Monitor } from './monitors/index.js';
 export { parseAppearance } from './appearance.js';
-export type { Appearance, Scheme } from './appearance.js';
-export type { InstallReport, Installed, Shortcuts } from './shortcuts/index.js';
+export type { Scheme } from './appearance.js';

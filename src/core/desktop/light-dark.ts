@@ -5,14 +5,8 @@
 import { lightChoices, pickAmong } from './choices.js';
 import type { Filters, PickedFile, SourcePickOptions, WallpaperSource } from '../types.js';
 
-/** The filters narrowed to light or to medium, weighted by their match counts; undefined when
- * neither matches. */
-export async function lightFilters(source: WallpaperSource, filters: Filters): Promise<Filters | undefined> {
-  return (await lightChoices(source, filters))[0];
-}
-
 /** A light (or medium) pick, of its screen's orientation when one matches. */
-export async function pickLight(source: WallpaperSource, filters: Filters, options: SourcePickOptions): Promise<PickedFile | undefined> {
+async function pickLight(source: WallpaperSource, filters: Filters, options: SourcePickOptions): Promise<PickedFile | undefined> {
   return pickAmong(source, await lightChoices(source, filters), options);
 }
 

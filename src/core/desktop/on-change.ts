@@ -19,7 +19,7 @@ export interface ChangedWallpaper {
 
 /** The guard's compiled file: beside this one when it runs built, else its built twin in dist/ (the
  * tests run the sources). */
-export const GUARD = fileURLToPath(
+const GUARD = fileURLToPath(
   import.meta.url.endsWith('.ts')
     ? new URL('../../../dist/core/desktop/on-change-guard.js', import.meta.url)
     : new URL('./on-change-guard.js', import.meta.url),

@@ -6,19 +6,7 @@ import { basename, dirname } from 'node:path';
 import type { Library, ShownEntry } from '../types.js';
 import { currentId, entriesOf, shownFiles } from './current.js';
 import type { Session } from './session.js';
-
-/** What the panel says about the wallpaper on screen. */
-export interface ShownNow {
-  entry: ShownEntry;
-  /** The wallpaper's title, else the file's name (a file the library does not know). */
-  title: string;
-  /** `WIDTHxHEIGHT`, or null for a file the library does not know. */
-  size: string | null;
-  /** Who made it or where it came from. */
-  credit: string;
-  /** Title, size and credit, one a line. */
-  tooltip: string;
-}
+import type { ShownNow } from './types.js';
 
 /** The wallpaper on the primary monitor now, or undefined when nothing is known to be on screen. */
 export async function shownNow(session: Session, library: Library): Promise<ShownNow | undefined> {

@@ -109,7 +109,7 @@ export interface Desktop {
   /** A desktop notification of what went on the screen; false when no notification service took it. */
   notify(entries: readonly ShownEntry[]): Promise<boolean>;
   /** The wallpaper on the primary monitor and what the panel says of it (undefined: nothing known). */
-  shownNow(library: Library): Promise<import('./shown-now.js').ShownNow | undefined>;
+  shownNow(library: Library): Promise<ShownNow | undefined>;
   /** Call `onChange` after every change this library records (by any process); returns the stop. */
   followShown(library: Library, onChange: () => void): () => void;
   /** Set the appearance `next` asks with (the tray's "Light and dark"); false: no pick to change yet. */
@@ -131,4 +131,17 @@ export interface Desktop {
   /** The newest change in the record of changes, whatever made it (`random --set`, `next`, `back`'s
    * record, the timer, `watch`, the API): when, and what it put on the screen. */
   lastChange(library: Library): { at: string; shown: ShownEntry[] } | undefined;
+}
+
+/** What the panel says about the wallpaper on screen. */
+export interface ShownNow {
+  entry: ShownEntry;
+  /** The wallpaper's title, else the file's name (a file the library does not know). */
+  title: string;
+  /** `WIDTHxHEIGHT`, or null for a file the library does not know. */
+  size: string | null;
+  /** Who made it or where it came from. */
+  credit: string;
+  /** Title, size and credit, one a line. */
+  tooltip: string;
 }

@@ -3,7 +3,7 @@
 // May use: desktop, formats, library, settings and store.
 import type { Check, DoctorInput } from './doctor.js';
 
-export type { Check, CheckLevel } from './doctor.js';
+export type { Check } from './doctor.js';
 
 /** The checks, loaded when asked for: the door names diagnose, and loading the doctor with it made
  * every command load every room at start. */

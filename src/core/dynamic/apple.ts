@@ -17,7 +17,7 @@ const PROPERTIES = ['solar', 'h24', 'apr'] as const;
 const XMP_WINDOW = 4 * 1024 * 1024;
 
 /** The XMP packet of a HEIC, if it has one. */
-export function xmpOf(bytes: Buffer): string | undefined {
+function xmpOf(bytes: Buffer): string | undefined {
   const window = bytes.subarray(0, XMP_WINDOW);
   const start = window.indexOf('<x:xmpmeta');
   if (start < 0) return undefined;

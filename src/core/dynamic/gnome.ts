@@ -11,9 +11,6 @@ import { RefusedXml, XmlError, type XmlElement, child, parseXml, rootNameOf } fr
 /** The cycle's longest length: a cycle is a day or a week; a year's worth is not a wallpaper. */
 const MAX_PERIOD_S = 366 * 86_400;
 
-/** The file is not a timed background at all (another kind of XML): not a wallpaper, not an error. */
-export const isTimedBackground = (root: XmlElement): boolean => root.name === 'background' && child(root, 'starttime') !== undefined;
-
 /** Parse a timed background; undefined for XML that is no timed background (a background list, any
  * other document, well-formed or not: docs/formats.md#xml-files); MalformedDynamic for one that
  * cannot be played, or any document that declares entities (refused whatever it is). */

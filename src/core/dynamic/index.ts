@@ -6,7 +6,7 @@
 // (frames.ts, read.ts): a missing frame file, times out of order, a transition loop, a frame that is
 // no image; the scan skips such a file with the reason.
 // May use: formats and sun (image headers and a HEIC's images; where the sun stands).
-export { MalformedDynamic } from './frames.js';
+
 export { TIMED_FILE_EXTENSIONS, checkFrames, readDynamic } from './read.js';
 export { frameAt, noonFrame, summaryOf } from './timeline.js';
-export type { Dynamic, DynamicSummary, Frame, FrameNow } from './timeline.js';
+export type { Dynamic } from './timeline.js';

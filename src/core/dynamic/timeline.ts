@@ -30,13 +30,13 @@ export interface Timed {
   anchor: Date | null;
 }
 
-export interface Solar {
+interface Solar {
   kind: 'solar';
   frames: Frame[];
   positions: (SunPosition & { frame: number })[];
 }
 
-export interface LightDark {
+interface LightDark {
   kind: 'light-dark';
   frames: Frame[];
   light: number;

@@ -10,7 +10,7 @@
 // processing instructions: nothing else is needed here.
 
 /** The largest document read: a timed background of a thousand frames is ~200 KiB. */
-export const MAX_XML_BYTES = 1024 * 1024;
+const MAX_XML_BYTES = 1024 * 1024;
 const MAX_DEPTH = 64;
 
 export interface XmlElement {

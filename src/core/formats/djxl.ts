@@ -40,7 +40,7 @@ const run = (file: string, args: string[]) =>
   );
 
 /** Pixels of the PNM file djxl writes: P6 (RGB), P5 (grey), or P7/PAM when there is alpha. 8 bits. */
-export function readPnm(bytes: Buffer): Pixels & { channels: number } {
+function readPnm(bytes: Buffer): Pixels & { channels: number } {
   const magic = bytes.subarray(0, 2).toString();
   if (magic === 'P7') {
     const end = bytes.indexOf('ENDHDR\n');

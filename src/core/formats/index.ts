@@ -10,10 +10,7 @@
 // libheif-js (in the decoder threads only). Other rooms import this file, never the ones beside it.
 export {
   type FormatName,
-  type FormatInfo,
-  FORMAT_TABLE,
   INDEXED_EXTENSIONS,
-  BROWSER_FORMATS,
   formatInfo,
   extensionOf,
   formatOfExtension,
@@ -23,9 +20,6 @@ export {
 export { sniffFormat } from './sniff.js';
 export { asStillAvif, heifImageCount } from './isobmff.js';
 export { decodeCost, useSystemDecoders, wasmDecoders } from './decoders.js';
-export { RECYCLE_BYTES, IDLE_MS } from './wasm-pool.js';
-export type { Probe, DecodeOptions } from './decode.js';
-export type { FormatSupport } from './support.js';
 
 // The decoders and the support report are imported on first use: the table above is what most
 // rooms need (the query's extensions, the desktop's shownEverywhere), and loading the decoders

@@ -6,7 +6,7 @@ export type FormatName = 'jpeg' | 'png' | 'webp' | 'avif' | 'heif' | 'jxl' | 'sv
 
 /** Who turns the bytes into pixels: sharp's own libvips, or a decoder of ours (WebAssembly in a
  * worker for JPEG XL and HEVC-coded HEIC, which sharp's prebuilt libvips does not hold). */
-export type DecoderKind = 'sharp' | 'svg' | 'jxl' | 'heic' | 'bmp';
+type DecoderKind = 'sharp' | 'svg' | 'jxl' | 'heic' | 'bmp';
 
 export interface FormatInfo {
   name: FormatName;

@@ -14,11 +14,11 @@ import type { CompiledDecoders, DecodeAnswer, DecodeRequest } from './wasm-worke
 
 /** Memory a thread may keep between files: what decoding a 4K image needs, so a scan of 4K
  * wallpapers reuses its threads, while the memory of anything larger goes back at once. */
-export const RECYCLE_BYTES = 160 * 1024 * 1024;
+const RECYCLE_BYTES = 160 * 1024 * 1024;
 /** A thread idle this long is ended: a scan keeps its threads, a server at rest holds none. */
-export const IDLE_MS = 2_000;
+const IDLE_MS = 2_000;
 /** The longest one decode may take (a 100-megapixel JPEG XL takes about 30 s on a slow core). */
-export const DECODE_TIMEOUT_MS = 120_000;
+const DECODE_TIMEOUT_MS = 120_000;
 
 export interface Pixels {
   data: Buffer;

@@ -4,4 +4,3 @@
 // together.
 // May use: analysis, common, curate, dynamic, formats, packages, portable, query, settings, sources, store and variants.
 export { isId, openLibrary } from './facade.js';
-export type { OpenOptions } from './facade.js';

@@ -16,7 +16,7 @@ import type { ScanProgress, ScanSummary } from '../types.js';
 const SCAN = 'scan';
 /** A lease not renewed for this long is free: a dead holder on another host is taken over within
  * LEASE_TTL_MS + WAIT_POLL_MS (30 s at most). */
-export const LEASE_TTL_MS = 20_000;
+const LEASE_TTL_MS = 20_000;
 const RENEW_MS = 5000;
 /** Progress reaches other processes at most this often (each write moves their index version). */
 const PROGRESS_WRITE_MS = 1000;

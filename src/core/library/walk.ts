@@ -10,16 +10,16 @@ import { INDEXED_EXTENSIONS } from '../formats/index.js';
 import { TIMED_FILE_EXTENSIONS } from '../dynamic/index.js';
 
 /** Extensions (lowercase, with the dot) of the files a library indexes (formats/table.ts). */
-export const IMAGE_EXTENSIONS = new Set(INDEXED_EXTENSIONS.map((ext) => `.${ext}`));
+const IMAGE_EXTENSIONS = new Set(INDEXED_EXTENSIONS.map((ext) => `.${ext}`));
 
 /** Images, and the timed files (GNOME XML, .stw) that may be dynamic wallpapers (docs/design.md#the-time-of-day). */
 const INDEXED_NAMES = new Set([...IMAGE_EXTENSIONS, ...TIMED_FILE_EXTENSIONS]);
 
-export const isImageName = (name: string): boolean => !name.startsWith('.') && INDEXED_NAMES.has(extname(name).toLowerCase());
+const isImageName = (name: string): boolean => !name.startsWith('.') && INDEXED_NAMES.has(extname(name).toLowerCase());
 
 /** Image formats people keep beside wallpapers that no decoder here reads (docs/design.md#every-format):
  * reported as skipped, so they do not vanish silently. */
-export const SKIPPED_EXTENSIONS: Readonly<Record<string, string>> = {
+const SKIPPED_EXTENSIONS: Readonly<Record<string, string>> = {
   '.jp2': 'JPEG 2000',
   '.jxr': 'JPEG XR',
   '.psd': 'Photoshop',
@@ -32,7 +32,7 @@ export const SKIPPED_EXTENSIONS: Readonly<Record<string, string>> = {
 const PACKAGE_METADATA = new Set(['metadata.json', 'metadata.desktop']);
 const isPackagePreview = (name: string) => /^screenshot\.[^.]+$/i.test(name);
 
-export interface WalkProblem {
+interface WalkProblem {
   path: string;
   error: string;
 }

@@ -16,7 +16,7 @@ export interface CopyReport {
 }
 
 /** The index a `--to` names: a PostgreSQL URL, or a SQLite file (`sqlite:PATH` or a path). */
-export function parseIndexTarget(to: string): string {
+function parseIndexTarget(to: string): string {
   if (isPostgresUrl(to)) return to;
   const path = to.startsWith('sqlite:') ? to.slice('sqlite:'.length) : to;
   if (path.trim() === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {

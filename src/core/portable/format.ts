@@ -5,7 +5,7 @@ import { normalTag } from '../query/index.js';
 import { WallpaperError, oneLine } from '../errors.js';
 import type { ExportEntry, ExportFile } from '../types.js';
 
-export type { ExportEntry, ExportFile };
+export type { ExportFile };
 
 export const EXPORT_FORMAT: ExportFile['format'] = 'wallpaper-export';
 export const EXPORT_VERSION: ExportFile['version'] = 1;

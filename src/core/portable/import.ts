@@ -14,9 +14,9 @@ import { WallpaperError, oneLine } from '../errors.js';
 import type { LibraryDirs } from '../settings/index.js';
 import { type SettingsStore, validateSettings } from '../settings/index.js';
 import type { HistoryRow, Store, UserDataChanges } from '../store/index.js';
-import type { ExportFile, ImportReport, ImportSection, Unplaced } from '../types.js';
+import type { ExportFile, ImportReport, ImportSection } from '../types.js';
 
-export type { ImportReport, ImportSection, Unplaced };
+export type { ImportReport };
 
 const NOT_IN_LIBRARY = 'no wallpaper with this id in this library';
 /** The reason of every entry when the library has no wallpaper at all: the usual cause is an import

@@ -16,4 +16,3 @@ export const createPortable = (store: Store, settings: SettingsStore, dirs: Libr
   importData: (text, name) => importData(parseExport(text, name), name, store, settings, dirs),
 });
 export { copyIndex } from './copy.js';
-export type { CopyReport } from './copy.js';

@@ -9,7 +9,7 @@ import type { CurationFilters } from '../types/records.js';
 
 export type { CurationFilters };
 
-export const DEFAULT_COLOR_TOLERANCE = 0.08;
+const DEFAULT_COLOR_TOLERANCE = 0.08;
 const MAX_REPEATS = 8;
 const MAX_WORDS = 8;
 

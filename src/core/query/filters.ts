@@ -9,10 +9,10 @@ import { categoryOfShape, parseRatio } from './ratio.js';
 import type { Filters, ImageFormatName, Paging } from '../types.js';
 import { INDEXED_EXTENSIONS } from '../formats/index.js';
 
-export type { RawParams, RawValue } from './params.js';
+export type { RawParams } from './params.js';
 
 /** The `format` filter's words: every indexed extension (docs/design.md#every-format). */
-export const FORMATS = INDEXED_EXTENSIONS as readonly ImageFormatName[];
+const FORMATS = INDEXED_EXTENSIONS as readonly ImageFormatName[];
 
 const CATEGORY_FILTERS = {
   brightness: BRIGHTNESS,
@@ -28,9 +28,6 @@ const SIZE_FILTERS = ['min_width', 'min_height', 'max_width', 'max_height'] as c
 export const FILTER_WORDS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
   Object.entries(CATEGORY_FILTERS).map(([name, words]) => [name, [...words, 'any']]),
 );
-
-/** Every filter name, in the spec's order (section 4.1), then `ratio`. */
-export const FILTER_NAMES = [...Object.keys(CATEGORY_FILTERS), ...SIZE_FILTERS, 'ratio'] as (keyof Filters)[];
 
 /** The refusal of a category value. An aspect_ratio that reads as a shape says which category it
  * falls in (`16:10` is custom) and names the exact filter, since the spec's six categories stay. */

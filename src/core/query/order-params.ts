@@ -13,7 +13,7 @@ const NAME_RULE = '1 to 64 letters, digits, dots, underscores or hyphens';
 
 /** The list orders besides added and random: name (A to Z), luminance (darkest first), -luminance
  * (lightest first), pixels (most pixels first), color (closest to the first `color` first). */
-export const SORTS = ['name', 'luminance', '-luminance', 'pixels', 'color'] as const satisfies readonly ListSort[];
+const SORTS = ['name', 'luminance', '-luminance', 'pixels', 'color'] as const satisfies readonly ListSort[];
 
 function one(params: RawParams, name: string): string | undefined {
   const value = params[name];

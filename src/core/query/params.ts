@@ -4,7 +4,7 @@
 import { WallpaperError } from '../errors.js';
 
 /** A raw parameter: absent, one value, or several (a repeated query key). */
-export type RawValue = string | readonly string[] | undefined;
+type RawValue = string | readonly string[] | undefined;
 export type RawParams = Readonly<Record<string, RawValue>>;
 
 /** Long hostile values are cut in error messages so an error line stays one readable line. */

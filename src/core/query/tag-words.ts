@@ -4,7 +4,7 @@
 import { WallpaperError } from '../errors.js';
 import { invalid } from './params.js';
 
-export const MAX_TAG_LENGTH = 64;
+const MAX_TAG_LENGTH = 64;
 
 /** C0 and C1 control characters (U+0000-U+001F, U+007F-U+009F): newline, tab, NEL and the rest. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses

@@ -22,7 +22,7 @@ import type {
 } from '../types.js';
 
 /** Downloaded wallpapers kept in the data home: the current one and a few before it. */
-export const KEEP_DOWNLOADS = 5;
+const KEEP_DOWNLOADS = 5;
 /** A server has no "avoid" parameter: ask again this many times for a pick not avoided. */
 const REMOTE_TRIES = 8;
 /** A server that does not answer within this time is treated as unreachable. */

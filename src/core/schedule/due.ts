@@ -7,7 +7,7 @@ import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeF
 import { join } from 'node:path';
 import { WallpaperError } from '../errors.js';
 
-export const STATE_FILE = 'last-change.json';
+const STATE_FILE = 'last-change.json';
 const LOCK_FILE = 'last-change.lock';
 /** A lock older than this was left by a process that died mid-change: taken over. */
 const STALE_LOCK_MS = 2 * 60_000;

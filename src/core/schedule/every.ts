@@ -5,7 +5,7 @@
 // StartWhenAvailable) runs a time missed while the machine was off or asleep once, on wake.
 import { WallpaperError } from '../errors.js';
 
-export const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 export interface Every {
   /** The text as given, for messages and the unit's description. */

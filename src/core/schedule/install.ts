@@ -19,7 +19,7 @@ import {
   windowsTask,
 } from './units.js';
 
-export interface RunResult {
+interface RunResult {
   code: number;
   stdout: string;
   stderr: string;
@@ -36,7 +36,7 @@ export interface ScheduleHost {
   run(program: string, args: readonly string[]): Promise<RunResult>;
 }
 
-export interface PlannedFile {
+interface PlannedFile {
   path: string;
   /** The text; Windows task definitions are written as UTF-16 with a byte order mark. */
   text: string;
@@ -57,7 +57,7 @@ function configHome(host: ScheduleHost): string {
 }
 
 /** The files of the schedule on this platform (whether or not they exist). */
-export function scheduleFiles(host: ScheduleHost): string[] {
+function scheduleFiles(host: ScheduleHost): string[] {
   if (host.platform === 'darwin') return [join(host.home, 'Library', 'LaunchAgents', `${LAUNCHD_LABEL}.plist`)];
   if (host.platform === 'win32') {
     const local = host.env.LOCALAPPDATA || join(host.home, 'AppData', 'Local');
@@ -105,7 +105,7 @@ export function planSchedule(every: Every, command: ScheduledCommand, host: Sche
   };
 }
 
-export function planRemoval(host: ScheduleHost): Plan & { remove: string[] } {
+function planRemoval(host: ScheduleHost): Plan & { remove: string[] } {
   const remove = scheduleFiles(host);
   const none = { files: [], cron: [], remove };
   if (host.platform === 'darwin') return { ...none, commands: [['launchctl', 'bootout', `gui/${host.uid}/${LAUNCHD_LABEL}`]] };

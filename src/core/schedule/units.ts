@@ -19,7 +19,7 @@ export interface ScheduledCommand {
 }
 
 /** One word of an ExecStart= line: quoted when needed; `%` and `$` doubled, as systemd requires. */
-export function systemdWord(word: string): string {
+function systemdWord(word: string): string {
   const escaped = word.replace(/%/g, '%%').replace(/\$/g, '$$$$').replace(/\\/g, '\\\\').replace(/"/g, '\\"');
   return /^[A-Za-z0-9_./:=,@+-]+$/.test(word) ? escaped : `"${escaped}"`;
 }

@@ -42,7 +42,7 @@ export const SETTINGS_KEYS = [
 ] as const;
 type Key = (typeof SETTINGS_KEYS)[number];
 
-export function defaultSettings(dirs: LibraryDirs): Settings {
+function defaultSettings(dirs: LibraryDirs): Settings {
   return {
     folders: [],
     upload_folder: join(dirs.data, 'uploads'),

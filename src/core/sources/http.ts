@@ -12,9 +12,9 @@ import { type Agent, request } from 'undici';
 import { AddressRefused, type Lookup, guardedAgent } from './connector.js';
 
 /** A request's time limit (headers, then each pause in the body) unless the fetch sets one. */
-export const SOURCE_TIMEOUT_MS = 30_000;
+const SOURCE_TIMEOUT_MS = 30_000;
 /** Redirects followed; the next one fails the request (a loop ends here). */
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 /** The largest JSON or feed answer read: far above any page of results. */
 const MAX_ANSWER_BYTES = 10 * 1024 * 1024;
 
@@ -33,7 +33,7 @@ export class SourceFailure extends Error {
 }
 
 /** Seconds or an HTTP date -> ms from now (60 s when absent or unreadable). */
-export function retryAfterMs(header: string | string[] | undefined, now = Date.now()): number {
+function retryAfterMs(header: string | string[] | undefined, now = Date.now()): number {
   const value = Array.isArray(header) ? header[0] : header;
   if (value && /^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
   const date = value ? Date.parse(value) : Number.NaN;

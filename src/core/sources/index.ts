@@ -3,7 +3,7 @@
 // and the settings key `sources`. undici loads only when something is fetched.
 // May use: analysis, common, curate, formats, query and store.
 export { SOURCE_KINDS } from '../types/sources.js';
-export type { SourceCredit, SourceSetting, Sources } from '../types/sources.js';
+
 export { DEFAULT_KEEP, checkSources, maskKeys } from './settings.js';
 export { createSources, sourcesRoot } from './facade.js';
 export { withSourceTags, withSourceTitles } from './tags.js';

@@ -31,7 +31,7 @@ function httpUrl(value: unknown, field: string): string | null {
 }
 
 /** One entry, checked; `previous` (the same name's entry before) keeps its key when given "***". */
-export function checkSource(entry: unknown, previous?: SourceSetting): SourceSetting {
+function checkSource(entry: unknown, previous?: SourceSetting): SourceSetting {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw fail('sources', 'an array of source objects');
   const e = entry as Record<string, unknown>;
   if (typeof e.kind !== 'string' || !(SOURCE_KINDS as readonly string[]).includes(e.kind)) {

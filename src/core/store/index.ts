@@ -32,14 +32,13 @@ import * as sources from './sources.js';
 import * as writes from './writes.js';
 
 export type { IndexedFile } from './queries.js';
-export type { Mark } from './curation.js';
-export type { HistoryRow, UserData, UserDataChanges } from './portable.js';
+
+export type { HistoryRow, UserDataChanges } from './portable.js';
 export { holderName, isHeld } from './lease.js';
-export type { LeaseRow } from './lease.js';
-export type { FileResult, WriteEffect } from './writes.js';
+
+export type { FileResult } from './writes.js';
 export { SCHEMA_VERSION } from './schema.js';
 export type { StoredWallpaper } from './sql.js';
-export type { SourceFile, SourceState } from './sources.js';
 
 export { databaseUrlProblem, isPostgresUrl, maskPasswords, redacted } from './postgres/open.js';
 

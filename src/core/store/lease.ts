@@ -21,7 +21,7 @@ export interface LeaseRow {
 export const holderName = (nonce: string): string => `${hostname()} ${process.pid} ${nonce}`;
 
 /** True when `holder` names a process of this host that no longer exists. */
-export function isDeadHere(holder: string): boolean {
+function isDeadHere(holder: string): boolean {
   const [host, pid] = holder.split(' ');
   return host === hostname() && pid !== undefined && /^\d+$/.test(pid) && !isAlive(Number(pid));
 }

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 const kept: unknown[] = [];
 
 /** Keep `value` reachable for the life of the process; returns it. */
-export function retain<T>(value: T): T {
+function retain<T>(value: T): T {
   kept.push(value);
   return value;
 }

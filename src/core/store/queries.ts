@@ -22,7 +22,7 @@ import {
 
 /** How a file left out by min_size is recorded: its reason in the error column (settings/min-size.ts
  * words it; a failure never starts so). */
-export const SMALLER_THAN = 'smaller than min_size ';
+const SMALLER_THAN = 'smaller than min_size ';
 
 /** Filter combinations whose count is kept (a number each). */
 const COUNT_CACHE_KEYS = 1024;

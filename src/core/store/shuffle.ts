@@ -43,7 +43,7 @@ function mix(value: number): number {
 
 /** The position of an id (16 hex characters, themselves uniform) under a key: 53 bits, so ties are
  * practically impossible (and broken by id). */
-export function positionOf(id: string, [k1, k2]: [number, number]): number {
+function positionOf(id: string, [k1, k2]: [number, number]): number {
   const high = mix(Number.parseInt(id.slice(0, 8), 16) ^ k1);
   const low = mix(Number.parseInt(id.slice(8, 16), 16) ^ k2 ^ high);
   return (high & 0x1fffff) * 2 ** 32 + low;

@@ -72,10 +72,10 @@ export const COLUMNS: Record<Dialect, string> = { sqlite: columnsOf('sqlite'), p
 export const FILE_ORDER = 'ORDER BY away, link, path';
 
 /** The list order of the spec: newest first, then by id (stable across pages). */
-export const LIST_ORDER = 'ORDER BY added_at DESC, id';
+const LIST_ORDER = 'ORDER BY added_at DESC, id';
 
 /** The other list orders (docs/design.md#beyond-the-specification `sort`), each ending in id so pages are stable. */
-export const SORT_ORDERS = {
+const SORT_ORDERS = {
   name: 'ORDER BY title, id',
   luminance: 'ORDER BY luminance, id',
   '-luminance': 'ORDER BY luminance DESC, id',

@@ -4,7 +4,7 @@
 // May use: nothing but the leaves.
 export { LOCATION_FORMAT, parseLocation } from './location.js';
 export type { Location } from './location.js';
-export { nextSunEvent, sunAt } from './times.js';
+export { sunAt } from './times.js';
 export type { SunEvent, SunNow } from './times.js';
 export { sunPosition } from './position.js';
 export type { SunPosition } from './position.js';

@@ -73,7 +73,7 @@ export interface ImageFile {
 export const FITS = ['cover', 'contain', 'inside'] as const;
 export const CROPS = ['attention', 'entropy', 'center'] as const;
 export const OUTPUT_FORMATS = ['jpeg', 'webp', 'avif', 'png', 'bmp'] as const;
-export type Fit = (typeof FITS)[number];
+type Fit = (typeof FITS)[number];
 export type Crop = (typeof CROPS)[number];
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 

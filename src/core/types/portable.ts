@@ -25,7 +25,7 @@ export interface ExportFile {
 export type ImportSection = 'favorites' | 'hidden' | 'tags' | 'not_duplicates' | 'history' | 'settings';
 
 /** What could not be placed, and why. */
-export type Unplaced =
+type Unplaced =
   | (ExportEntry & { section: Exclude<ImportSection, 'settings' | 'not_duplicates'>; reason: string })
   | { section: 'not_duplicates'; ids: [string, string]; paths: [string[], string[]]; reason: string }
   | { section: 'settings'; key: string; value: unknown; reason: string };

@@ -33,7 +33,7 @@ export interface SourceCredit {
 }
 
 /** A source as `source list --json` and `GET /api/sources` show it. */
-export interface SourceEntry {
+interface SourceEntry {
   name: string;
   kind: SourceKind;
   query: string | null;

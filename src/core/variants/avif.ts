@@ -11,13 +11,13 @@ import type { Sharp } from 'sharp';
 import { type AvifTile, readTile, writeGrid } from './avif-grid.js';
 
 /** The most pixels encoded as one AVIF picture (what served `serve` within its figure). */
-export const WHOLE_AVIF_PIXELS = 1920 * 1200;
+const WHOLE_AVIF_PIXELS = 1920 * 1200;
 /** The longest side of a tile of a grid AVIF. Each tile decodes and resizes the source anew, so
  * their number is the time: a 3840x2160 from a 5640x3172 JPEG took 33 CPU s in 40 tiles of 512,
  * 14 s in 20 of 768, 13 s in 12 of 1024 (bench/RESULTS.md). Memory: a real `serve`
  * answering a 3840x2160 peaked at 143-170 MB with tiles of 512, 181-230 with 1024, glibc's default
  * arenas; serve now keeps two (src/relaunch.ts). */
-export const TILE_SIDE = 1024;
+const TILE_SIDE = 1024;
 
 /** Encoder settings: effort 4 of 9 for a whole picture; 3 for tiles of a large one (at 4 a 3840x2160
  * in tiles of 1024 took 38 CPU s against 13, for 0.3% fewer bytes; at 2, 11 s for 5% more). */

@@ -9,7 +9,7 @@ import type { Sharp } from 'sharp';
 import type { Crop } from './spec.js';
 
 /** The longest side of the picture the crop is chosen on. */
-export const REDUCED_SIDE = 1024;
+const REDUCED_SIDE = 1024;
 
 /** A part of the source as displayed (EXIF orientation applied), in its pixels. */
 export interface Region {

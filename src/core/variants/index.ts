@@ -8,9 +8,8 @@ import type { Wallpaper } from '../types.js';
 import type { VariantSource, Variants } from './facade.js';
 import { type VariantSpec, canonicalQuery, formatOfType } from './spec.js';
 
-export { parseVariant, canonicalQuery } from './spec.js';
+export { parseVariant } from './spec.js';
 export type { VariantSpec } from './spec.js';
-export type { VariantBody, VariantFile } from '../types.js';
 
 export type { VariantSource, Variants } from './facade.js';
 

@@ -35,11 +35,9 @@ export const NAMED_PALETTES: Readonly<Record<string, readonly string[]>> = {
   spectra6: ['000000', 'ffffff', 'ffff00', 'ff0000', '0000ff', '00ff00'],
 };
 
-export const MAX_PALETTE_COLOURS = 16;
+const MAX_PALETTE_COLOURS = 16;
 export const DITHERS = ['fs', 'atkinson', 'none'] as const;
 export type Dither = (typeof DITHERS)[number];
-export const ROTATIONS = [0, 90, 180, 270] as const;
-export type Rotation = (typeof ROTATIONS)[number];
 
 const EXPECTED_PALETTE = `${Object.keys(NAMED_PALETTES).join(', ')} or 2 to ${MAX_PALETTE_COLOURS} comma-separated RRGGBB colours`;
 

@@ -28,7 +28,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** The fewest bits a pixel that index `count` colours (PNG allows 1, 2, 4, 8). */
-export const bitsFor = (count: number): 1 | 2 | 4 | 8 => (count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8);
+const bitsFor = (count: number): 1 | 2 | 4 | 8 => (count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8);
 
 /** Indices packed `bits` a pixel, most significant first, each row starting on a byte; `lead` bytes
  * before each row (PNG's filter byte) and rows padded to `align` bytes (BMP's 4). */

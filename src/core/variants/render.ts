@@ -42,7 +42,7 @@ const ENCODE_COST: Record<OutputFormat, number> = { jpeg: 5, webp: 5, png: 3, av
 /** What a variant takes of the pixel budget: its source's decode (formats' decodeCost: a JPEG XL or
  * HEIC counts more) and its output's encode. A tiled AVIF (avif.ts) takes the whole budget: one at
  * a time, however many are asked for. */
-export function variantCost(decode: number, box: { w: number; h: number }, format: OutputFormat): number {
+function variantCost(decode: number, box: { w: number; h: number }, format: OutputFormat): number {
   if (format === 'avif' && isTiled(box.w, box.h)) return DECODE_PIXEL_BUDGET;
   return decode + box.w * box.h * ENCODE_COST[format];
 }

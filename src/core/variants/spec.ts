@@ -5,13 +5,13 @@
 import { WallpaperError } from '../errors.js';
 import { DITHERS, parsePalette } from './palettes.js';
 import type { RawParams } from '../query/index.js';
-import { CROPS, type Crop, FITS, type Fit, OUTPUT_FORMATS, type OutputFormat, type VariantSpec } from '../types/files.js';
+import { CROPS, type Crop, FITS, OUTPUT_FORMATS, type OutputFormat, type VariantSpec } from '../types/files.js';
 
-export { CROPS, type Crop, FITS, type Fit, OUTPUT_FORMATS, type OutputFormat, type VariantSpec };
+export type { Crop, OutputFormat, VariantSpec };
 
 /** The largest side a variant may ask for (imgproxy and weserv cap near here too). */
 export const MAX_VARIANT_SIDE = 5000;
-export const VARIANT_PARAMS = ['w', 'h', 'fit', 'crop', 'as', 'quality', 'enlarge', 'palette', 'dither', 'rotate'] as const;
+const VARIANT_PARAMS = ['w', 'h', 'fit', 'crop', 'as', 'quality', 'enlarge', 'palette', 'dither', 'rotate'] as const;
 
 export const CONTENT_TYPES: Record<OutputFormat, string> = {
   jpeg: 'image/jpeg',

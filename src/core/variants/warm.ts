@@ -11,7 +11,7 @@ import { VersionedCache } from '../common/index.js';
 /** Variants of at most this many bytes are kept in memory: a phone's or a screen's WebP or JPEG. */
 export const WARM_BYTES_EACH = 512 * 1024;
 /** Memory held by warm variants' bytes, all together. */
-export const WARM_BYTES = 32 * 1024 * 1024;
+const WARM_BYTES = 32 * 1024 * 1024;
 /** Entries kept (a few hundred bytes each without bytes). */
 const WARM_ENTRIES = 4096;
 /** How often a warm variant's file is marked used on disk (its atime orders the cache after a
@@ -19,7 +19,7 @@ const WARM_ENTRIES = 4096;
 const TOUCH_EVERY_MS = 60_000;
 
 /** The source file a variant was made from, as it was when last checked. */
-export interface CheckedSource {
+interface CheckedSource {
   path: string;
   size: number;
   mtimeMs: number;

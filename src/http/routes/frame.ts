@@ -8,7 +8,7 @@ import type { Route } from '../router.js';
 import { sendTagged } from './meta.js';
 
 /** `gallery/frame.html` at the package root: three levels up from src/http/routes and dist/http/routes. */
-export const FRAME_FILE = new URL('../../../gallery/frame.html', import.meta.url);
+const FRAME_FILE = new URL('../../../gallery/frame.html', import.meta.url);
 
 export function frameRoutes(_context: RouteContext): Route[] {
   let page: Buffer | undefined;

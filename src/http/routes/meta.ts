@@ -15,11 +15,11 @@ import type { Route } from '../router.js';
 import { urlOf } from '../url.js';
 
 /** `openapi/openapi.json` at the package root: three levels up from src/http/routes and dist/http/routes. */
-export const OPENAPI_FILE = new URL('../../../openapi/openapi.json', import.meta.url);
+const OPENAPI_FILE = new URL('../../../openapi/openapi.json', import.meta.url);
 
 /** The server's absolute origin as this client reached it: the Host it sent (a reverse proxy's
  * `X-Forwarded-Proto: https` makes it https), else the address the connection came in on. */
-export function originOf(req: IncomingMessage): string {
+function originOf(req: IncomingMessage): string {
   const forwarded = String(req.headers['x-forwarded-proto'] ?? '')
     .split(',')[0]!
     .trim()

@@ -17,7 +17,7 @@ import { type Place, waitForScreen } from './screen.js';
 import type { Desktop } from './session.js';
 
 /** One picture per format, in colours far from every other suite fixture and from each other. */
-export const FORMAT_PROOFS = [
+const FORMAT_PROOFS = [
   { ext: 'jxl', colour: '#e04010', rendition: 'jpg' },
   { ext: 'heic', colour: '#10a0e0', rendition: 'jpg' },
   { ext: 'svg', colour: '#a0e020', rendition: 'png' },

@@ -11,7 +11,7 @@ import { eventually } from '../serve.js';
 import type { Desktop } from './session.js';
 
 /** Per channel, how far a screen region's mean may be from a fixture's colour (scaling, dithering). */
-export const TOLERANCE = 20;
+const TOLERANCE = 20;
 
 export interface Fixture {
   name: string;
@@ -31,14 +31,14 @@ export interface Place {
 
 /** Solid colours far apart (every pair differs by more than 2 x TOLERANCE in some channel), each
  * classified as its name says (light above luminance 0.6, dark below 0.35). */
-export const LANDSCAPE_LIGHT = ['#f0a0c0', '#a0f0f0', '#f0f0a0'];
+const LANDSCAPE_LIGHT = ['#f0a0c0', '#a0f0f0', '#f0f0a0'];
 export const LANDSCAPE_DARK = ['#802020', '#206020', '#202080', '#602080'];
-export const LANDSCAPE_MEDIUM = ['#909090', '#d07020'];
-export const PORTRAIT_LIGHT = ['#f0c070', '#c0f0a0'];
+const LANDSCAPE_MEDIUM = ['#909090', '#d07020'];
+const PORTRAIT_LIGHT = ['#f0c070', '#c0f0a0'];
 export const PORTRAIT_DARK = ['#104848', '#603010'];
 
 /** Fixtures of `colours`, all `width`x`height`, named by a prefix and their colour. */
-export function fixtures(prefix: string, colours: readonly string[], width: number, height: number): Fixture[] {
+function fixtures(prefix: string, colours: readonly string[], width: number, height: number): Fixture[] {
   return colours.map((colour) => ({ name: `${prefix}-${colour.slice(1)}`, colour, width, height }));
 }
 
@@ -74,7 +74,7 @@ export async function makeLibrary(dir: string, list: readonly Fixture[]): Promis
 const rgb = (colour: string) => [1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16));
 
 /** The mean colour of the middle fifth of `place` (away from panels, icons and banners). */
-export async function regionMean(png: Buffer, place: Place): Promise<number[]> {
+async function regionMean(png: Buffer, place: Place): Promise<number[]> {
   const region = {
     left: Math.round(place.x + place.width * 0.4),
     top: Math.round(place.y + place.height * 0.4),

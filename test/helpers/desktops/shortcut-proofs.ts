@@ -33,7 +33,7 @@ export interface ShortcutStore {
   partly: { chord: string; taken: string[]; holder: RegExp };
 }
 
-export const tool = async (desktop: Desktop, program: string, ...args: string[]) =>
+const tool = async (desktop: Desktop, program: string, ...args: string[]) =>
   (await exec(program, args, { env: desktop.env })).stdout.trim();
 
 export function stockShortcutCases(t: Test, desktop: Desktop, home: string, store: ShortcutStore): void {

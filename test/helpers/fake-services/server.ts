@@ -6,7 +6,7 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
 
-export interface Recorded {
+interface Recorded {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
@@ -14,7 +14,7 @@ export interface Recorded {
   local: string;
 }
 
-export type Route = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
+type Route = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
 
 export interface Fake {
   base: string;
@@ -32,7 +32,7 @@ export const sendJson = (res: ServerResponse, body: unknown, status = 200): void
 };
 
 /** A PNG whose header claims `width` x `height` (no real pixels): a decompression bomb's shape. */
-export function bombPng(width = 50_000, height = 50_000): Buffer {
+function bombPng(width = 50_000, height = 50_000): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);

@@ -4,7 +4,7 @@
 import { WallpaperError } from '../../errors.js';
 
 /** The placeholder `set_command` uses for the file. */
-export const PATH_PLACEHOLDER = '{path}';
+const PATH_PLACEHOLDER = '{path}';
 /** The placeholder for the monitor's name: a set_command with it runs once per monitor. */
 export const MONITOR_PLACEHOLDER = '{monitor}';
 

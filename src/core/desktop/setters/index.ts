@@ -10,8 +10,7 @@ import { readShown, type ShownPath } from './shown.js';
 import type { Monitor } from '../monitors/types.js';
 import type { Assignment, SetContext, Setter } from './types.js';
 
-export { DEFAULT_TIMEOUT_MS } from './run.js';
-export { commandFor, splitCommandLine, MONITOR_PLACEHOLDER, PATH_PLACEHOLDER } from './command-line.js';
+export { commandFor, splitCommandLine } from './command-line.js';
 export type { Assignment } from './types.js';
 export type { ShownPath } from './shown.js';
 export { type LockScreen, lockScreenOf } from './lock.js';

@@ -42,7 +42,7 @@ const PLASMA_SNAPSHOT = [
 ].join('\n');
 
 /** The script putting each containment's Image and plugin back as they were. */
-export function plasmaRestoreScript(saved: readonly PlasmaWallpaper[]): string {
+function plasmaRestoreScript(saved: readonly PlasmaWallpaper[]): string {
   return [
     `var saved = ${JSON.stringify(saved)};`,
     'for (var i = 0; i < saved.length; i++) {',

@@ -14,10 +14,6 @@ import { commandLine, gtkKey, keyName, normalKey, planInstall } from './keys.js'
 import { printedShortcuts } from './print.js';
 import type { Backend, InstallReport, Installed, Stored } from './types.js';
 
-export type { Binding, Shortcut } from './keys.js';
-export type { Choice, KeySet } from './key-sets.js';
-export type { InstallReport, Installed } from './types.js';
-
 export interface Shortcuts {
   /** Install the four for `program` (the node binary, the bin and the library's --home or
    * --database) on the first key set the desktop leaves free, or on `keys` (a --keys chord, checked

@@ -124,7 +124,7 @@ export function planInstall(bindings: readonly Binding[], keys: KeySet, shortcut
 
 /** One word for a shell or for GLib's g_shell_parse_argv (which every one of these desktops uses to
  * run a custom shortcut's command): quoted only when it must be. */
-export const shellWord = (word: string): string => (/^[A-Za-z0-9_./:=,@+%-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`);
+const shellWord = (word: string): string => (/^[A-Za-z0-9_./:=,@+%-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`);
 
 export const commandLine = (argv: readonly string[]): string => argv.map(shellWord).join(' ');
 

@@ -4,7 +4,6 @@
 // desktop; when the watcher restarts (a panel restart) the item registers again with the new one.
 import dbus from 'dbus-next';
 import { WallpaperError } from '../../errors.js';
-export { trayHostAdvice } from './advice.js';
 
 export const WATCHER = 'org.kde.StatusNotifierWatcher';
 const WATCHER_PATH = '/StatusNotifierWatcher';

@@ -4,7 +4,7 @@
 // the square. A thumbnail is the source: a few kB decoded, not the full picture.
 import sharp from 'sharp';
 
-export const ICON_SIZES = [22, 32, 48] as const;
+const ICON_SIZES = [22, 32, 48] as const;
 
 /** One pixmap as D-Bus sends it: [width, height, bytes]. */
 export type Pixmap = [number, number, Buffer];

@@ -5,14 +5,14 @@ import { SourceFailure } from '../http.js';
 import { type Candidate, type KindContext, resolved } from './kind.js';
 
 /** `$.a.b[0].c` -> ['a', 'b', '0', 'c']. */
-export const pathSteps = (path: string): string[] =>
+const pathSteps = (path: string): string[] =>
   path
     .replace(/^\$\.?/, '')
     .replace(/\[(\d+)\]/g, '.$1')
     .split('.')
     .filter((step) => step !== '');
 
-export function valueAt(answer: unknown, path: string): unknown {
+function valueAt(answer: unknown, path: string): unknown {
   let value = answer;
   for (const step of pathSteps(path)) {
     if (value === null || typeof value !== 'object') return undefined;
