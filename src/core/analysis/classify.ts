@@ -26,8 +26,8 @@ const LIGHT_ABOVE = 0.6;
 /** Rec. 709 luma weights, applied to gamma-encoded sRGB (Y', not linear Y). */
 const LUMA = { r: 0.2126, g: 0.7152, b: 0.0722 } as const;
 
-/** "Near x" (within NEAR_TOLERANCE) and the orientation: types/shape.ts, the one rule the picks for
- * a screen share. */
+// "Near x" (within 2%) and the orientation are types/shape.ts's, the one rule the picks for a
+// screen share.
 
 /** 21:9 monitors are 2.33 to 2.39; 2.2 keeps 2:1 panoramas custom and every ultrawide in. */
 const ULTRAWIDE_FROM = 2.2;

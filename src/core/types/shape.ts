@@ -4,7 +4,7 @@
 import type { Orientation } from './records.js';
 
 /** "Near x" means |r / x - 1| <= 2%: absorbs rounding (1366x768 is 16:9) without swallowing 16:10. */
-export const NEAR_TOLERANCE = 0.02;
+const NEAR_TOLERANCE = 0.02;
 
 /** Binary floating point puts 1020/1000 a hair over 1.02: this slack keeps exact boundaries near. */
 const FLOAT_SLACK = 1e-9;
