@@ -1,4 +1,4 @@
-// `npm run bench`: the performance figures of issue 6, each against a floor or baseline measured in
+// `npm run bench`: the performance figures the project holds itself to, each against a floor or baseline measured in
 // the same run on the same files, printed as one table (min / median / max over repeated runs, the
 // ratio, the target, PASS or MISS). Flags: see lib/args.js (`--quick`, `--corpus DIR`, `--only`).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { scanFigure } from './figures/scan.js';
 import { colourFigure, duplicatesFigure, groupingFigure } from './figures/duplicates.js';
 import { clientFigure, variantFigures } from './figures/variants.js';
 import { bigVariantFigures } from './figures/big-variants.js';
+import { epaperFigures } from './figures/epaper.js';
 import { workersFigure } from './figures/workers.js';
 import { cdnFigure, hasNginx } from './figures/cdn.js';
 import { postgresFigure } from './figures/postgres.js';
@@ -44,7 +45,8 @@ async function main() {
 
   const wants = (name) => options.only.includes(name);
   // The formats figure makes its own corpus of real wallpapers: alone, it needs not the generated one.
-  const needsCorpus = options.corpus || options.only.some((name) => name !== 'formats' && name !== 'formats-memory');
+  const needsCorpus =
+    options.corpus || options.only.some((name) => !['formats', 'formats-memory', 'epaper', 'big-variants'].includes(name));
   const corpus = options.corpus ? listImages(options.corpus) : needsCorpus ? await ensureCorpus(ROOT, { log }) : { dir: '', files: [] };
   if (needsCorpus && corpus.files.length === 0) throw new Error(`no JPEG, PNG or WebP files in ${corpus.dir}`);
   const wrk = findWrk();
@@ -100,6 +102,7 @@ async function main() {
     else rows.push(...(await variantFigures(ctx)));
   }
   if (wants('big-variants')) rows.push(...(await bigVariantFigures(ctx)));
+  if (wants('epaper')) rows.push(...(await epaperFigures(ctx)));
   if (wants('cli')) rows.push(...(await cliFigure(ctx)));
   if (wants('monitors')) rows.push(...(await monitorsFigure(ctx)));
   if (wants('memory')) {

@@ -1,4 +1,4 @@
-// `npm run soak`: the long reliability runs of issue 7 against the built code (dist/) and the real
+// `npm run soak`: the long reliability runs against the built code (dist/) and the real
 // bin, loopback only, every phase bounded in time and count:
 //   1. load: SOAK_SECONDS (60) of SOAK_CONNECTIONS (50) keep-alive connections mixing reads with
 //      uploads (good and hostile), deletes and refreshes; no 5xx, no connection error, open file

@@ -3,8 +3,9 @@
 import { Command, CommanderError } from 'commander';
 import type { CliContext } from './commands/context.js';
 import { readFileSync } from 'node:fs';
-import { type ErrorCode, isWallpaperError, maskPasswords, oneLine } from './core/index.js';
+import { type ErrorCode, isWallpaperError, maskPasswords, oneLine, openDesktop } from './core/index.js';
 import { FILE_VARIABLES, HELP_LAYOUT, helpFooter, helpWidthOf } from './commands/help.js';
+import { commandWord } from './commands/argv.js';
 import { databaseOption, homeOption } from './commands/options.js';
 import { suggestFlag } from './commands/suggest.js';
 
@@ -20,7 +21,7 @@ type CommandFactory = (ctx: CliContext) => Command;
 
 /** Every command, in the order the help lists them, each loaded only when the program needs it: a
  * command module imports the core's rooms it works with, and loading all of them took ~250 ES
- * modules (most of a short command's wall time; issue 31). */
+ * modules (most of a short command's wall time). */
 const COMMANDS: readonly (readonly [string, () => Promise<CommandFactory>])[] = [
   ['scan', async () => (await import('./commands/scan.js')).scanCommand],
   ['list', async () => (await import('./commands/list.js')).listCommand],
@@ -28,6 +29,7 @@ const COMMANDS: readonly (readonly [string, () => Promise<CommandFactory>])[] = 
   ['current', async () => (await import('./commands/on-screen.js')).currentCommand],
   ['back', async () => (await import('./commands/on-screen.js')).backCommand],
   ['next', async () => (await import('./commands/on-screen.js')).nextCommand],
+  ['colors', async () => (await import('./commands/colors.js')).colorsCommand],
   ['duplicates', async () => (await import('./commands/duplicates.js')).duplicatesCommand],
   ['source', async () => (await import('./commands/source.js')).sourceCommand],
   ['fetch', async () => (await import('./commands/fetch.js')).fetchCommand],
@@ -36,6 +38,7 @@ const COMMANDS: readonly (readonly [string, () => Promise<CommandFactory>])[] = 
   ['tag', async () => (await import('./commands/curate.js')).tagCommand],
   ['monitors', async () => (await import('./commands/monitors.js')).monitorsCommand],
   ['watch', async () => (await import('./commands/watch.js')).watchCommand],
+  ['tray', async () => (await import('./commands/tray.js')).trayCommand],
   ['serve', async () => (await import('./commands/serve.js')).serveCommand],
   ['config', async () => (await import('./commands/config.js')).configCommand],
   ['schedule', async () => (await import('./commands/schedule.js')).scheduleCommand],
@@ -113,9 +116,6 @@ function packageVersion(): string {
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
-/** The program's own options that take a value (the value is not the command's name). */
-const GLOBAL_VALUED = new Set(['--home', '--database']);
-const GLOBAL_FLAGS = new Set(['--no-color']);
 /** The commands that read the whole program: completion lists every command and flag. */
 const WHOLE_PROGRAM = new Set(['completion']);
 
@@ -123,13 +123,8 @@ const WHOLE_PROGRAM = new Set(['completion']);
  * options. Undefined (so every command is loaded) for help, the version, completion, an unknown
  * option or command, or no command at all: their output lists or suggests among all commands. */
 export function commandOf(argv: readonly string[]): string | undefined {
-  for (let i = 2; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (GLOBAL_VALUED.has(arg)) i++;
-    else if (GLOBAL_FLAGS.has(arg) || [...GLOBAL_VALUED].some((name) => arg.startsWith(`${name}=`))) continue;
-    else return COMMANDS.some(([name]) => name === arg) && !WHOLE_PROGRAM.has(arg) ? arg : undefined;
-  }
-  return undefined;
+  const word = commandWord(argv);
+  return word !== undefined && COMMANDS.some(([name]) => name === word) && !WHOLE_PROGRAM.has(word) ? word : undefined;
 }
 
 /** Run the CLI with `argv` (as process.argv) and return the exit status; never calls process.exit. */
@@ -137,6 +132,9 @@ export async function run(
   argv: readonly string[],
   ctx: CliContext = { env: process.env, stdout: process.stdout, stderr: process.stderr },
 ): Promise<number> {
+  // What runs after a change (the colors setting, the on_change hook) reports here, one line each,
+  // also after the command has printed (a hook ends when it ends).
+  openDesktop(ctx.env).reportAfterChange((line) => ctx.stderr.write(`wallpaper: ${line}\n`));
   try {
     const program = await createProgram(ctx, commandOf(argv));
     await program.parseAsync([...argv]);

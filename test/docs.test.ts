@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
+import { anchorsOf } from './helpers/anchors.js';
 import { helpOf } from './helpers/help.js';
 import { invocations, shownCommands } from './helpers/shown-commands.js';
 
@@ -18,24 +19,6 @@ const DOCUMENTS = [
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`),
 ];
-
-/** GitHub's anchor of a heading: lowercase, punctuation dropped (not - and _), spaces to dashes,
- * repeats numbered. */
-function anchorsOf(markdown: string): Set<string> {
-  const anchors = new Set<string>();
-  const seen = new Map<string, number>();
-  const withoutCode = markdown.replace(/^```[\s\S]*?^```/gm, '');
-  for (const [, heading] of withoutCode.matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
-    const slug = heading!
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-      .replace(/\s/g, '-');
-    const count = seen.get(slug) ?? 0;
-    seen.set(slug, count + 1);
-    anchors.add(count === 0 ? slug : `${slug}-${count}`);
-  }
-  return anchors;
-}
 
 /** Markdown links and images `[text](target)` outside code blocks and inline code. */
 function linksOf(markdown: string): string[] {
@@ -68,7 +51,7 @@ t.test('the anchor rule matches GitHub on the headings this README uses', async 
   t.ok(anchors.has('cron') && anchors.has('cron-1'));
 });
 
-// The README is a front door (issue 29): short, with every command and endpoint one line each and a
+// The README is a front door: short, with every command and endpoint one line each and a
 // link to its page, and every command the pages show is one the CLI accepts.
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const README_LINES = 350;

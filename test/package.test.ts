@@ -1,4 +1,4 @@
-// What `npm publish` would ship (issue 12, part 7): the bin, the built code with source maps that
+// What `npm publish` would ship (part 7): the bin, the built code with source maps that
 // carry their sources, the gallery, the OpenAPI document, the service files, the README and the
 // LICENSE; never tests, benchmarks, fixtures or the TypeScript sources.
 import { execFileSync } from 'node:child_process';

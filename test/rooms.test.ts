@@ -1,4 +1,4 @@
-// The core's rooms (ARCHITECTURE.md): every file of src/core lives in a folder named for its job,
+// The core's rooms (docs/design.md#the-house): every file of src/core lives in a folder named for its job,
 // except the door (index.ts) and the leaves every room may use (errors.ts, limits.ts, types.ts and
 // types/). A room is entered only through its index.ts; the rooms' imports form no cycle; each
 // room's index.ts says in a `May use:` line which rooms it imports, and that line is kept true here.

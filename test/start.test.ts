@@ -1,4 +1,4 @@
-// `npm start` in a checkout (issue 33): it serves a try library in the checkout's `.try/` and says
+// `npm start` in a checkout: it serves a try library in the checkout's `.try/` and says
 // so, and writes nothing to the real data folders (the README's quick start then uses the same
 // home). The script's own command runs as npm runs it (`sh -c`, in the package's folder, with
 // `npm start -- ARGS` appended), with HOME and the XDG homes pointed at an empty folder that must

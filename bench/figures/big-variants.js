@@ -1,4 +1,4 @@
-// Figures of issue 32: what the largest variants cost a real `serve`. Each case starts a fresh
+// Figures of the largest variants: what the largest variants cost a real `serve`. Each case starts a fresh
 // `serve` on a library of one generated photo-like picture (a fresh home: the variant is cold), reads
 // its peak RSS (VmHWM) before and after one request, and times the request:
 // - AVIF 3840x2160 (cover, attention) of a 3840x2160 JPEG: the size a 4K TV or frame asks for;
@@ -14,7 +14,7 @@ import { startWallpaper } from '../lib/servers.js';
 const TARGET_MB = 300;
 
 /** A photo-like JPEG: a sky gradient, a few soft shapes (a clear subject), light grain. */
-async function scene(path, width, height) {
+export async function scene(path, width, height) {
   const r = Math.round(Math.min(width, height) / 6);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x2="0" y2="1"><stop offset="0" stop-color="#27496d"/><stop offset="1" stop-color="#e0b07a"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${Math.round(width * 0.7)}" cy="${Math.round(height * 0.4)}" r="${r}" fill="#d8402f"/><rect x="${Math.round(width * 0.1)}" y="${Math.round(height * 0.65)}" width="${Math.round(width * 0.3)}" height="${Math.round(height * 0.2)}" fill="#2f6b3a"/></svg>`;
   const grain = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 10 } } })

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { sizeOf } from './json.js';
 
 const BIN = fileURLToPath(new URL('../../bin/wallpaper.js', import.meta.url));
-/** The allowance over a bare Node start: 150 ms at 100k (issue 6), 200 ms at a million (issue 16). */
+/** The allowance over a bare Node start: 150 ms at 100k, 200 ms at a million. */
 const allowanceMs = (big) => (big.count >= 1_000_000 ? 200 : 150);
 
 function hasHyperfine() {

@@ -8,7 +8,16 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openLibrary } from '../../dist/core/library/facade.js';
-import { DEBIAN_GROUPS, debianRoot, hardNegativeSet, transformOf, transformedSet } from '../lib/duplicate-sets.js';
+import {
+  DEBIAN_GROUPS,
+  OTHER_SHAPE_EDITS,
+  debianRoot,
+  desktopBaseGroupOf,
+  desktopBaseThemes,
+  hardNegativeSet,
+  transformOf,
+  transformedSet,
+} from '../lib/duplicate-sets.js';
 import { seededRandom } from '../lib/util.js';
 import { runWrk, writeScript } from '../lib/wrk.js';
 
@@ -46,6 +55,13 @@ function score(files, groupOf, truth) {
   return { files: files.length, truePairs, grouped, correct, falseGroups: falseGroups.size, perTransform };
 }
 
+/** Set (a)'s true group of a file: its original's (`aNNN`), or its own for a crop that made another
+ * screen shape (a crop of 10% of one side is 16:9 made 16:10, never a duplicate). */
+const copyOf = (path) => {
+  const [name] = path.split('/').at(-1).split('.');
+  return OTHER_SHAPE_EDITS.some((edit) => name.endsWith(`-${edit}`)) ? name : name.slice(0, 4);
+};
+
 /** The three sets side by side, as a Markdown table. */
 function sideBySide(results) {
   const sets = Object.values(results);
@@ -77,7 +93,9 @@ export async function duplicatesFigure({ root, scratch, log, options, corpus }) 
   rmSync(home, { recursive: true, force: true });
   const library = openLibrary({ home });
   try {
-    library.updateSettings({ folders: [sets.a, join(sets.b, 'backgrounds'), join(sets.b, 'wallpapers'), sets.c] });
+    library.updateSettings({
+      folders: [sets.a, join(sets.b, 'backgrounds'), join(sets.b, 'wallpapers'), ...desktopBaseThemes(debian), sets.c],
+    });
     const scanned = await library.scan();
     if (scanned.failed.length) log(`scan failures: ${JSON.stringify(scanned.failed)}`);
     const wallpapers = [];
@@ -97,8 +115,12 @@ export async function duplicatesFigure({ root, scratch, log, options, corpus }) 
     const inSet = (dir) => [...path.values()].filter((p) => p.startsWith(`${dir}/`));
     const debianGroup = new Map(DEBIAN_GROUPS.flatMap((names, k) => names.map((name) => [name, `group ${k}`])));
     const results = {
-      'a: transformed real wallpapers': score(inSet(sets.a), groupOf, (p) => p.split('/').at(-1).slice(0, 4)),
-      "b: Debian's packages as shipped": score(inSet(sets.b), groupOf, (p) => debianGroup.get(p.split('/').at(-1)) ?? p),
+      'a: transformed real wallpapers': score(inSet(sets.a), groupOf, copyOf),
+      "b: Debian's packages as shipped": score(
+        inSet(sets.b),
+        groupOf,
+        (p) => desktopBaseGroupOf(p) ?? debianGroup.get(p.split('/').at(-1)) ?? p,
+      ),
       'c: hard negatives': score(inSet(sets.c), groupOf, (p) => p),
     };
     // Set (a)'s originals are set (b)'s pictures: a group may rightly hold both. Set (c) is distinct from all.

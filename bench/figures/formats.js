@@ -1,4 +1,4 @@
-// Figure (issue 30): every format a real library holds, on 30 real wallpapers of Debian's packages
+// Figure: every format a real library holds, on 30 real wallpapers of Debian's packages
 // (the tests' test-artifacts/debian-wallpapers, downloaded with apt-get when missing) made into each
 // format by Debian's encoders (cjxl's lossless recompression of each JPEG, as GNOME ships them;
 // heif-enc) and by sharp (AVIF, TIFF, GIF; BMP by our writer). Per format, the first scan's time
@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { decodeImage, probeImage, useSystemDecoders, wasmDecoders } from '../../dist/core/formats/index.js';
 import { openLibrary } from '../../dist/core/library/facade.js';
-import { releaseMemory } from '../../dist/core/library/release-memory.js';
+import { releaseMemory } from '../../dist/core/common/release-memory.js';
 import { startWallpaper } from '../lib/servers.js';
 import { mapLimit } from '../lib/util.js';
 

@@ -1,4 +1,4 @@
-// Figures of the wallpaper frame (issue 25), in Debian's Chromium on loopback against `serve` on the
+// Figures of the wallpaper frame, in Debian's Chromium on loopback against `serve` on the
 // 100,000-wallpaper index: the first wallpaper on screen after the page starts loading (a fresh
 // browser context: nothing cached), a manual "next" with the next one already decoded (the time
 // until it is painted), and the page's JS heap over 500 changes (flat: the end against the start).

@@ -9,7 +9,7 @@ const REQUESTS = 10_000;
 /** Thumbnails requested: a few screens of a gallery, made on demand on first request (the 100k
  * records point at links, so their thumbnails are not cached beforehand). */
 const THUMBNAIL_IDS = 20;
-/** The RSS targets: 250 MB at 100k (issue 6), 400 MB at a million (issue 16). */
+/** The RSS targets: 250 MB at 100k, 400 MB at a million. */
 const targetMb = (big) => (big.count >= 1_000_000 ? 400 : 250);
 
 async function idsOf(base, count) {

@@ -1,8 +1,8 @@
-// Figures: the index on PostgreSQL (issue 16). A PostgreSQL 15 cluster of Debian's packages kept in
+// Figures: the index on PostgreSQL. A PostgreSQL 15 cluster of Debian's packages kept in
 // bench/.corpus/pg holds the same 100k records as the SQLite index (made through the store, once).
 // `serve --database` on it against `serve` on SQLite, same home, same run, same wrk: list pages
 // (100 rotating queries) and /random. Then two replicas on one database: how long after an upload
-// through one the other lists it (issue 16: within 1 s). Also each list query's first (uncached)
+// through one the other lists it (within 1 s). Also each list query's first (uncached)
 // answer, and a rescan of the 100k unchanged files, on both.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';

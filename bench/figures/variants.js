@@ -1,4 +1,4 @@
-// Figures of issue 13: sized variants and seeded random picks.
+// Figures of sized variants and seeded random picks.
 // - cold variant: 6000x4000 JPEG -> 2560x1440 WebP, cover, attention, at concurrency 2, against a
 //   bare sharp script doing the same resize on the same file in the same run (target 0.8x);
 // - cold variant: a 36 MP JPEG -> inside 500x500, req/s per core against imgproxy's published 9.67

@@ -1,6 +1,6 @@
 // Figures: `serve --workers 2` against `--workers 1` on the same 100k index, same run, same wrk (one
 // thread, 10 connections): list (100 rotating queries) and /random. On this 2-core machine wrk takes
-// part of a core, so two workers cannot reach a clean 2x; issue 16 asks for >= 1.5x.
+// part of a core, so two workers cannot reach a clean 2x; the target is >= 1.5x.
 import { comparedRates } from '../lib/paired.js';
 import { listPaths } from '../lib/queries.js';
 import { startWallpaper } from '../lib/servers.js';

@@ -6,7 +6,7 @@ const HELP = `usage: npm run bench -- [flags]
   --runs N         repeated runs per figure (default 3, quick 2)
   --duration S     seconds of each wrk run (default 5, quick 3)
   --corpus DIR     use this folder of real wallpapers for the image figures instead of the generated corpus
-  --only a,b       run only these figures: scan, rescan, list, random, client, files, variants, big-variants, cli, memory, monitors,
+  --only a,b       run only these figures: scan, rescan, list, random, client, files, variants, big-variants, epaper, cli, memory, monitors,
                    duplicates, grouping, colour, workers, cdn, postgres, frame, formats, formats-memory, on-screen, million (not in the default set: its
                    index takes minutes to make the first time)
   --json FILE      also write every measurement as JSON to FILE`;
@@ -20,6 +20,7 @@ export const FIGURES = [
   'files',
   'variants',
   'big-variants',
+  'epaper',
   'cli',
   'memory',
   'monitors',

@@ -1,4 +1,4 @@
-// The curation data of a synthetic record (issue 15): a palette and a near-duplicate fingerprint
+// The curation data of a synthetic record: a palette and a near-duplicate fingerprint
 // drawn from one colour scheme per wallpaper (its luminance and hue class: dark blues, warm sunsets,
 // greys), so colour searches and mean-colour cells are spread as in a real library, not uniform
 // noise. Every 40th wallpaper is a planted near-duplicate of an earlier one (a few hash bits

@@ -1,14 +1,16 @@
-// The three sets near-duplicate search must be right on at once (issue 32), made once and cached
+// The three sets near-duplicate search must be right on at once, made once and cached
 // under bench/.corpus (file names say the truth):
 // (a) transformed real wallpapers: every distinct picture of Debian's wallpaper packages (or of
 //     `--corpus DIR`), at most 1920 wide, and its copies: resized, re-encoded, converted, cropped
 //     up to 10% (five kinds, two a picture), letterboxed and pillarboxed (three bar colours);
 // (b) Debian's packages as shipped: the designer gradings, light/dark and orientation versions
-//     are other pictures; the only duplicates are the sizes of one design for one screen;
+//     are other pictures; the only duplicates are the sizes of one design for one screen (with
+//     desktop-base's SVG themes: each theme drawn for 4:3, 5:4, 16:10, 16:9 and 21:9,
+//     whose sizes for one shape are one group and whose shapes are never one);
 // (c) generated hard negatives, all distinct: near-black fields, noise, star fields, gradients,
 //     from a seeded generator (never sharp's own noise, which is random on every run).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -24,12 +26,13 @@ const PACKAGES = [
   'xfdesktop4-data',
   'ukui-wallpapers',
   'lomiri-wallpapers',
+  'desktop-base',
 ];
 
 /** Debian 12's packages unpacked as test/helpers/debian-wallpapers.ts does (the same cache). */
 export function debianRoot(log) {
   const root = join(DEBIAN, 'root');
-  if (existsSync(join(DEBIAN, 'ready-1'))) return root;
+  if (existsSync(join(DEBIAN, 'ready-2'))) return root;
   log('downloading Debian 12 wallpaper packages (apt-get download; once)');
   const debs = join(DEBIAN, 'debs');
   rmSync(DEBIAN, { recursive: true, force: true });
@@ -37,11 +40,47 @@ export function debianRoot(log) {
   execFileSync('apt-get', ['download', ...PACKAGES], { cwd: debs, stdio: 'pipe' });
   for (const deb of readdirSync(debs)) execFileSync('dpkg-deb', ['-x', join(debs, deb), root]);
   rmSync(debs, { recursive: true, force: true });
-  writeFileSync(join(DEBIAN, 'ready-1'), `${PACKAGES.join('\n')}\n`);
+  writeFileSync(join(DEBIAN, 'ready-2'), `${PACKAGES.join('\n')}\n`);
   return root;
 }
 
-/** Set (b)'s true groups, judged by eye (bench/RESULTS.md, issue 24): one design's sizes for one screen. */
+/** desktop-base's themes' wallpaper and lock screen folders (each `contents/images/WIDTHxHEIGHT.svg`), under `root`. */
+export function desktopBaseThemes(root) {
+  const base = join(root, 'usr', 'share', 'desktop-base');
+  return readdirSync(base)
+    .filter((theme) => theme.endsWith('-theme'))
+    .flatMap((theme) =>
+      readdirSync(join(base, theme))
+        .filter((kind) => kind.startsWith('wallpaper') || kind === 'lockscreen')
+        .map((kind) => join(base, theme, kind)),
+    )
+    .sort();
+}
+
+/** A desktop-base file's true group: its theme's folder (wallpaper, wallpaper-withlogo, lockscreen:
+ * each its own drawing) and its screen shape (the size in its name,
+ * as a ratio to two decimals: 1280x720 and 5120x2880 are one shape, 1920x1200 another). Read from
+ * the real path: `usr/share/wallpapers/Emerald` is a link to the theme's wallpaper folder, and a
+ * wallpaper's path may be the link's. */
+export function desktopBaseGroup(path) {
+  const size = /\/([^/]+-theme\/(?:wallpaper[^/]*|lockscreen))\/contents\/images\/(\d+)x(\d+)\.svg$/.exec(path);
+  if (!size) return undefined;
+  const [, folder, width, height] = size;
+  if (OWN_LAYOUTS.some((own) => `${folder}/${width}x${height}`.startsWith(own))) return `${folder} ${width}x${height}`;
+  return `${folder} ${(Number(width) / Number(height)).toFixed(2)}`;
+}
+
+/** desktop-base sizes judged by eye to be pictures of their own: homeworld draws its
+ * motif at one pixel size, so each screen size frames it differently (large on 1920x1080, small on
+ * 3840x2160: aligned levels 0.60-0.90); joy's 1280x720 wallpaper puts the swirl in a corner. */
+const OWN_LAYOUTS = ['homeworld-theme/', 'joy-theme/wallpaper/1280x720'];
+
+/** desktopBaseGroup of a path as found (through any link). */
+export function desktopBaseGroupOf(path) {
+  return desktopBaseGroup(realpathSync(path));
+}
+
+/** Set (b)'s true groups, judged by eye (bench/RESULTS.md): one design's sizes for one screen. */
 export const DEBIAN_GROUPS = [
   ['Sway_Wallpaper_Blue_1136x640.png', 'Sway_Wallpaper_Blue_1366x768.png', 'Sway_Wallpaper_Blue_1920x1080.png'],
   ['Sway_Wallpaper_Blue_2048x1536.png', 'Sway_Wallpaper_Blue_768x1024.png'],
@@ -111,6 +150,9 @@ const CROPS = {
   crop10top: crop(0, 0.1, 0, 0),
   crop6right7bottom: crop(0, 0, 0.06, 0.07),
 };
+/** The crops that change the screen shape (the ratio by 1/0.9): another screen's picture, never a
+ * duplicate of their original; the others keep the shape within rounding. */
+export const OTHER_SHAPE_EDITS = ['crop10left', 'crop10top'];
 const BARS = {
   'letterbox-black': bars(true, '#000000'),
   'pillarbox-black': bars(false, '#000000'),

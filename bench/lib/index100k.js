@@ -9,11 +9,11 @@ import { makeRecord, writeRecords } from './records.js';
 import { seededRandom } from './util.js';
 
 export const BIG_INDEX = 100_000;
-/** The million-wallpaper index of `--only million` (issue 16). */
+/** The million-wallpaper index of `--only million`. */
 export const MILLION = 1_000_000;
 /** Links per folder: a big library is spread over folders, and huge folders are slow to list. */
 const PER_FOLDER = 1000;
-const RECIPE_VERSION = 3; // 3: palettes and fingerprints (issue 15)
+const RECIPE_VERSION = 3; // 3: palettes and fingerprints
 
 export const ensureIndex100k = (root, corpusFiles, { log }) => ensureBigIndex(root, corpusFiles, { log, count: BIG_INDEX });
 

@@ -33,7 +33,7 @@ export function listPaths(count = LIST_QUERIES) {
       const values = CHOICES[name];
       params.set(name, values[Math.floor(random() * values.length)]);
     }
-    // An impossible width range is a 400 since issue 10 (it named no wallpaper before): draw again.
+    // An impossible width range is a 400 (it once named no wallpaper): draw again.
     if (Number(params.get('min_width') ?? 0) > Number(params.get('max_width') ?? Number.POSITIVE_INFINITY)) continue;
     // Early pages mostly; deep pages (OFFSET in the tens of thousands) and past-the-end sometimes.
     const page = weighted(random, [

@@ -13,9 +13,11 @@ function handle(child, base) {
   return {
     pid: child.pid,
     base,
-    /** Resident set size in bytes, from /proc (Linux). */
+    /** Resident set size in bytes, from /proc (Linux), of the serving process: bin/ itself, or the
+     * one child it started when it ran serve again with MALLOC_ARENA_MAX (src/relaunch.ts). */
     rss() {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+      const status = readFileSync(`/proc/${children[0] ?? child.pid}/status`, 'utf8');
       const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) * 1024;
       return { rss: kb('VmRSS'), peak: kb('VmHWM') };
     },

@@ -1,5 +1,5 @@
 // @ts-check
-// The gallery's only door to the server: the public HTTP API (docs/api.md, CONTRACT.md section 3).
+// The gallery's only door to the server: the public HTTP API (docs/api.md, docs/design.md#http-rules).
 // Errors come back as plain text and are surfaced as ApiError messages. Mutations go through
 // auth.js, which adds the token and asks for one when the server wants it.
 
@@ -39,7 +39,7 @@ export { setTokenPrompt, storedToken } from './auth.js';
  * @typedef {{ kind: 'timed' | 'solar' | 'light-dark', frames: number }} DynamicInfo
  * @typedef {{ wallpapers: Wallpaper[], pagination: { total: number, page: number, limit: number, total_pages: number } }} ListResponse
  * @typedef {{ folders: string[], upload_folder: string, thumbnail_size: number, max_upload_bytes: number, set_command: string | null, variant_cache_bytes: number }} Settings
- * @typedef {{ added: number, updated: number, removed: number, unchanged: number, duplicates: { path: string, duplicate_of: string }[], failed: { path: string, error: string }[], total: number, duration_ms: number, skipped: { path: string, reason: string }[], unavailable: number }} ScanSummary
+ * @typedef {{ added: number, updated: number, removed: number, unchanged: number, duplicates: { path: string, duplicate_of: string }[], failed: { path: string, error: string }[], total: number, duration_ms: number, skipped: { path: string, reason: string }[], unavailable: number, ignored: number, small?: number }} ScanSummary
  * @typedef {Record<string, string>} FilterValues  only the applied filters, as query strings
  */
 

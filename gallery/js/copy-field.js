@@ -4,7 +4,7 @@
 
 /**
  * Copy `field`'s value; false when the browser refused both ways (the text is then left selected,
- * for the user's Ctrl+C). @param {HTMLInputElement} field @returns {Promise<boolean>}
+ * for the user's Ctrl+C). @param {HTMLInputElement | HTMLTextAreaElement} field @returns {Promise<boolean>}
  */
 export async function copyField(field) {
   try {

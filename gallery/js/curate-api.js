@@ -1,5 +1,5 @@
 // @ts-check
-// The curation calls of the API (CONTRACT.md 6.2): favourite and hidden marks, tags, near-duplicate
+// The curation calls of the API (docs/design.md#beyond-the-specification): favourite and hidden marks, tags, near-duplicate
 // groups and "not duplicates" marks. Mutations carry the token like every other change (api.js).
 
 import { check, mutate, parseJson, raw } from './api.js';

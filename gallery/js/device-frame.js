@@ -1,6 +1,7 @@
 // @ts-check
-// The device link's frame part (issue 25): the URL of /frame for a tablet, a TV or a kiosk (an
-// interval, a clock, the brightness and name chosen for the device link), its QR code to scan, and
+// The device link's frame part: the URL of /frame for a tablet, a TV or a kiosk (an
+// interval, a clock, pairs, motion and burn-in shift (docs/frame.md#layouts-and-motion), the
+// brightness and name chosen for the device link), its QR code to scan, and
 // the server's address on the network: a link with 127.0.0.1 opens nothing on another device, so
 // the links use the address /api/status reports, or say that `--host 0.0.0.0` is needed.
 
@@ -15,13 +16,19 @@ const isLoopbackHost = (/** @type {string} */ host) => host === 'localhost' || h
 /**
  * The frame's URL for a device.
  * @param {string} origin
- * @param {{ interval?: string, clock?: string, brightness?: string, client?: string, filters?: string }} choices
+ * @param {{ interval?: string, clock?: string, layout?: string, motion?: string, shift?: boolean, brightness?: string, client?: string, filters?: string }} choices
  */
 export function frameUrl(origin, choices) {
   const params = new URLSearchParams(choices.filters ?? '');
   if (choices.brightness) params.set('brightness', choices.brightness);
   if (choices.interval) params.set('interval', choices.interval);
   if (choices.clock) params.set('clock', choices.clock);
+  if (choices.layout === 'pair') {
+    params.set('layout', 'pair');
+    params.set('fit', 'contain'); // whole pictures, over the default blurred fill
+  }
+  if (choices.motion) params.set('motion', choices.motion);
+  if (choices.shift) params.set('shift', 'on');
   if (choices.client) params.set('client', choices.client);
   const query = params.toString();
   return `${origin}/frame${query ? `?${query}` : ''}`;
@@ -40,12 +47,15 @@ export class DeviceFrame {
   constructor(changed) {
     this.interval = byId('device-interval', HTMLSelectElement);
     this.clock = byId('device-clock', HTMLSelectElement);
+    this.layout = byId('device-layout', HTMLSelectElement);
+    this.motion = byId('device-motion', HTMLSelectElement);
+    this.shift = byId('device-shift', HTMLInputElement);
     this.output = byId('device-frame-url', HTMLTextAreaElement);
     this.qr = byId('device-qr', HTMLImageElement);
     this.note = byId('device-address', HTMLElement);
     /** The origin other devices use: this page's, unless it is loopback and the server has a network address. */
     this.origin = location.origin;
-    for (const input of [this.interval, this.clock]) input.addEventListener('input', () => changed());
+    for (const input of [this.interval, this.clock, this.layout, this.motion, this.shift]) input.addEventListener('input', () => changed());
     void this.findAddress(changed);
   }
 
@@ -79,6 +89,9 @@ export class DeviceFrame {
     const url = frameUrl(this.origin, {
       interval: this.interval.value,
       clock: this.clock.value,
+      layout: this.layout.value,
+      motion: this.motion.value,
+      shift: this.shift.checked,
       brightness: choices.brightness,
       client: choices.client,
       filters: galleryFilters(),

@@ -1,5 +1,5 @@
 // @ts-check
-// The viewer's device links (issue 13): "Download for this screen", this wallpaper sized to the
+// The viewer's device links: "Download for this screen", this wallpaper sized to the
 // device's screen (screen size x devicePixelRatio, never upscaled by the server), and "Link for a
 // device": the one URL a phone, a smart display or a second machine should use, a random wallpaper
 // sized for it (presets or this screen), with a brightness, a client name (so it never repeats) and

@@ -8,7 +8,7 @@
 
 export const CATEGORY_KEYS = ['brightness', 'orientation', 'dominant_hue', 'aspect_ratio', 'format'];
 export const NUMBER_KEYS = ['min_width', 'max_width', 'min_height', 'max_height'];
-/** Curation (CONTRACT.md 6.3): one colour and one tag here (the API takes more), search words, the
+/** Curation (docs/design.md#beyond-the-specification): one colour and one tag here (the API takes more), search words, the
  * Favourites view, hidden ones, and the list order. */
 export const CURATION_KEYS = ['color', 'tag', 'q', 'favorite', 'hidden', 'sort'];
 export const FILTER_KEYS = [...CATEGORY_KEYS, ...NUMBER_KEYS, ...CURATION_KEYS];

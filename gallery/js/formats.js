@@ -1,6 +1,6 @@
 // @ts-check
 // The image formats, as the gallery needs them: what the upload picker offers (every format the
-// server indexes, CONTRACT.md 8.1) and which pictures a browser may not decode itself, so that the
+// server indexes, docs/design.md#every-format) and which pictures a browser may not decode itself, so that the
 // viewer asks for a variant of them instead of the file's own bytes. The gallery is served as it is
 // (no build step): test/gallery/formats-list.test.ts holds these lists equal to the server's table
 // (src/core/formats/table.ts), so the two cannot drift apart.

@@ -37,7 +37,7 @@ export function startClock(hours) {
 }
 
 /**
- * Whom to credit: the author and the source a fetched wallpaper came from (CONTRACT.md 7.3), e.g.
+ * Whom to credit: the author and the source a fetched wallpaper came from (docs/design.md#sources), e.g.
  * "by Ada Lovelace · photos (unsplash)"; empty for a wallpaper of the library's own folders. Never
  * its path or folder: a frame is a screen in a room, and the server's file system is nobody's
  * business there.

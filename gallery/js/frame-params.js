@@ -1,5 +1,5 @@
 // @ts-check
-// The frame's query (CONTRACT.md 7.2), read once at load: its own parameters (interval, transition,
+// The frame's query (docs/design.md#the-frame), read once at load: its own parameters (interval, transition,
 // fit, split, clock, info, dark, client) checked here with the API's wording, everything else passed
 // to /api/wallpapers/random for the server to validate. Also the URLs the frame asks for. Old tablets
 // run this file: no syntax newer than ES2018 (no `?.`, `??`, class fields, bare `catch {}`).
@@ -8,7 +8,24 @@
 export const MAX_SIDE = 5000;
 const STORAGE_KEY = 'wallpaper-frame-client';
 /** Parameters of the frame itself; the page decides them, never the random endpoint. */
-const OWN = ['interval', 'transition', 'fit', 'split', 'clock', 'info', 'dark', 'client', 'w', 'h', 'n', 'redirect'];
+const OWN = [
+  'interval',
+  'transition',
+  'fit',
+  'split',
+  'clock',
+  'info',
+  'dark',
+  'client',
+  'w',
+  'h',
+  'n',
+  'redirect',
+  'layout',
+  'fill',
+  'motion',
+  'shift',
+];
 /** Variant parameters passed on to the image URL as given. */
 const VARIANT = ['crop', 'as', 'quality'];
 
@@ -18,6 +35,10 @@ const VARIANT = ['crop', 'as', 'quality'];
  * @property {boolean} fade
  * @property {'cover' | 'contain'} fit
  * @property {boolean} split
+ * @property {'single' | 'pair'} layout pair: a picture of the other shape goes with a second one (docs/frame.md#layouts-and-motion)
+ * @property {'blur' | 'color' | 'black'} fill behind a picture that does not cover its place
+ * @property {'none' | 'pan'} motion
+ * @property {boolean} shift the whole frame moves a few pixels every few minutes
  * @property {0 | 12 | 24} clock
  * @property {boolean} info
  * @property {{ from: number, to: number } | null} dark minutes since midnight, local time
@@ -96,7 +117,14 @@ export function parseOptions(/** @type {string} */ search) {
   const fade = choice('transition', single(query, 'transition'), ['fade', 'none'], 'fade or none') === 'fade';
   const fit = /** @type {'cover' | 'contain'} */ (choice('fit', single(query, 'fit'), ['cover', 'contain'], 'cover or contain'));
   const split = choice('split', single(query, 'split'), ['0', '1'], '1 (two portrait wallpapers side by side) or 0') === '1';
-  const clock = Number(choice('clock', single(query, 'clock'), ['0', '24', '12'], '12 or 24'));
+  const layout = /** @type {'single' | 'pair'} */ (choice('layout', single(query, 'layout'), ['single', 'pair'], 'single or pair'));
+  const fill = /** @type {'blur' | 'color' | 'black'} */ (
+    choice('fill', single(query, 'fill'), ['blur', 'color', 'black'], 'blur, color or black')
+  );
+  const motion = /** @type {'none' | 'pan'} */ (choice('motion', single(query, 'motion'), ['none', 'pan'], 'none or pan'));
+  const shift =
+    choice('shift', single(query, 'shift'), ['off', 'on'], 'on (move the whole frame a few pixels every few minutes) or off') === 'on';
+  const clock = /** @type {0 | 12 | 24} */ (Number(choice('clock', single(query, 'clock'), ['0', '24', '12'], '12 or 24')));
   const info = choice('info', single(query, 'info'), ['0', '1'], '1 (title, tags and source over the wallpaper) or 0') === '1';
   const darkText = single(query, 'dark');
   const dark = darkText ? parseDarkHours(darkText) : null;
@@ -111,7 +139,9 @@ export function parseOptions(/** @type {string} */ search) {
   });
   const brightness = query.get('brightness');
   const autoBrightness = brightness !== null && brightness.trim().toLowerCase() === 'auto' && !query.has('prefers');
-  return /** @type {FrameOptions} */ ({ interval, fade, fit, split, clock, info, dark, client, filters, variant, autoBrightness });
+  /** @type {FrameOptions} */
+  const options = { interval, fade, fit, split, layout, fill, motion, shift, clock, info, dark, client, filters, variant, autoBrightness };
+  return options;
 }
 
 /** A side in device pixels for `css` CSS pixels on this screen. @param {number} css */
@@ -133,7 +163,9 @@ function variantQuery(options, size, contentType) {
   const params = new URLSearchParams();
   params.set('w', String(size.w));
   params.set('h', String(size.h));
-  params.set('fit', options.fit);
+  // contain over a fill: the picture alone (inside), letterboxed by the browser over the fill; the
+  // server's contain would bake black bars into it.
+  params.set('fit', options.fit === 'contain' && options.fill !== 'black' ? 'inside' : options.fit);
   const given = (/** @type {string} */ name) => {
     for (const pair of options.variant) if (pair[0] === name) return pair[1];
     return null;
@@ -147,12 +179,12 @@ function variantQuery(options, size, contentType) {
 }
 
 /**
- * The random pick's URL: the filters, this screen's client and size.
- * @param {FrameOptions} options @param {{ w: number, h: number }} size
+ * The random pick's URL: the filters, this screen's client and size (none: any shape, for pairs).
+ * @param {FrameOptions} options @param {{ w: number, h: number } | null} size
  * @param {{ portrait: boolean, dark: boolean, prefersDark: boolean }} now
  */
 export function pickUrl(options, size, now) {
-  const params = variantQuery(options, size);
+  const params = size ? variantQuery(options, size) : new URLSearchParams();
   params.set('client', options.client);
   for (const pair of options.filters) {
     if (now.portrait && pair[0] === 'orientation') continue;

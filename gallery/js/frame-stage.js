@@ -3,12 +3,14 @@
 // flat for weeks). The back slide is loaded and decoded while the front one is on screen; reveal()
 // then fades it in over the front one, which stays opaque beneath until the fade has ended, so no
 // frame is ever blank or black. ES2018 only (see frame-params.js).
+import { aimPan, dress } from './frame-looks.js';
 
 /**
  * What one change shows: one wallpaper, or two portrait ones side by side.
  * @typedef {object} Entry
  * @property {import('./api.js').Wallpaper[]} wallpapers
  * @property {string[]} urls the immutable `{id}` variant URLs, one per wallpaper
+ * @property {boolean} [stacked] two landscape pictures one above the other (layout=pair, portrait screen)
  */
 
 const FADE_MS = 1000;
@@ -27,8 +29,10 @@ function decoded(img) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Stage {
-  /** @param {HTMLElement} root @param {boolean} fade */
-  constructor(root, fade) {
+  /** @param {HTMLElement} root @param {boolean} fade @param {'blur' | 'color' | 'black'} [fill] */
+  constructor(root, fade, fill = 'black') {
+    this.fill = fill;
+    this.reveals = 0;
     const slides = root.querySelectorAll('.slide');
     /** @type {HTMLElement} */
     this.front = /** @type {HTMLElement} */ (slides[0]);
@@ -48,7 +52,7 @@ export class Stage {
     this.ready = null;
     const images = this.back.querySelectorAll('img');
     /** @type {Promise<unknown>[]} */
-    const loads = [];
+    const loads = [dress(this.back, entry, this.fill)];
     for (let i = 0; i < images.length; i += 1) {
       const img = images[i];
       if (i < entry.urls.length) {
@@ -70,6 +74,8 @@ export class Stage {
     const incoming = this.back;
     const outgoing = this.front;
     const fading = this.fade && this.shown !== null;
+    aimPan(incoming, this.reveals);
+    this.reveals += 1;
     incoming.classList.add('incoming');
     let done = Promise.resolve();
     if (fading) {

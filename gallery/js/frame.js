@@ -1,5 +1,5 @@
 // @ts-check
-// The wallpaper frame (GET /frame, CONTRACT.md 7.2, issue 25): wallpapers one after another at this
+// The wallpaper frame (GET /frame, docs/design.md#the-frame): wallpapers one after another at this
 // screen's size in device pixels, for this screen's client (no repeats until all were shown). Every
 // change is queued (one at a time); the next one is fetched and decoded while the current one is on
 // screen, so a change is a swap. The server away: the wallpaper stays and the page retries with
@@ -9,6 +9,8 @@ import { Info, Message, startClock, toggle } from './frame-overlay.js';
 import { devicePixels, imageUrl, isDarkAt, parseOptions, pickUrl } from './frame-params.js';
 import { Away, NoMatch, Refused, fetchJson, timed } from './frame-fetch.js';
 import { Stage } from './frame-stage.js';
+import { Pairs } from './frame-pair.js';
+import { startPan, startShift } from './frame-looks.js';
 
 /** @typedef {import('./frame-params.js').FrameOptions} FrameOptions */
 /** @typedef {import('./frame-stage.js').Entry} Entry */
@@ -22,7 +24,10 @@ class Frame {
   constructor(options, message) {
     this.options = options;
     this.message = message;
-    this.stage = new Stage(/** @type {HTMLElement} */ (document.getElementById('stage')), options.fade);
+    const stage = /** @type {HTMLElement} */ (document.getElementById('stage'));
+    this.stage = new Stage(stage, options.fade, options.fill);
+    this.pairs = new Pairs(options);
+    if (options.motion === 'pan') startPan(stage, options.interval + 1);
     this.info = new Info(options.info);
     /** @type {Entry[]} */
     this.history = [];
@@ -52,8 +57,9 @@ class Frame {
     return this.options.dark !== null && isDarkAt(this.options.dark, new Date());
   }
 
-  /** A fresh pick: one wallpaper, or two portrait ones on a landscape screen with split=1. */
+  /** A fresh pick: one wallpaper, two portrait ones on a landscape screen with split=1, or a pair. */
   async fetchEntry() {
+    if (this.options.layout === 'pair') return this.pairs.pick(this.now(false));
     const split = this.options.split && window.innerWidth > window.innerHeight;
     try {
       return await this.pick(split);
@@ -63,10 +69,15 @@ class Frame {
     }
   }
 
+  /** What a pick depends on now. @param {boolean} portrait */
+  now(portrait) {
+    return { portrait, dark: this.darkNow(), prefersDark: Boolean(this.scheme && this.scheme.matches) };
+  }
+
   /** @param {boolean} split @returns {Promise<Entry>} */
   async pick(split) {
     const size = { w: devicePixels(split ? window.innerWidth / 2 : window.innerWidth), h: devicePixels(window.innerHeight) };
-    const now = { portrait: split, dark: this.darkNow(), prefersDark: Boolean(this.scheme && this.scheme.matches) };
+    const now = this.now(split);
     const wallpapers = [await fetchJson(pickUrl(this.options, size, now))];
     if (split) wallpapers.push(await fetchJson(pickUrl(this.options, size, now)));
     return { wallpapers, urls: wallpapers.map((w) => imageUrl(this.options, size, w)) };
@@ -180,6 +191,7 @@ class Frame {
 
   start() {
     if (this.options.clock) startClock(this.options.clock);
+    if (this.options.shift) startShift();
     keepAwake();
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible') keepAwake();

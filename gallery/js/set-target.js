@@ -1,5 +1,5 @@
 // @ts-check
-// Where "Set as wallpaper" puts the picture (CONTRACT.md 8.2 `target`): the desktop, its lock screen,
+// Where "Set as wallpaper" puts the picture (docs/design.md#the-wallpaper-on-screen `target`): the desktop, its lock screen,
 // or both. The choice is offered only where the server says its desktop has a lock-screen wallpaper
 // of its own (GET /api/status `set_targets`: GNOME, KDE Plasma, MATE); elsewhere the button sets the
 // desktop as it always did, and a lock screen the desktop lost meanwhile answers 409 in its words.

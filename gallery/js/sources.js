@@ -1,5 +1,5 @@
 // @ts-check
-// The Sources panel (CONTRACT.md 7.3): GET /api/sources lists each source with its count, last fetch
+// The Sources panel (docs/design.md#sources): GET /api/sources lists each source with its count, last fetch
 // and last error; "Fetch now" sends POST /api/sources/{name}/fetch (a mutation: the token as for any
 // change) and shows its summary; a new source is added to the settings key `sources` with PUT
 // /api/settings (existing keys come back as "***", which the server reads as "keep the key").

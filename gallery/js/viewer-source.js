@@ -1,5 +1,5 @@
 // @ts-check
-// A fetched wallpaper's attribution in the viewer (CONTRACT.md 7.3): the author linked to their
+// A fetched wallpaper's attribution in the viewer (docs/design.md#sources): the author linked to their
 // page, the picture's page at the service, the licence. Only http(s) links are made: the values
 // come from a web service, and a javascript: URL must never become a link.
 

@@ -7,6 +7,7 @@ import { copyField } from './copy-field.js';
 import { DeviceLinks } from './device-link.js';
 import { byId } from './dom.js';
 import { viewableUrl } from './formats.js';
+import { ViewerColors } from './viewer-colors.js';
 import { metadata } from './viewer-meta.js';
 import { SetTarget } from './set-target.js';
 
@@ -56,6 +57,7 @@ export class Viewer {
     this.sequence = 0;
     this.random = false;
     this.devices = new DeviceLinks(options.notify);
+    this.colors = new ViewerColors(options.notify);
 
     byId('viewer-close').addEventListener('click', () => this.dialog.close());
     byId('viewer-copy').addEventListener('click', () => this.copyUrl());
@@ -120,6 +122,7 @@ export class Viewer {
     this.download.setAttribute('download', w.filename);
     this.openLink.href = w.url;
     this.devices.show(w);
+    this.colors.show(w);
     this.againButton.hidden = !this.random;
     this.meta.replaceChildren(...metadata(w));
     this.updateNav();

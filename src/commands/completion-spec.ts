@@ -39,6 +39,7 @@ const FLAG_VALUES: Record<string, Completion> = {
   '--hidden': ['true', 'false', 'any'],
   '--sort': ['added', 'name', 'luminance', '-luminance', 'pixels', 'color', 'random'],
   '--ratio': ['16:10', '16:9', '21:9', '3:2', '4:3', '5:4'],
+  '--mode': ['dark', 'light', 'auto'],
 };
 
 /** Positional arguments by command path. */
@@ -54,6 +55,7 @@ const ARGS: Record<string, Completion> = {
   'wallpaper favorite': 'any',
   'wallpaper hide': 'any',
   'wallpaper tag': 'any',
+  'wallpaper colors': ['current'],
   'wallpaper source add': SOURCE_KINDS,
   // Source names.
   'wallpaper source remove': 'any',

@@ -55,7 +55,7 @@ export function configCommand(ctx: CliContext): Command {
     .allowUnknownOption()
     .action((key: string, value: string, _options: unknown, cmd: Command) =>
       withSettings(cmd, (library) => {
-        const parsed = key === 'set_command' && value !== 'null' ? value : parseValue(value);
+        const parsed = (key === 'set_command' || key === 'on_change') && value !== 'null' ? value : parseValue(value);
         printValue(ctx, shownSettings(library.updateSettings({ [key]: parsed }))[key as keyof Settings]);
       }),
     );

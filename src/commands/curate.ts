@@ -2,12 +2,13 @@
 // named by its id or the path of one of its files. They are kept by id, so they survive rescans,
 // moves and renames. `wallpaper tag` alone lists every tag with its count.
 import { Command } from 'commander';
-import { openDesktop, WallpaperError } from '../core/index.js';
+import { type DesktopOptions, openDesktop, WallpaperError } from '../core/index.js';
 import type { Library, Mark } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { setNext } from './on-screen.js';
 import { formatTable, printJson } from './output.js';
+import { changeFlags } from './set-report.js';
 
 /** Open the library, run `work` on the wallpaper `target` names, close. */
 async function withWallpaper<T>(cmd: Command, ctx: CliContext, target: string, work: (library: Library, id: string) => T): Promise<T> {
@@ -21,6 +22,13 @@ async function withWallpaper<T>(cmd: Command, ctx: CliContext, target: string, w
   }
 }
 
+interface MarkOptions {
+  off?: boolean;
+  monitor?: string;
+  notify?: boolean;
+  target?: DesktopOptions['target'];
+}
+
 function markCommand(ctx: CliContext, name: 'favorite' | 'hide', mark: Mark, description: string): Command {
   const command = new Command(name)
     .description(description)
@@ -30,6 +38,8 @@ function markCommand(ctx: CliContext, name: 'favorite' | 'hide', mark: Mark, des
     )
     .option('--off', mark === 'favorite' ? 'no longer a favourite' : 'show it again')
     .option('--monitor <name>', 'with `current`: the wallpaper on this monitor (default: the primary)');
+  // `hide current` puts the next one on the screen: it takes the flags of every change.
+  if (mark === 'hidden') changeFlags(command, ctx, { when: 'with `current`: ' });
   helpFooter(
     command,
     mark === 'favorite'
@@ -41,9 +51,15 @@ function markCommand(ctx: CliContext, name: 'favorite' | 'hide', mark: Mark, des
       : ['wallpaper hide 3f2a9c0d1e4b5a67', 'wallpaper list --hidden true', 'wallpaper hide 3f2a9c0d1e4b5a67 --off'],
     FILE_VARIABLES,
   );
-  return command.action(async (target: string, options: { off?: boolean; monitor?: string }, cmd: Command) => {
+  return command.action(async (target: string, options: MarkOptions, cmd: Command) => {
     if (options.monitor !== undefined && target !== 'current')
       throw new WallpaperError('invalid_param', 'invalid --monitor: it applies to `current` only');
+    for (const [flag, given] of [
+      [options.notify === false ? '--no-notify' : '--notify', options.notify],
+      ['--target', options.target],
+    ] as const)
+      if (given !== undefined && (target !== 'current' || options.off))
+        throw new WallpaperError('invalid_param', `invalid ${flag}: it applies to \`hide current\` only (the change it makes)`);
     if (target === 'current') return markCurrent(cmd, ctx, mark, options);
     return withWallpaper(cmd, ctx, target, (library, id) => {
       const wallpaper = library.setMark(id, mark, !options.off);
@@ -54,8 +70,8 @@ function markCommand(ctx: CliContext, name: 'favorite' | 'hide', mark: Mark, des
 }
 
 /** `favorite current` / `hide current`: the wallpaper on the screen; hiding it also puts the next one
- * on the monitors that showed it, the way `next` would (CONTRACT.md 8.2). */
-async function markCurrent(cmd: Command, ctx: CliContext, mark: Mark, options: { off?: boolean; monitor?: string }): Promise<void> {
+ * on the monitors that showed it, the way `next` would (docs/design.md#the-wallpaper-on-screen). */
+async function markCurrent(cmd: Command, ctx: CliContext, mark: Mark, options: MarkOptions): Promise<void> {
   const library = libraryOf(cmd, ctx);
   let shownOn: string[];
   try {
@@ -67,7 +83,7 @@ async function markCurrent(cmd: Command, ctx: CliContext, mark: Mark, options: {
   } finally {
     library.close();
   }
-  if (mark === 'hidden' && !options.off) await setNext(cmd, ctx, { only: shownOn });
+  if (mark === 'hidden' && !options.off) await setNext(cmd, ctx, { only: shownOn, notify: options.notify, target: options.target });
 }
 
 function tagCommand(ctx: CliContext): Command {

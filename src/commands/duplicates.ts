@@ -6,9 +6,7 @@ import { Command } from 'commander';
 import type { Wallpaper } from '../core/types.js';
 import { type CliContext, libraryOf } from './context.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
-import { formatTable, printJson } from './output.js';
-
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+import { formatBytes, formatTable, printJson } from './output.js';
 
 export function duplicatesCommand(ctx: CliContext): Command {
   const command = new Command('duplicates')
@@ -43,11 +41,11 @@ export function duplicatesCommand(ctx: CliContext): Command {
             }
           }
         }
-        ctx.stdout.write(`Moved ${moved} wallpapers (${megabytes(bytes)}) to the trash; kept one of each of ${groups.length} groups\n`);
+        ctx.stdout.write(`Moved ${moved} wallpapers (${formatBytes(bytes)}) to the trash; kept one of each of ${groups.length} groups\n`);
         return;
       }
       if (options.json) return printJson(ctx.stdout, { groups });
-      const row = (w: Wallpaper, keep: boolean) => [keep ? 'keep' : '', w.id, `${w.width}x${w.height}`, megabytes(w.size_bytes), w.path];
+      const row = (w: Wallpaper, keep: boolean) => [keep ? 'keep' : '', w.id, `${w.width}x${w.height}`, formatBytes(w.size_bytes), w.path];
       for (const group of groups) {
         const ordered = [...group.wallpapers].sort((a, b) => Number(b.id === group.keep) - Number(a.id === group.keep));
         ctx.stdout.write(`${formatTable(ordered.map((w) => row(w, w.id === group.keep)))}\n\n`);
@@ -55,7 +53,7 @@ export function duplicatesCommand(ctx: CliContext): Command {
       const spare = groups.flatMap((g) => g.wallpapers.filter((w) => w.id !== g.keep));
       ctx.stdout.write(
         groups.length
-          ? `${groups.length} groups; ${spare.length} wallpapers (${megabytes(spare.reduce((n, w) => n + w.size_bytes, 0))}) could go\n`
+          ? `${groups.length} groups; ${spare.length} wallpapers (${formatBytes(spare.reduce((n, w) => n + w.size_bytes, 0))}) could go\n`
           : 'No near-duplicates\n',
       );
     } finally {

@@ -1,7 +1,8 @@
-// `wallpaper list [FILTERS]`: one page of matching wallpapers from the local index or a server.
+// `wallpaper list [FILTERS]`: one page of matching wallpapers from the local index or a server; no
+// match is exit 1 with the reason on stderr (an empty library: how to add a folder).
 import { Command } from 'commander';
-import { openRemote, parseListOrder, parsePaging } from '../core/index.js';
-import { type CliContext, isInteractive, libraryOf } from './context.js';
+import { openRemote, parseListOrder, parsePaging, WallpaperError } from '../core/index.js';
+import { type CliContext, emptyLibraryHint, isInteractive, libraryOf } from './context.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { serverOption } from './options.js';
 import { addFilterFlags, inFlagTerms, parseFilterFlags } from './filter-flags.js';
@@ -42,15 +43,20 @@ export function listCommand(ctx: CliContext): Command {
     const paging = inFlagTerms(() => parsePaging({ page: options.page, limit: options.limit }));
     const order = inFlagTerms(() => parseListOrder({ sort: options.sort, seed: options.seed }));
     const server = options.server;
-    const source = server ? await openRemote(server) : libraryOf(cmd, ctx);
+    const source = server ? await openRemote(server) : libraryOf(cmd, ctx, true);
     try {
       const list = await source.list(filters, paging, order);
-      if (options.json) return printJson(ctx.stdout, list);
-      printList(ctx.stdout, list, isInteractive(ctx) || Boolean(ctx.stdout.isTTY));
-      if (list.pagination.total === 0 && !server && 'close' in source) {
-        // Why nothing matched, on stderr: the filters, the library size, a jpg/jpeg mix-up.
-        ctx.stderr.write(`${noMatchMessage(filters, (f) => source.list(f, { page: 1, limit: 1 }).pagination.total)}\n`);
-      }
+      if (options.json) printJson(ctx.stdout, list);
+      else printList(ctx.stdout, list, isInteractive(ctx) || Boolean(ctx.stdout.isTTY));
+      // No match is exit 1 with the reason on stderr, after the (empty) answer: docs/cli.md#wallpaper-list.
+      if (list.pagination.total > 0) return;
+      if (!('close' in source)) throw new WallpaperError('not_found', 'no wallpaper on the server matches the filters');
+      if (source.status().total === 0) throw new WallpaperError('not_found', emptyLibraryHint(cmd, ctx));
+      // Why nothing matched: the filters, the library size, a jpg/jpeg mix-up.
+      throw new WallpaperError(
+        'not_found',
+        noMatchMessage(filters, (f) => source.list(f, { page: 1, limit: 1 }).pagination.total),
+      );
     } finally {
       if ('close' in source) source.close();
     }

@@ -1,7 +1,22 @@
 // Printers shared by the commands: JSON, aligned tables, and the one-line scan summary.
 import type { Writable } from 'node:stream';
 import type { Filters, ListResponse, ScanSummary, Wallpaper } from '../core/types.js';
+import { siblingHint } from '../no-match.js';
 import { count } from '../scan-summary.js';
+
+/** A size for people, in decimal units as the gallery writes it (gallery/js/dom.js formatBytes, held
+ * equal by test/cli/first-hour-again.test.ts): "14.7 MB" is 14,700,000 bytes, everywhere. */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 || Number.isInteger(value) ? 0 : 1;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}
 
 export function printJson(out: Writable, value: unknown): void {
   out.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -41,7 +56,8 @@ export function printList(out: Writable, list: ListResponse, interactive: boolea
 /**
  * The lines a scan prints before its summary line (on stderr): every failure (they must never
  * drown), the wallpapers of folders that are away, and one line each for duplicates and skipped
- * files, which `verbose` lists one by one instead (a KDE theme folder alone has hundreds).
+ * files, which `verbose` lists one by one instead (a KDE theme folder alone has hundreds); with
+ * min_size off, how many small pictures were indexed and the line that leaves them out.
  */
 export function scanDetails(summary: ScanSummary, verbose: boolean): string[] {
   const lines = summary.failed.map(({ path, error }) => `failed: ${path}: ${error}`);
@@ -51,15 +67,29 @@ export function scanDetails(summary: ScanSummary, verbose: boolean): string[] {
   if (verbose) {
     lines.push(...summary.duplicates.map(({ path, duplicate_of }) => `duplicate: ${path} (same bytes as ${duplicate_of})`));
     lines.push(...summary.skipped.map(({ path, reason }) => `skipped: ${path}: ${reason}`));
-    return lines;
+    return [...lines, ...smallHint(summary)];
   }
   if (summary.duplicates.length > 0) lines.push(`${count(summary.duplicates.length, 'duplicate')} (--verbose lists them)`);
-  if (summary.skipped.length > 0) {
-    const kinds = [...new Set(summary.skipped.map(({ path }) => path.slice(path.lastIndexOf('.')).toLowerCase()))].sort();
-    lines.push(`${summary.skipped.length} skipped: formats not indexed (${kinds.join(' ')}) (--verbose lists them)`);
+  const [smaller, formats] = partition(summary.skipped, ({ reason }) => reason.startsWith('smaller than min_size'));
+  if (formats.length > 0) {
+    const kinds = [...new Set(formats.map(({ path }) => path.slice(path.lastIndexOf('.')).toLowerCase()))].sort();
+    lines.push(`${formats.length} skipped: formats not indexed (${kinds.join(' ')}) (--verbose lists them)`);
   }
-  return lines;
+  if (smaller.length > 0) lines.push(`${smaller.length} skipped: ${smaller[0]!.reason} (--verbose lists them)`);
+  return [...lines, ...smallHint(summary)];
 }
+
+/** With min_size off, the pictures under 320x200 a scan indexed and the setting that leaves them
+ * out (docs/cli.md#wallpaper-config): icons and sprites of a folder such as /usr/share. */
+function smallHint(summary: ScanSummary): string[] {
+  if (!summary.small) return [];
+  return [
+    `${count(summary.small, 'picture')} under 320x200 indexed (icons, sprites?); to leave them out:`,
+    '  wallpaper config set min_size 320x200',
+  ];
+}
+
+const partition = <T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] => [items.filter(test), items.filter((i) => !test(i))];
 
 /** "no wallpaper matches ..." naming the filters and the library size, and for `--format jpeg`
  * (or jpg) how many files the other spelling would match: the two are different extensions. */
@@ -73,12 +103,6 @@ function flagWords(name: string, value: unknown): string[] {
 
 export function noMatchMessage(filters: Filters, countOf: (filters: Filters) => number): string {
   const named = Object.entries(filters).flatMap(([name, value]) => flagWords(name, value));
-  let message = `no wallpaper matches ${named.join(' ') || 'these filters'} (${count(countOf({}), 'wallpaper')} in the library)`;
-  const SIBLINGS: Record<string, string> = { jpeg: 'jpg', jpg: 'jpeg', tif: 'tiff', tiff: 'tif', heic: 'heif', heif: 'heic' };
-  const other = filters.format ? (SIBLINGS[filters.format] as Filters['format']) : undefined;
-  if (other) {
-    const matches = countOf({ ...filters, format: other });
-    if (matches > 0) message += `; --format ${other} would match ${matches}: format compares the file extension (.${other})`;
-  }
-  return message;
+  const message = `no wallpaper matches ${named.join(' ') || 'these filters'} (${count(countOf({}), 'wallpaper')} in the library)`;
+  return message + siblingHint(filters, countOf, (format) => `--format ${format}`);
 }

@@ -1,15 +1,15 @@
 // `wallpaper random [FILTERS]`: pick one matching wallpaper at random, print it, and with --set make
-// it the desktop wallpaper (one per monitor where the desktop can: random-set.ts), avoiding the ones
+// it the desktop wallpaper (one per monitor where the desktop can: the desktop room's set.ts), avoiding the ones
 // set most recently; `--target lock|both` puts it on the lock screen instead or as well.
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { type DesktopOptions, openDesktop, openRemote, parseAppearance, schedule, WallpaperError } from '../core/index.js';
 import type { Filters, Library, WallpaperSource } from '../core/types.js';
-import { type CliContext, libraryOf } from './context.js';
+import { type CliContext, emptyLibraryHint, libraryOf } from './context.js';
 import { addFilterFlags, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { monitorsOption, serverOption } from './options.js';
-import { NO_NOTIFY_FLAG, NOTIFY_FLAG, notifies, printSet, shownOf, targetOption } from './set-report.js';
+import { changeFlags, notifies, noteSchemeGuess, printSet, shownOf } from './set-report.js';
 import { noMatchMessage } from './output.js';
 
 interface RandomOptions extends Record<string, unknown>, DesktopOptions {
@@ -44,12 +44,10 @@ export function randomCommand(ctx: CliContext): Command {
     )
     .option('--same', 'with --set: one wallpaper on every monitor (default: one each where the desktop can)')
     .option('--span', 'with --set: one image spanned over every monitor, made of a pick per monitor (GNOME, Cinnamon, MATE)')
-    .option(NOTIFY_FLAG[0], `with --set: ${NOTIFY_FLAG[1]}`)
-    .option(NO_NOTIFY_FLAG[0], `with --set: ${NO_NOTIFY_FLAG[1]}`)
-    .addOption(targetOption(ctx, 'with --set: '))
     .option('--fit', "with --set: crop a pick whose shape differs from its monitor's by more than 2% to the monitor's size")
     .addOption(monitorsOption())
     .addOption(serverOption());
+  changeFlags(command, ctx, { when: 'with --set: ' });
   helpFooter(
     command,
     [
@@ -73,7 +71,8 @@ export function randomCommand(ctx: CliContext): Command {
       if (options[key] !== undefined && !options.set)
         throw new WallpaperError('invalid_param', `invalid ${options[key] === false ? '--no-notify' : flag}: it applies to --set only`);
     }
-    const library = libraryOf(cmd, ctx);
+    await noteSchemeGuess(ctx, options.appearance);
+    const library = libraryOf(cmd, ctx, !options.set);
     // A timer, a login hook and cron may all ask: one change per interval, the rest do nothing.
     const claim = dueMs === undefined ? undefined : schedule.claimIfDue(library.dirs.data, dueMs);
     if (dueMs !== undefined && !claim) {
@@ -89,7 +88,7 @@ export function randomCommand(ctx: CliContext): Command {
       const desktop = openDesktop(ctx.env);
       const request = { library, source, filters, options, server: options.server };
       const result = options.set ? await desktop.set(request) : await desktop.choose(request);
-      if (!result) throw noMatch(filters, options.server ? undefined : library);
+      if (!result) throw noMatch(filters, options.server ? undefined : library, emptyLibraryHint(cmd, ctx));
       if (options.set) claim?.changed();
       printSet(ctx.stdout, result, options.json);
       if (options.set && notifies(options.notify, library)) await desktop.notify(shownOf(result));
@@ -100,9 +99,11 @@ export function randomCommand(ctx: CliContext): Command {
   });
 }
 
-/** "No match", with the filters and the library size named for a local library. */
-function noMatch(filters: Filters, library: Library | undefined): WallpaperError {
+/** "No match", with the filters and the library size named for a local library (an empty one: how
+ * to fill it, `emptyHint`). */
+function noMatch(filters: Filters, library: Library | undefined, emptyHint: string): WallpaperError {
   if (!library) return new WallpaperError('not_found', 'no wallpaper on the server matches the filters');
+  if (library.status().total === 0) return new WallpaperError('not_found', emptyHint);
   const countOf = (f: Filters) => library.list(f, { page: 1, limit: 1 }).pagination.total;
   if (countOf(filters) > 0)
     return new WallpaperError('not_found', 'no wallpaper matching the filters has a reachable file: is a disk away? (wallpaper scan says)');

@@ -20,7 +20,7 @@ import {
 import { type CliContext, databaseOf, dirsOf, libraryOf } from './context.js';
 import { addFilterFlags, filterArgv, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
-import { targetOption } from './set-report.js';
+import { changeFlags } from './set-report.js';
 
 /** This package's bin: two levels up from dist/commands/ (and src/commands/). */
 const BIN = fileURLToPath(new URL('../../bin/wallpaper.js', import.meta.url));
@@ -32,6 +32,7 @@ interface ScheduleOptions extends Record<string, unknown> {
   every?: string;
   appearance?: ReturnType<typeof parseAppearance>;
   target?: DesktopOptions['target'];
+  notify?: boolean;
   dryRun?: boolean;
   status?: boolean;
   remove?: boolean;
@@ -66,12 +67,12 @@ export function scheduleCommand(ctx: CliContext): Command {
       "each change picks for a light or dark scheme: light, dark, auto (the desktop's own) or sun (light from sunrise to sunset at the location setting)",
       parseAppearance,
     )
-    .addOption(targetOption(ctx, 'each change: '))
     .option('--dry-run', 'print the files and commands instead of installing them')
     .option('--status', 'show the schedule, its last and next run and the last change')
     .option('--remove', 'remove the schedule')
     .option('--pause', 'keep the schedule but change nothing until --resume')
     .option('--resume', 'change again on schedule');
+  changeFlags(command, ctx, { when: 'each change: ' });
   addFilterFlags(command);
   helpFooter(
     command,
@@ -89,7 +90,14 @@ export function scheduleCommand(ctx: CliContext): Command {
     }
     const dirs = dirsOf(cmd, ctx);
     const host = hostOf(ctx);
-    if (options.status) return printStatus(ctx, await schedule.scheduleStatus(host, dirs.data));
+    if (options.status) {
+      const library = libraryOf(cmd, ctx, true);
+      try {
+        return printStatus(ctx, await schedule.scheduleStatus(host, dirs.data), openDesktop(ctx.env).lastChange(library));
+      } finally {
+        library.close();
+      }
+    }
     if (options.pause || options.resume) {
       mkdirSync(dirs.data, { recursive: true });
       schedule.writeState(dirs.data, { ...schedule.readState(dirs.data), paused: Boolean(options.pause) });
@@ -134,6 +142,7 @@ export function scheduleCommand(ctx: CliContext): Command {
         schedule.formatDuration(schedule.dueIntervalOf(every.intervalMs)),
         ...(options.appearance ? ['--appearance', options.appearance] : []),
         ...(options.target ? ['--target', options.target] : []),
+        ...(options.notify === undefined ? [] : [options.notify ? '--notify' : '--no-notify']),
         ...filterArgv(options),
       ],
       env: Object.fromEntries(KEPT_VARIABLES.flatMap((name) => (ctx.env[name] ? [[name, ctx.env[name]!]] : []))),
@@ -151,7 +160,17 @@ export function scheduleCommand(ctx: CliContext): Command {
   });
 }
 
-function printStatus(ctx: CliContext, status: Awaited<ReturnType<typeof schedule.scheduleStatus>>): void {
+type RecordedChange = ReturnType<ReturnType<typeof openDesktop>['lastChange']>;
+
+/** The newest change, whatever made it (`random --set`, `next`, the timer, `watch`, ...), from the
+ * record of changes: when, and what it put on the screen; else the timer's own last change. */
+function lastChangeText(timer: string | null, recorded: RecordedChange): string {
+  if (!recorded) return timer ?? 'none recorded';
+  const what = recorded.shown.map((entry) => ((entry.monitor ?? entry.slot) ? `${entry.monitor ?? entry.slot} ${entry.path}` : entry.path));
+  return `${recorded.at}${what.length ? ` (${what.join(', ')})` : ''}`;
+}
+
+function printStatus(ctx: CliContext, status: Awaited<ReturnType<typeof schedule.scheduleStatus>>, recorded: RecordedChange): void {
   const lines = [
     status.installed
       ? `Schedule: ${status.schedule}`
@@ -159,7 +178,7 @@ function printStatus(ctx: CliContext, status: Awaited<ReturnType<typeof schedule
         ? `Schedule: none (${status.notRunning}; \`wallpaper schedule --remove\` deletes them)`
         : 'Schedule: none (set one with `wallpaper schedule --every 30m`)',
     ...(status.installed ? [`Last run: ${status.lastRun ?? 'not yet'}`, `Next run: ${status.nextRun ?? 'unknown'}`] : []),
-    `Last change: ${status.lastChange ?? 'none recorded'}`,
+    `Last change: ${lastChangeText(status.lastChange, recorded)}`,
     ...(status.paused ? ['Paused: yes (`wallpaper schedule --resume` to change again)'] : []),
   ];
   ctx.stdout.write(`${lines.join('\n')}\n`);

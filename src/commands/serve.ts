@@ -10,7 +10,7 @@ import type { Library } from '../core/types.js';
 import { LOG_FORMATS, type LogFormat, createLogger } from '../http/logger.js';
 import { DEFAULT_HOST, DEFAULT_PORT, SHUTDOWN_GRACE_MS } from '../http/limits.js';
 import { urlOf } from '../http/url.js';
-import { type CliContext, databaseOf, libraryOf } from './context.js';
+import { type CliContext, commandLine, databaseOf, emptyLibraryHint, libraryOf } from './context.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
 import { tokenOption } from './options.js';
 import { parseWorkers, SCAN_AT_START, superviseWorkers } from './serve-workers.js';
@@ -53,9 +53,12 @@ function addFolders(library: Library, folders: readonly string[]): void {
   if (added.length > 0) library.updateSettings({ folders: [...current, ...added] });
 }
 
-const EMPTY_LIBRARY =
-  'The library is empty: add a folder with `wallpaper scan ~/Pictures/Wallpapers` (or `wallpaper serve FOLDER`), ' +
-  'or upload images in the gallery.\n';
+/** The hint names the command line of this library (`npx wallpaper --home .try scan FOLDER` under
+ * `npm start`): run literally, it fills the library being served, not the real one. */
+const emptyLibrary = (command: Command, ctx: CliContext) => {
+  const hint = emptyLibraryHint(command, ctx);
+  return `T${hint.slice(1)} (or \`${commandLine(command, ctx, 'serve FOLDER')}\`), or upload images in the gallery.\n`;
+};
 
 const isEmpty = (library: Library) => library.settings().folders.length === 0 && library.status().total === 0;
 
@@ -137,7 +140,7 @@ export function serveCommand(ctx: CliContext): Command {
       }
       return superviseWorkers(workers, logger, (listening) => {
         announce(flags.host, listening);
-        if (empty) ctx.stdout.write(EMPTY_LIBRARY);
+        if (empty) ctx.stdout.write(emptyLibrary(command, ctx));
       });
     }
     // The HTTP stack (polka, sirv, busboy) loads only here, so other commands start fast.
@@ -149,7 +152,7 @@ export function serveCommand(ctx: CliContext): Command {
       const signal = untilSignal();
       if (worker) logger.info(`worker ${cluster.worker?.id} (pid ${process.pid}) listening`);
       else announce(running.host, running.port);
-      if (!worker && isEmpty(library)) ctx.stdout.write(EMPTY_LIBRARY);
+      if (!worker && isEmpty(library)) ctx.stdout.write(emptyLibrary(command, ctx));
       // Indexing starts only once the server accepts connections: a large library never delays it.
       // Of several workers one scans at start-up (the others would wait on its lease anyway).
       const scanning = !worker || process.env[SCAN_AT_START] ? scanInBackground(library, logger, 'start-up') : Promise.resolve();

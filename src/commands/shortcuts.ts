@@ -1,8 +1,9 @@
-// `wallpaper shortcuts install|remove|list` (CONTRACT.md 8.2): Super+Alt+Right `next`, Left `back`,
-// Up `favorite current`, Down `hide current`, in the desktop's own custom-shortcut settings (GNOME,
-// Cinnamon, MATE, Xfce); `install --print` writes the lines for sway, i3 and Hyprland and the steps
-// for KDE Plasma instead. Each installed command runs this same bin with the library's --home or
-// --database, so a shortcut acts on the library it was installed from.
+// `wallpaper shortcuts install|remove|list` (docs/cli.md#wallpaper-shortcuts): the arrows with one
+// set of modifiers, Right `next`, Left `back`, Up `favorite current`, Down `hide current`, in the
+// desktop's own custom-shortcut settings (GNOME, Cinnamon, MATE, Xfce), on the first key set the
+// desktop leaves free (Super+Alt first) or the --keys chord; `install --print` writes the lines for
+// sway, i3 and Hyprland and the steps for KDE Plasma instead. Each installed command runs this same
+// bin with the library's --home or --database, so a shortcut acts on the library it was installed from.
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { openDesktop } from '../core/index.js';
@@ -26,28 +27,37 @@ const actionOf = (entry: { shortcut: { action: readonly string[] } }) => entry.s
 
 export function shortcutsCommand(ctx: CliContext): Command {
   const command = new Command('shortcuts').description(
-    'keyboard shortcuts: Super+Alt+Right next, Super+Alt+Left back, Super+Alt+Up favorite current, Super+Alt+Down hide current',
+    'keyboard shortcuts: the arrows with Super+Alt (or the first set the desktop leaves free): Right next, Left back, Up favorite current, Down hide current',
   );
 
   const install = new Command('install')
-    .description("install the shortcuts in the desktop's own settings (GNOME, Cinnamon, MATE, Xfce); a key already taken is left alone")
+    .description(
+      "install the shortcuts in the desktop's own settings (GNOME, Cinnamon, MATE, Xfce) on the first key set it leaves free; a key already taken is left alone",
+    )
+    .option('--keys <chord>', 'the modifiers to hold with the arrows, joined by + (Super, Ctrl, Alt, Shift), instead of the first free set')
     .option('--print', 'write the lines for sway, i3 and Hyprland and the steps for KDE Plasma instead of installing');
   helpFooter(
     install,
-    ['wallpaper shortcuts install', 'wallpaper --home ~/walls shortcuts install', 'wallpaper shortcuts install --print'],
+    [
+      'wallpaper shortcuts install',
+      'wallpaper shortcuts install --keys Super+Ctrl+Alt',
+      'wallpaper --home ~/walls shortcuts install',
+      'wallpaper shortcuts install --print',
+    ],
     [...VARIABLES],
   );
-  install.action(async (options: { print?: boolean }, cmd: Command) => {
+  install.action(async (options: { print?: boolean; keys?: string }, cmd: Command) => {
     const shortcuts = openDesktop(ctx.env).shortcuts;
     if (options.print) {
-      ctx.stdout.write(shortcuts.print(programOf(cmd, ctx)));
+      ctx.stdout.write(shortcuts.print(programOf(cmd, ctx), options.keys));
       return;
     }
-    const report = await shortcuts.install(programOf(cmd, ctx));
-    for (const entry of report.installed) ctx.stdout.write(`installed ${keyOf(entry)}: wallpaper ${actionOf(entry)}\n`);
+    const report = await shortcuts.install(programOf(cmd, ctx), options.keys);
+    ctx.stdout.write(`${chosen(report)}\n`);
+    for (const entry of report.installed) ctx.stdout.write(`installed ${entry.key}: wallpaper ${actionOf(entry)}\n`);
     for (const { shortcut, by } of report.taken) {
       const free = by.free ? `; to free it: ${by.free}` : '';
-      ctx.stdout.write(`left alone ${label(shortcut)} (${shortcut.action.join(' ')}): taken by ${by.holder}${free}\n`);
+      ctx.stdout.write(`left alone ${chord(report.keys)}+${shortcut.arrow} (${shortcut.action.join(' ')}): taken by ${by.holder}${free}\n`);
     }
     if (report.installed.length === 0) ctx.stdout.write(`Nothing installed: every key is taken on ${report.desktop}.\n`);
   });
@@ -56,7 +66,7 @@ export function shortcutsCommand(ctx: CliContext): Command {
   helpFooter(remove, ['wallpaper shortcuts remove', 'wallpaper --home ~/walls shortcuts remove'], [...VARIABLES]);
   remove.action(async () => {
     const { desktop, removed } = await openDesktop(ctx.env).shortcuts.remove();
-    for (const entry of removed) ctx.stdout.write(`removed ${keyOf(entry)} (${actionOf(entry)})\n`);
+    for (const entry of removed) ctx.stdout.write(`removed ${entry.key} (${actionOf(entry)})\n`);
     if (removed.length === 0) ctx.stdout.write(`No shortcuts of wallpaper to remove on ${desktop}.\n`);
   });
 
@@ -67,11 +77,11 @@ export function shortcutsCommand(ctx: CliContext): Command {
     if (options.json) {
       printJson(
         ctx.stdout,
-        installed.map((entry) => ({ key: keyOf(entry), action: actionOf(entry), binding: entry.binding, command: entry.command })),
+        installed.map((entry) => ({ key: entry.key, action: actionOf(entry), binding: entry.binding, command: entry.command })),
       );
       return;
     }
-    for (const entry of installed) ctx.stdout.write(`${keyOf(entry)}\t${actionOf(entry)}\t${entry.command}\n`);
+    for (const entry of installed) ctx.stdout.write(`${entry.key}\t${actionOf(entry)}\t${entry.command}\n`);
     if (installed.length === 0) ctx.stdout.write(`No shortcuts installed on ${desktop} (wallpaper shortcuts install).\n`);
   });
 
@@ -79,5 +89,16 @@ export function shortcutsCommand(ctx: CliContext): Command {
   return command.addCommand(install).addCommand(remove).addCommand(list);
 }
 
-const label = (shortcut: { arrow: string }) => `Super+Alt+${shortcut.arrow}`;
-const keyOf = (entry: { shortcut: { arrow: string } }) => label(entry.shortcut);
+const chord = (keys: readonly string[]) => keys.join('+');
+type InstallReport = Awaited<ReturnType<ReturnType<typeof openDesktop>['shortcuts']['install']>>;
+
+/** Which key set install used, and why (docs/desktops.md#keyboard-shortcuts). */
+function chosen(report: InstallReport): string {
+  const set = `${chord(report.keys)}+arrows`;
+  if (report.choice === 'asked') return `Keys: ${set} (--keys)`;
+  if (report.choice === 'fewest_taken') {
+    return `Keys: ${set}, the set with the fewest keys taken: ${report.desktop} leaves no set free (--keys picks another)`;
+  }
+  const passed = report.passed.map(({ keys, taken }) => `${chord(keys)}+arrows has ${taken} of 4 taken`).join(', ');
+  return `Keys: ${set}, the first set ${report.desktop} leaves free${passed ? ` (${passed})` : ''}`;
+}

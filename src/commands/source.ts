@@ -1,4 +1,4 @@
-// `wallpaper source add|list|remove` (CONTRACT.md 7.3): the sources fetch brings wallpapers from,
+// `wallpaper source add|list|remove` (docs/design.md#sources): the sources fetch brings wallpapers from,
 // kept in the settings key `sources`. A key is never printed: list shows "***".
 import { Command, InvalidArgumentError } from 'commander';
 import { DEFAULT_KEEP, SOURCE_KINDS, WallpaperError } from '../core/index.js';

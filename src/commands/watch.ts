@@ -5,20 +5,22 @@
 // second). `--appearance sun` follows the sun at the `location` setting: a light or medium one from
 // sunrise to sunset, a dark one after, changed at each sunrise and sunset and after a resume that
 // crossed one (one timer sleeping until the next event). `--target lock|both`: each change goes to
-// the lock screen instead or as well. A dynamic wallpaper on the screen (CONTRACT.md 8.3) is shown
-// again at each change of its frame: one more event slept until (a timed XML GNOME plays itself
-// needs none), on the desktop and on the lock screen, each on its own; each such refresh prints
-// `frame<TAB>[NAME<TAB>]FILE`, the file the desktop was given (NAME `lock` for the lock screen).
-// SIGINT and SIGTERM end it cleanly.
+// the lock screen instead or as well; `--notify`/`--no-notify` as on every change. With no scheme
+// found at start (plain X11), one line says light is used. A dynamic wallpaper on the screen
+// (docs/design.md#the-time-of-day) is shown again at each change of its frame: one more event slept until (a
+// timed XML GNOME plays itself needs none), on the desktop and on the lock screen, each on its
+// own; each such refresh prints `frame<TAB>[NAME<TAB>]FILE`, the file the desktop was given
+// (NAME `lock` for the lock screen). SIGINT and SIGTERM end it cleanly.
 import { Command } from 'commander';
 import { type DesktopOptions, type Scheme, WallpaperError, openDesktop } from '../core/index.js';
 import { type CliContext, libraryOf } from './context.js';
 import { addFilterFlags, parseFilterFlags } from './filter-flags.js';
 import { FILE_VARIABLES, helpFooter } from './help.js';
-import { targetOption } from './set-report.js';
+import { changeFlags, notifies, noteSchemeGuess, shownOf } from './set-report.js';
 
 interface WatchOptions extends Record<string, unknown> {
   appearance?: string;
+  notify?: boolean;
   target?: DesktopOptions['target'];
 }
 
@@ -31,8 +33,8 @@ export function watchCommand(ctx: CliContext): Command {
       '--appearance <mode>',
       "auto: follow the desktop's scheme (the default); sun: follow sunrise and sunset at the location setting",
       'auto',
-    )
-    .addOption(targetOption(ctx));
+    );
+  changeFlags(command, ctx, { when: 'each change: ' });
   helpFooter(
     command,
     [
@@ -69,6 +71,7 @@ export function watchCommand(ctx: CliContext): Command {
       library.close();
       throw error;
     }
+    if (!bySun) await noteSchemeGuess(ctx, 'auto');
     const { target } = options;
     let current: Scheme | undefined;
     let queue = Promise.resolve();
@@ -86,11 +89,12 @@ export function watchCommand(ctx: CliContext): Command {
         });
         if (result === undefined) ctx.stderr.write(`wallpaper: no ${scheme} wallpaper matches the filters\n`);
         else if (result) frames.check(setAt); // the new pick may be dynamic, or no longer
-        if (result)
-          for (const { monitor, slot, picked } of result.entries) {
-            const name = monitor?.name ?? slot;
-            ctx.stdout.write(name ? `${scheme}\t${name}\t${picked.path}\n` : `${scheme}\t${picked.path}\n`);
-          }
+        if (!result) return;
+        for (const { monitor, slot, picked } of result.entries) {
+          const name = monitor?.name ?? slot;
+          ctx.stdout.write(name ? `${scheme}\t${name}\t${picked.path}\n` : `${scheme}\t${picked.path}\n`);
+        }
+        if (notifies(options.notify, library)) await desktop.notify(shownOf(result));
       });
     };
     // Dynamic wallpapers on the screen are kept at their frame for now: each frame change is one

@@ -7,7 +7,7 @@ export const MAX_PIXELS = 100_000_000;
 /** WebP quality of thumbnails: visually clean at gallery sizes, a third of the bytes of JPEG. */
 export const THUMBNAIL_QUALITY = 80;
 
-/** Default settings values (CONTRACT.md section 3). */
+/** Default settings values (docs/design.md#http-rules). */
 export const DEFAULT_THUMBNAIL_SIZE = 480;
 export const MIN_THUMBNAIL_SIZE = 64;
 export const MAX_THUMBNAIL_SIZE = 2048;
@@ -28,7 +28,7 @@ export const SCAN_BATCH_SIZE = 64;
 
 /** How many recently set wallpapers `random --set` avoids. */
 export const HISTORY_AVOID = 20;
-/** Changes of the wallpaper `back` can undo, one after the other (CONTRACT.md 8.2): as deep as the
+/** Changes of the wallpaper `back` can undo, one after the other (docs/design.md#the-wallpaper-on-screen): as deep as the
  * no-repeat memory, and a small file (data home's on-screen.json) however long the history runs. */
 export const SET_HISTORY_DEPTH = 20;
 /** Rows of set history kept: far more than HISTORY_AVOID, so a cron job every minute for years
@@ -52,3 +52,7 @@ export const STALE_THUMBNAIL_TEMP_AGE_MS = 60_000;
  * even with shrink-on-load, so this keeps `serve` under four such uploads, and a scan, within a few
  * hundred MB (bench/RESULTS.md). */
 export const DECODE_PIXEL_BUDGET = 100_000_000;
+
+/** An `on_change` hook still running after this long is killed, with its process group (its own
+ * children too): a hook that hangs must not pile up behind every change (docs/colors.md#on-change). */
+export const ON_CHANGE_TIMEOUT_MS = 30_000;

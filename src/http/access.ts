@@ -1,4 +1,4 @@
-// Who may change the library (CONTRACT.md section 3, "Access"), as one pure function so the rule
+// Who may change the library (docs/design.md#http-rules, "Access"), as one pure function so the rule
 // can be tested for every remote address without a network. Reads are open to everyone; this only
 // guards upload, delete, refresh and PUT settings.
 import { createHash, timingSafeEqual } from 'node:crypto';

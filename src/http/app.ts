@@ -18,6 +18,7 @@ import { HttpError, type Logger, sendError } from './errors.js';
 import { DEFAULT_HOST, MAX_CONCURRENT_UPLOADS, MAX_JSON_BODY_BYTES, MAX_UPLOAD_FILES, UPLOAD_IDLE_TIMEOUT_MS } from './limits.js';
 import { type Route, mountRoutes } from './router.js';
 import { adminRoutes } from './routes/admin.js';
+import { colorRoutes } from './routes/colors.js';
 import { curationRoutes } from './routes/curation.js';
 import { sourceRoutes } from './routes/sources.js';
 import { uploadRoutes } from './routes/upload.js';
@@ -79,6 +80,7 @@ function routesOf(context: RouteContext, reads: ReturnType<typeof createReads>):
     ...metaRoutes(context),
     ...wallpaperRoutes(context, reads),
     ...curationRoutes(context),
+    ...colorRoutes(context),
     ...uploadRoutes(context),
     ...adminRoutes(context),
     ...frameRoutes(context),

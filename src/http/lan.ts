@@ -1,4 +1,4 @@
-// Where other devices on the network reach this server (issue 25: the gallery's "Link for a device"
+// Where other devices on the network reach this server (the gallery's "Link for a device"
 // and its QR code must carry an address a tablet can open, never 127.0.0.1): the non-loopback
 // addresses of this machine when `serve` listens on a wildcard host, the host itself when it is a
 // network address, and none when it listens on loopback only (then `--host 0.0.0.0` is needed).

@@ -1,4 +1,4 @@
-// `brightness=auto` on the random endpoints (CONTRACT.md 6.3): dark when the client prefers a dark
+// `brightness=auto` on the random endpoints (docs/design.md#beyond-the-specification): dark when the client prefers a dark
 // colour scheme, light otherwise. Browsers say so in the client hint `Sec-CH-Prefers-Color-Scheme`
 // (a quoted string, `"dark"`; some proxies unquote it) once a server asks for it with `Accept-CH`;
 // any client may say `prefers=dark`. The answer asks for the hint and varies by it.

@@ -58,7 +58,7 @@ export class PreparedFile {
       'Content-Disposition',
       contentDisposition(facts.filename),
       // An SVG opened by its URL is a document of this origin: sandboxed, a script in it never runs
-      // here (CONTRACT.md 8.1; nosniff is among the API headers).
+      // here (docs/design.md#every-format; nosniff is among the API headers).
       ...(facts.contentType === 'image/svg+xml' ? ['Content-Security-Policy', 'sandbox'] : []),
     ];
     this.full = [...this.common, 'Content-Length', String(size)];

@@ -28,13 +28,14 @@ import { FileTable, type TableEntry } from './file-table.js';
 import { IMMUTABLE_CACHE_CONTROL, LIST_CACHE_BYTES, LIST_CACHE_ENTRIES } from './limits.js';
 import { json, jsonBody, jsonRead } from './json.js';
 import { type FilePolicy, preparedOf } from './prepared.js';
+import { siblingHint } from '../no-match.js';
 import { sendBytes, sendFile, sendOpened } from './send.js';
 
 /** Random answers differ on every request: no cache may keep one. */
 const NO_STORE = 'no-store';
 /** Content-addressed files: cached for good, validators, ranges. */
 const IMMUTABLE_FILE: FilePolicy = { cacheControl: IMMUTABLE_CACHE_CONTROL, validators: true, ranges: true };
-/** The frame for now of a timed wallpaper (CONTRACT.md 8.3): another frame later under the same URL,
+/** The frame for now of a timed wallpaper (docs/design.md#the-time-of-day): another frame later under the same URL,
  * so asked again each time (no-cache), with validators and ranges for the frame itself. */
 const FRAME_FILE: FilePolicy = { cacheControl: 'no-cache', validators: true, ranges: true };
 /** The random endpoints' files: never cached, no validators, no ranges (the URL names no file). */
@@ -75,9 +76,19 @@ const frameSlot = (id: string, opened: OpenedFile, frame: NonNullable<OpenedFile
   },
   prepared: [],
 });
-const noMatch = () => new WallpaperError('not_found', 'no wallpaper matches the filters');
 
 export function createReads(library: Library): Reads {
+  /** The spec's 404 words, then the hint the CLI gives when the other spelling of `format` matches. */
+  const noMatch = (filters: Filters) =>
+    new WallpaperError(
+      'not_found',
+      `no wallpaper matches the filters${siblingHint(
+        filters,
+        (f) => library.list(f, { page: 1, limit: 1 }).pagination.total,
+        (format) => `format=${format}`,
+      )}`,
+    );
+
   const lists = new VersionedCache<Buffer>({ maxEntries: LIST_CACHE_ENTRIES, maxSize: LIST_CACHE_BYTES, sizeOf: (body) => body.length });
   const images = new FileTable();
   const thumbnails = new FileTable();
@@ -92,7 +103,7 @@ export function createReads(library: Library): Reads {
 
   const pick = (filters: Filters, options: PickOptions): Wallpaper => {
     const wallpaper = library.random(filters, options);
-    if (!wallpaper) throw noMatch();
+    if (!wallpaper) throw noMatch(filters);
     return wallpaper;
   };
 
@@ -100,7 +111,9 @@ export function createReads(library: Library): Reads {
   const pickOpened = async (filters: Filters, options: PickOptions) => {
     const picked = await library.openRandom(filters, options);
     if (picked) return picked;
-    throw library.random(filters) ? new WallpaperError('not_found', 'no wallpaper matching the filters has a reachable file') : noMatch();
+    throw library.random(filters)
+      ? new WallpaperError('not_found', 'no wallpaper matching the filters has a reachable file')
+      : noMatch(filters);
   };
 
   /** The image slot of a wallpaper (facts for its headers), from the table or made from its record. */
@@ -187,7 +200,7 @@ export function createReads(library: Library): Reads {
     random(query, req, res) {
       const ask = randomAsk(query, req, res);
       const body = library.randomJson(ask.filters, ask.options);
-      if (body === undefined) throw noMatch();
+      if (body === undefined) throw noMatch(ask.filters);
       jsonRead(res, body, NO_STORE);
     },
     async randomImage(query, req, res) {

@@ -132,7 +132,7 @@ export async function startServer(library: Library, options: ServerOptions = {})
     (error: unknown) => logger.error(`cannot sweep the thumbnail cache: ${oneLine(error)}`),
   );
 
-  // Files the app found changed behind the index (CONTRACT.md 6.1) are re-read by one rescan soon.
+  // Files the app found changed behind the index (docs/design.md#identity) are re-read by one rescan soon.
   let rescan: NodeJS.Timeout | undefined;
   const unwatch = library.watchStale(() => {
     rescan ??= setTimeout(() => {

@@ -1,4 +1,4 @@
-// Answers of the sized variants (issue 13): the variant's own Content-Type, a strong ETag per
+// Answers of the sized variants: the variant's own Content-Type, a strong ETag per
 // variant, Content-Length, ranges, 304 and HEAD as for images, `Content-Disposition`
 // `<stem>-<w>x<h>.<ext>`; and `redirect=1` on /random/image: a 302 to the immutable {id} URL, so a
 // CDN or a browser cache keeps the bytes and the server sends only the redirect (Picsum's design).

@@ -1,4 +1,4 @@
-// Abuse findings on the CLI (issue 24): `tag` with a control character is a usage error naming it;
+// Abuse findings on the CLI: `tag` with a control character is a usage error naming it;
 // a database URL's password never shows, whatever is wrong (a mistyped scheme, a URL that does not
 // parse, a server that does not answer), by flag or variable, on any command.
 import { join } from 'node:path';

@@ -69,6 +69,7 @@ t.test('scan --json, then list --json gives exactly the HTTP list response', asy
     'duration_ms',
     'skipped',
     'unavailable',
+    'ignored',
   ]);
   t.match(summary, { added: 3, total: 3, failed: [], duplicates: [] });
 
@@ -144,8 +145,9 @@ t.test('exit statuses: no match 1, invalid filter 2, one line on stderr', async 
   const badPage = await cli('list', '--page', '0');
   t.equal(badPage.code, 2);
   const emptyList = await cli('list', '--json', '--brightness', 'light', '--orientation', 'landscape');
-  t.equal(emptyList.code, 0, 'an empty list is not an error');
+  t.equal(emptyList.code, 1, 'no match: exit 1 (docs/cli.md#wallpaper-list), the empty answer still printed');
   t.same(JSON.parse(emptyList.stdout).wallpapers, []);
+  t.match(emptyList.stderr, /^wallpaper: no wallpaper matches --brightness light --orientation landscape/);
   const missing = await cli('scan', join(pictures, 'nope'));
   t.equal(missing.code, 2);
   t.match(missing.stderr, /^wallpaper: invalid folders: .*nope does not exist\n$/);
@@ -184,6 +186,9 @@ t.test('config get, set, add-folder, remove-folder', async (t) => {
     sources: [],
     location: null,
     notify: false,
+    min_size: '0x0',
+    colors: 'off',
+    on_change: null,
   });
   t.same(JSON.parse((await cli('config', 'add-folder', pictures)).stdout), [pictures]);
   t.equal((await cli('config', 'get', 'thumbnail_size')).stdout, '480\n');

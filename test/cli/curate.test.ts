@@ -104,7 +104,7 @@ t.test('duplicates: groups, --not, --trash-others moves the others to the trash'
   const listed = await s.cli('duplicates');
   t.equal(listed.code, 0, listed.stderr);
   t.match(listed.stdout, /^keep\s+[0-9a-f]{16}\s+1600x900 .*best\.png\n/, 'the one to keep first');
-  t.match(listed.stdout, /1 groups; 2 wallpapers \([\d.]+ MB\) could go\n$/);
+  t.match(listed.stdout, /1 groups; 2 wallpapers \([\d.]+ (?:bytes|KB|MB)\) could go\n$/);
   const { groups } = JSON.parse((await s.cli('duplicates', '--json')).stdout) as { groups: { ids: string[]; keep: string }[] };
   t.equal(groups.length, 1);
   t.equal(groups[0]!.ids.length, 3);
@@ -112,7 +112,7 @@ t.test('duplicates: groups, --not, --trash-others moves the others to the trash'
   const two = groups[0]!.ids.filter((id) => id !== groups[0]!.keep);
   const marked = await s.cli('duplicates', '--not', ...two);
   t.equal(marked.code, 0, marked.stderr);
-  // A mark is strict (issue 24): the two marked copies never share a group, even through the original.
+  // A mark is strict: the two marked copies never share a group, even through the original.
   const after = JSON.parse((await s.cli('duplicates', '--json')).stdout).groups as { ids: string[]; keep: string }[];
   t.same(
     after.map((g) => g.ids.length),
@@ -127,7 +127,7 @@ t.test('duplicates: groups, --not, --trash-others moves the others to the trash'
 
   const trashed = await s.cli('duplicates', '--trash-others');
   t.equal(trashed.code, 0, trashed.stderr);
-  t.match(trashed.stdout, /Moved 1 wallpapers? \([\d.]+ MB\) to the trash; kept one of each of 1 groups?\n$/);
+  t.match(trashed.stdout, /Moved 1 wallpapers? \([\d.]+ (?:bytes|KB|MB)\) to the trash; kept one of each of 1 groups?\n$/);
   t.ok(existsSync(join(s.pictures, 'best.png')), 'the best copy stays');
   t.equal(
     ['copy-small.jpg', 'copy-cropped.jpg'].filter((name) => existsSync(join(s.pictures, name))).length,

@@ -1,4 +1,4 @@
-// `current` on a desktop that is read back while it shows a dynamic wallpaper's frame (CONTRACT.md
+// `current` on a desktop that is read back while it shows a dynamic wallpaper's frame (docs/design.md
 // 8.2 and 8.3): the desktop names the frame file (a .stw's frame, which is also a wallpaper of its
 // own) or a rendition of an image inside a HEIC, but what the last change put there is the dynamic
 // wallpaper, and `current`, `favorite current` and `back` act on it. Debian's real gsettings with its

@@ -1,4 +1,4 @@
-// `wallpaper database copy --to TARGET` against the suite's real PostgreSQL (CONTRACT.md 7.4): a
+// `wallpaper database copy --to TARGET` against the suite's real PostgreSQL (docs/design.md#your-data-portable): a
 // SQLite index copied into PostgreSQL answers `list` and `random` exactly as before, a scan on the
 // copy reads no image again, and it copies back into a SQLite file; a target that holds anything is
 // refused (exit 1, named with its password masked) and left as it was.

@@ -1,4 +1,4 @@
-// Edges of the desktop path that issue 24's abuse run found: `random --set --same` with a
+// Edges of the desktop path that an earlier round's abuse run found: `random --set --same` with a
 // set_command holding {monitor} runs it once per monitor (never once with an empty name), and
 // `watch` with no desktop at all exits 1 with one line instead of idling forever.
 import { chmodSync, copyFileSync, mkdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The desktop faults the real-desktop runs found (issue 23), against fake desktop tools fed real
+// The desktop faults the real-desktop runs found, against fake desktop tools fed real
 // output: sway's 3840x2160 landscape monitor beside a 1080x1920 portrait one, and 1080p wallpapers,
 // so no wallpaper fits the big monitor without upscaling. Each case failed before its fix:
 // a one-for-all desktop (GNOME, --same) picks for its primary monitor; the closest-fit tier keeps

@@ -1,4 +1,4 @@
-// An Apple solar HEIC through the CLI (CONTRACT.md 8.3) shows the image of the sun at the location
+// An Apple solar HEIC through the CLI (docs/design.md#the-time-of-day) shows the image of the sun at the location
 // setting (a rendition of that image: no desktop shows HEIC); without a location, one line saying
 // how to set it. The real bin at fixed fake times (Debian's `faketime`; no switch in the product);
 // the desktop is a set_command appending each path it is given to a file.

@@ -1,4 +1,4 @@
-// Dynamic wallpapers on the desktop through the CLI (CONTRACT.md 8.3), the clock moved by Debian's
+// Dynamic wallpapers on the desktop through the CLI (docs/design.md#the-time-of-day), the clock moved by Debian's
 // faketime (the real bin; no switch in the product): `random --set` and `next` show the frame for
 // now of a GNOME timed XML; `watch` shows each next frame of a .stw as its time comes (an Apple
 // solar HEIC: dynamic-solar.test.ts). The desktop is a set_command appending each path it is given to a file.

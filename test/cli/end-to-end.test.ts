@@ -1,4 +1,4 @@
-// The real process, once per command (issue 29): the CLI suites run the program in-process
+// The real process, once per command: the CLI suites run the program in-process
 // (helpers/cli.ts runCli); here bin/wallpaper.js is spawned for each command on a real library, and
 // where the answer does not depend on chance the spawned process and the in-process run must print
 // the same and exit alike, which is what lets the other suites stand for the real program. `serve`

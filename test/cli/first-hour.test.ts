@@ -1,4 +1,4 @@
-// What a newcomer met in the first hour (issue 33), as the real bin answers it: an import before
+// What a newcomer met in the first hour, as the real bin answers it: an import before
 // the first scan says to scan first and exits 1 (its --json report too); removing a folder tag is
 // refused with the reason (exit 1); `--aspect-ratio 16:10` says 16:10 counts as custom and names
 // `--ratio 16:10` (exit 2), which finds them. The library is prepared in-process; spawns are few.

@@ -1,4 +1,4 @@
-// The shell conventions of issue 12 (part 8): every command's --help ends with two or three examples
+// The shell conventions (docs/cli.md#rules-every-command-follows): every command's --help ends with two or three examples
 // and the environment variables it reads; NO_COLOR and --no-color keep escape codes out, while
 // FORCE_COLOR puts them in even through a pipe.
 import { join } from 'node:path';

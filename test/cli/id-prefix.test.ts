@@ -65,7 +65,10 @@ t.test('a unique prefix names a wallpaper; an ambiguous one lists the candidates
   const marked = await cli('duplicates', '--not', idA.slice(0, 12), idC.slice(0, 5));
   t.equal(marked.code, 0, marked.stderr);
 
-  for (const unknown of ['ffff0', 'abc', '12345678901234567', 'nothex']) {
+  const tooShort = await cli('hide', 'abc');
+  t.equal(tooShort.code, 2, 'too short to be a prefix: said so');
+  t.equal(tooShort.stderr, 'wallpaper: invalid id "abc": an id prefix needs at least 4 hex characters (a whole id has 16)\n');
+  for (const unknown of ['ffff0', '12345678901234567', 'nothex']) {
     if (idA.startsWith(unknown) || idB.startsWith(unknown) || idC.startsWith(unknown)) continue;
     const result = await cli('hide', unknown);
     t.equal(result.code, 1, `${unknown}: unknown`);

@@ -1,4 +1,4 @@
-// `watch` keeps a dynamic wallpaper on the lock screen at its frame for now (CONTRACT.md 8.2
+// `watch` keeps a dynamic wallpaper on the lock screen at its frame for now (docs/design.md#the-wallpaper-on-screen
 // `--target`, 8.3), each place on its own: a .stw on the lock screen follows its frames while the
 // desktop keeps its static picture, and a .stw on the desktop follows while the lock screen keeps
 // its own. GNOME's settings are Debian's real gsettings on its keyfile backend (settings-session.ts),

@@ -1,4 +1,4 @@
-// `--target desktop|lock|both` (CONTRACT.md 8.2) on `random --set`, `next`, `back` and `current`: the
+// `--target desktop|lock|both` (docs/design.md#the-wallpaper-on-screen) on `random --set`, `next`, `back` and `current`: the
 // lock screen's own setting written and read back with the desktops' real tools (gsettings on its
 // keyfile backend, kwriteconfig5/kreadconfig5), the desktop's left alone by `lock`; a desktop
 // without a lock screen refuses `lock` and `both` with nothing changed; a bad word is a usage error.

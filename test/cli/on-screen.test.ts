@@ -1,4 +1,4 @@
-// `current`, `back`, `next`, `favorite current` and `hide current` (CONTRACT.md 8.2) on a desktop set
+// `current`, `back`, `next`, `favorite current` and `hide current` (docs/design.md#the-wallpaper-on-screen) on a desktop set
 // through set_command (a real feature: the user's own tool), whose every call is appended to a log,
 // so the log's last lines are what is on the screen. set_command cannot be read back, so `current`
 // answers from what the library last put there; the real desktops' read-back is in test/desktop/.
@@ -52,7 +52,11 @@ t.test('current names what the last change set; back puts back what it replaced,
   t.not(second, first, 'no repeat');
   t.equal((await cli('current')).stdout.trim(), third, 'current: what is on the screen');
   const json = JSON.parse((await cli('current', '--json')).stdout);
-  t.match(json, [{ monitor: null, slot: null }], 'current --json: always the 7.5 array (CONTRACT.md 8.2), one entry here');
+  t.match(
+    json,
+    [{ monitor: null, slot: null }],
+    'current --json: always the 7.5 array (docs/design.md#the-wallpaper-on-screen), one entry here',
+  );
   t.equal(json.length, 1);
   t.equal(json[0].wallpaper.path, third, 'its wallpaper: the Wallpaper object');
   t.match(json[0].wallpaper.id, /^[0-9a-f]{16}$/);
@@ -171,4 +175,23 @@ t.test('feh redraws every monitor: hide current on one gives the others what the
   const back = await x11('back');
   t.equal(back.code, 0, back.stderr);
   t.same(readCalls(log).at(-1), ['feh', '--bg-fill', left, right], 'back: both as they were');
+});
+
+t.test('one file everywhere, then one each: current and favorite current --monitor name the newer one', async (t) => {
+  const { cli, setCommand } = await library(t);
+  t.equal((await cli('random', '--set')).code, 0, 'one file for every monitor');
+  t.equal((await setCommand('{monitor}={path}')).code, 0);
+  const each = await cli('random', '--set', '--monitors', 'LEFT=320x200,RIGHT=320x200');
+  t.equal(each.code, 0, each.stderr);
+  const lines = each.stdout.trim().split('\n').sort();
+  t.same((await cli('current')).stdout.trim().split('\n').sort(), lines, 'current: the two monitors, no older line for every monitor');
+  const right = lines.find((line) => line.startsWith('RIGHT\t'))!.split('\t')[1]!;
+  const marked = await cli('favorite', 'current', '--monitor', 'RIGHT');
+  t.equal(marked.code, 0, marked.stderr);
+  t.match(marked.stdout, new RegExp(`^favourite: [0-9a-f]{16} ${right}\\n$`), 'the file on RIGHT');
+  const favourites = JSON.parse((await cli('list', '--favorites', '--json')).stdout).wallpapers.map((w: { path: string }) => w.path);
+  t.same(favourites, [right], 'exactly that one');
+  const unknown = await cli('favorite', 'current', '--monitor', 'DP-9');
+  t.equal(unknown.code, 2);
+  t.match(unknown.stderr, /^wallpaper: invalid --monitor "DP-9": this desktop has LEFT, RIGHT\n$/);
 });

@@ -1,4 +1,4 @@
-// `wallpaper export` and `wallpaper import` as a user runs them (CONTRACT.md 7.4): the user's own
+// `wallpaper export` and `wallpaper import` as a user runs them (docs/design.md#your-data-portable): the user's own
 // data out of one library and into another, on SQLite and on PostgreSQL; import twice changes
 // nothing more; what this library lacks is reported; a malformed file changes nothing and names
 // where it is wrong.

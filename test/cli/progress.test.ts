@@ -77,7 +77,8 @@ t.test('a terminal gets a spinner with counts and rate; a pipe gets one summary 
 
 t.test('a terminal of 0 columns is no terminal: no spinner', async (t) => {
   const root = tempDir(t);
-  await writeImage(join(root, 'pictures', 'a.jpg'), { width: 80, height: 60, color: '#305070' });
+  // At least 320x200: a smaller picture gets the scan's min_size hint on stderr (docs/cli.md).
+  await writeImage(join(root, 'pictures', 'a.jpg'), { width: 320, height: 200, color: '#305070' });
   const zero = streams(true);
   Object.assign(zero.err.stream, { columns: 0 });
   const code = await run(['node', 'wallpaper', '--home', join(root, 'home'), 'scan', join(root, 'pictures')], {

@@ -1,4 +1,4 @@
-// `random --set --favorites` through the desktop facade (CONTRACT.md 6.5): --favorites is a filter,
+// `random --set --favorites` through the desktop facade (docs/design.md#cli-rules): --favorites is a filter,
 // so it must hold for every pick one call makes, whatever the desktop does with them: GNOME's light
 // and dark slot, one pick per monitor, and a one-for-all set under --appearance. Fake desktop tools on
 // PATH record what was really set; a library of favourites and look-alikes that are not.

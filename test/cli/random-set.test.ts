@@ -42,7 +42,7 @@ t.test('--set on GNOME sets both keys to the picked file', async (t) => {
   t.same(
     s.calls(),
     [
-      // What the screen showed, read back first: what `back` would put back (CONTRACT.md 8.2).
+      // What the screen showed, read back first: what `back` would put back (docs/design.md#the-wallpaper-on-screen).
       ['gsettings', 'get', 'org.gnome.desktop.background', 'picture-uri'],
       ['gsettings', 'get', 'org.gnome.desktop.background', 'picture-uri-dark'],
       ['gsettings', 'get', 'org.gnome.desktop.background', 'picture-options'],

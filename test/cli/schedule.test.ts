@@ -97,6 +97,7 @@ t.test('without a user systemd: nothing left behind, the cron line to paste, and
   );
   t.notOk(existsSync(join(s.units, 'wallpaper-random.timer')), 'no timer left');
   t.notOk(existsSync(join(s.units, 'wallpaper-random.service')), 'no service left');
+  t.notOk(existsSync(join(s.root, 'config', 'systemd')), 'no empty ~/.config/systemd/user/ left either');
   const status = await s.cli(['schedule', '--status'], noBus);
   t.equal(status.code, 0);
   t.match(status.stdout, /^Schedule: none \(set one/);
@@ -171,6 +172,23 @@ t.test('--status, --pause, --resume and --remove', async (t) => {
   t.notOk(existsSync(join(s.units, 'wallpaper-random.service')), 'service gone');
   t.match(s.calls(), /--user disable --now wallpaper-random.timer\n--user daemon-reload\n$/);
   t.equal((await s.cli(['schedule', '--remove'])).stdout, 'No schedule to remove.\n');
+});
+
+t.test("--status names the last change whatever made it (random --set, next), not only the timer's", async (t) => {
+  const s = setup(t);
+  const walls = join(s.root, 'walls');
+  await writeImage(join(walls, 'a.png'), { width: 64, height: 40, color: '#202020', format: 'png' });
+  await writeImage(join(walls, 'b.png'), { width: 64, height: 40, color: '#e0e0e0', format: 'png' });
+  const noDesktop = { XDG_CURRENT_DESKTOP: '' };
+  t.equal((await s.cli(['scan', walls], noDesktop)).code, 0);
+  t.equal((await s.cli(['config', 'set', 'set_command', 'true {path}'], noDesktop)).code, 0);
+  const set = await s.cli(['random', '--set'], noDesktop);
+  t.equal(set.code, 0, set.stderr);
+  const next = await s.cli(['next'], noDesktop);
+  t.equal(next.code, 0, next.stderr);
+  const status = await s.cli(['schedule', '--status'], noDesktop);
+  t.equal(status.code, 0, status.stderr);
+  t.match(status.stdout, new RegExp(`^Last change: \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z \\(${next.stdout.trim()}\\)$`, 'm'));
 });
 
 t.test('random --set --if-due: a timer, a login hook and cron together change it once; paused, never', async (t) => {

@@ -33,7 +33,7 @@ t.test('serve --host 0.0.0.0 on an empty library: real addresses and how to add 
   const { stdout } = server.output();
   t.notMatch(stdout, /0\.0\.0\.0/, 'no wildcard address printed');
   t.match(stdout, /^Listening on http:\/\/127\.0\.0\.1:\d+$/m);
-  t.match(stdout, /The library is empty: add a folder with `wallpaper scan ~\/Pictures\/Wallpapers`/);
+  t.match(stdout, /The library is empty: add a folder with `wallpaper --home \S+ scan FOLDER` \(or `wallpaper --home \S+ serve FOLDER`\)/);
   t.equal(await server.stop(), 0);
 });
 

@@ -1,4 +1,4 @@
-// `random --set` of a format the desktop may not show (issue 30, CONTRACT.md 8.1): the setter is
+// `random --set` of a format the desktop may not show (docs/design.md#every-format): the setter is
 // given a rendition (JPEG for a photo, PNG for a drawing, at least the monitor's size) kept in the
 // cache home's renditions/, while what --set reports is the wallpaper's own path; JPEG, PNG and WebP
 // go to the setter as they are. Read back, a rendition is the wallpaper it stands for (`current`).

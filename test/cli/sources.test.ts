@@ -58,7 +58,7 @@ t.test('add, list (key masked), fetch --json (one failing: exit 1, the other fet
   t.same(
     listed.sources.map((s) => s.key),
     ['***', null],
-    'a set key shown as "***" (CONTRACT.md 7.3), none as null',
+    'a set key shown as "***" (docs/design.md#sources), none as null',
   );
   t.notMatch(JSON.stringify(listed), /sekret/);
   t.equal(listed.sources[0]!.count, 2);

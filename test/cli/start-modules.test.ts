@@ -47,7 +47,7 @@ const NOT_AT_START = [
   /^core\/desktop\/setters\/(gnome|cinnamon|mate|kde|xfce|sway|swww|hyprpaper|macos|windows|x11|picture-options)\.js$/,
 ];
 
-/** Our modules the slimmest short command loaded before issue 31's change: every one of them. */
+/** Our modules the slimmest short command loaded before an earlier round's change: every one of them. */
 const BEFORE = 230;
 
 t.test('current and list load only what they run with', async (t) => {

@@ -1,4 +1,4 @@
-// The scan summary says why its count differs from what lists show (issue 24): wallpapers marked
+// The scan summary says why its count differs from what lists show: wallpapers marked
 // hidden are counted apart, in the JSON (`hidden`) and in the line the CLI and `serve` print.
 import { join } from 'node:path';
 import t from 'tap';

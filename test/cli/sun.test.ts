@@ -1,4 +1,4 @@
-// `--appearance sun` (CONTRACT.md 8.3) through the CLI: `random --set` and `next` pick dark before
+// `--appearance sun` (docs/design.md#the-time-of-day) through the CLI: `random --set` and `next` pick dark before
 // the published sunrise and light after it, and the other way at sunset (the real bin under Debian's
 // faketime: no switch in the product moves its clock); without a location one line says how to set
 // it (exit 2) and nothing changes; the location is validated; `schedule` carries the flag into the

@@ -1,5 +1,5 @@
 // The analysis of real images decoded by sharp: one generated image per class and the boundaries of
-// CONTRACT.md section 2 (exactly 16:9, 2% off, 16:10 as custom, EXIF orientation 6, alpha, profiles).
+// docs/design.md#analysis (exactly 16:9, 2% off, 16:10 as custom, EXIF orientation 6, alpha, profiles).
 import t from 'tap';
 import sharp from 'sharp';
 import { analyzeImage, contentId } from '../../src/core/analysis/analyze.js';
@@ -86,7 +86,7 @@ t.test('refuses what is not a strictly decodable image of an indexed format', as
   const cases: [string, Buffer, string][] = [
     ['random bytes', Buffer.from('definitely not an image'), 'unsupported'],
     ['truncated JPEG', jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'unsupported'],
-    // JPEG 2000 (CONTRACT.md 8.1 does not index it): its signature box.
+    // JPEG 2000 (docs/design.md#every-format does not index it): its signature box.
     ['JPEG 2000', Buffer.from('0000000c6a5020200d0a870a00000014667479706a703220', 'hex'), 'unsupported'],
     ['an XML file that is no SVG', Buffer.from('<?xml version="1.0"?><html/>'), 'unsupported'],
   ];

@@ -1,4 +1,4 @@
-// Table tests of the pure classification rules of CONTRACT.md section 2, including the boundaries.
+// Table tests of the pure classification rules of docs/design.md#analysis, including the boundaries.
 import t from 'tap';
 import { classifyAspectRatio, classifyBrightness, classifyOrientation, hueClass, pixelStats } from '../../src/core/analysis/classify.js';
 

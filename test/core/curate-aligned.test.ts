@@ -1,4 +1,4 @@
-// Near-duplicates judged on the aligned grids (issue 32, second round), as table tests on pictures
+// Near-duplicates judged on the aligned grids (second round), as table tests on pictures
 // made in code: a corner crop of an unevenly lit picture is a copy (its mean lightness moves as
 // far as a grading's, but the aligned grids compare the same region), a grading of it is never
 // grouped; a faint pattern's copies are grouped, while other faint patterns of its colours, flat

@@ -1,4 +1,4 @@
-// Near-duplicates to trust (issue 32): crops and letterboxes of real wallpapers (Debian's, which a
+// Near-duplicates to trust: crops and letterboxes of real wallpapers (Debian's, which a
 // flat band, a transparent background or faint stripes made hard) are found at the recall target,
 // and pictures of one kind that are not copies (gradients, near-black fields, noise, star fields,
 // all seeded) are never grouped, whatever the order they come in.
@@ -39,7 +39,7 @@ const TRANSFORMS: Record<string, (b: Buffer) => Promise<Buffer>> = {
   'pillarboxed in black': bars(false, '#000000'),
   'pillarboxed in white': bars(false, '#ffffff'),
 };
-/** Wallpapers whose crops or letterboxes were missed before (bench/RESULTS.md, issue 32). */
+/** Wallpapers whose crops or letterboxes were missed before (bench/RESULTS.md). */
 const PICTURES = [
   'usr/share/backgrounds/mate/desktop/GreenTraditional.jpg',
   'usr/share/backgrounds/mate/desktop/MATE-Stripes-Light.png',
@@ -76,7 +76,7 @@ t.test("crops and letterboxes of Debian's wallpapers: found at recall >= 0.97, n
   }
   const [bars, crops] = [found.bars[0] / found.bars[1], found.crop[0] / found.crop[1]];
   const missed = misses.join('; ') || 'none';
-  // Before issue 32: 8 of 24 letterboxes and 7 of 24 crops.
+  // Before the aligned comparison: 8 of 24 letterboxes and 7 of 24 crops.
   t.equal(bars, 1, `every letterbox and pillarbox found (missed: ${missed})`);
   t.ok(crops >= 0.8, `crops found: ${found.crop.join('/')} (missed: ${missed})`);
   t.ok(crops >= 0.97, `crops at the recall target: ${found.crop.join('/')}`, {

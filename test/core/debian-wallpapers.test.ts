@@ -1,4 +1,4 @@
-// Debian 12's own wallpaper packages, scanned for real (issue 24): the versions of a design for
+// Debian 12's own wallpaper packages, scanned for real: the versions of a design for
 // other screens (sway's portraits, a KDE package's 1080x1920 beside its 5120x2880) are never
 // grouped as duplicates, nor a designer's colour gradings (MATE's Cold and Radioactive); every
 // group's members are made for its kept one's screen; titles come from the packages (KDE metadata,
@@ -49,7 +49,7 @@ t.test("Debian's wallpaper packages: duplicates for the same screen only, titles
   }
   t.notOk(together('Sway_Wallpaper_Blue_2048x1536.png', 'Sway_Wallpaper_Blue_1920x1080.png'), '4:3 and 16:9 are other screens');
   t.notOk(together('Ubuntu-Mate-Cold-no-logo.png', 'Ubuntu-Mate-Radioactive-no-logo.png'), "MATE's colour gradings are other pictures");
-  // Every grading and light/dark version of the set, pair by pair (issue 32: the grids confirm
+  // Every grading and light/dark version of the set, pair by pair (the grids confirm
   // copies, and must not confirm these).
   const gradings = ['Cold', 'Dark', 'Radioactive', 'Warm'].map((g) => `Ubuntu-Mate-${g}-no-logo.png`);
   for (const [i, a] of gradings.entries())

@@ -1,4 +1,4 @@
-// Two desktop faults of issue 23 at the depth where they live, against fake desktop tools that
+// Two desktop faults once found on real desktops, at the depth where they live, against fake desktop tools that
 // record their argv: Xfce's per-monitor set is all-or-nothing (every monitor's last-image property
 // is found before any is set), and `--appearance auto` asks the running desktop's own setting after
 // the portal (Plasma's kdeglobals on KDE, GNOME's key on GNOME), never another desktop's.

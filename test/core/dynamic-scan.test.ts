@@ -1,4 +1,4 @@
-// Dynamic wallpapers in a scan (CONTRACT.md 8.3): a GNOME timed XML, a .stw and an Apple dynamic HEIC
+// Dynamic wallpapers in a scan (docs/design.md#the-time-of-day): a GNOME timed XML, a .stw and an Apple dynamic HEIC
 // found in a library folder are one wallpaper each, analysed, thumbnailed and filtered by the frame
 // shown at noon, with `dynamic` in the record; their frame files are wallpapers of their own; an
 // XML of another kind is nothing at all; malformed ones are skipped with the reason and the scan
@@ -69,7 +69,7 @@ t.test('timed XML, .stw and Apple HEIC: one wallpaper each, by their noon frame'
     'the malformed ones, and only those',
   );
   t.match(reasons['missing.xml'], `a missing frame file: ${f('gone.jpg')}`);
-  t.match(reasons['order.stw'], /^times out of order: line 4 is not after the time before it/);
+  t.match(reasons['order.stw'], /^times out of order: line 3 \(07:00\) goes back from the time before it \(08:00\)/);
   t.match(reasons['loop.xml'], /^a transition loop: /);
   t.match(reasons['bomb.xml'], /declares a document type or entities/);
   t.match(reasons['no-image.stw'], /is not a decodable image/);

@@ -1,4 +1,4 @@
-// The dynamic room's parsers (CONTRACT.md 8.3), as tables: GNOME's timed XML, a .stw and an Apple
+// The dynamic room's parsers (docs/design.md#the-time-of-day), as tables: GNOME's timed XML, a .stw and an Apple
 // dynamic HEIC read into frames and times; the frame shown at a moment and the next change;
 // transitions shown half and half; and what makes each malformed (a missing frame file, times out of
 // order, a transition loop, an entity bomb, a frame that is no image), each with its reason.
@@ -149,7 +149,13 @@ const MALFORMED: [string, string, string, RegExp][] = [
     '.stw: times out of order',
     'order.stw',
     'stw: 1.0\n@08:00: /f/a.jpg\n@07:00: /f/b.jpg\n@09:00: /f/c.jpg\n',
-    /times out of order: line 4 is not after/,
+    /times out of order: line 3 \(07:00\) goes back from the time before it \(08:00\)/,
+  ],
+  [
+    '.stw: times going backwards (18:00, then 06:00 above midnight)',
+    'backwards.stw',
+    'stw: 1.0\n@18:00: /f/a.jpg\n@06:00: /f/b.jpg\n',
+    /^times out of order: line 3 \(06:00\) goes back from the time before it \(18:00\); a file that runs past midnight says so with @00:00 or a transition across it$/,
   ],
   [
     '.stw: a transition running into the next time',

@@ -23,7 +23,7 @@ t.test('accepted values, case, any and empty', async (t) => {
     [{ min_width: 'any', max_width: '' }, {}],
     [{ unknown: 'whatever', page: '3' }, {}], // unknown and paging parameters are not filters
     [{ brightness: ['dark'] }, { brightness: 'dark' }],
-    // Every format of CONTRACT.md 8.1, any case.
+    // Every format of docs/design.md#every-format, any case.
     ...['avif', 'HEIC', 'heif', 'JXL', 'svg', 'Gif', 'tif', 'TIFF', 'bmp'].map(
       (format) => [{ format }, { format: format.toLowerCase() }] as [Record<string, string>, Record<string, unknown>],
     ),

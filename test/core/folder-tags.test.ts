@@ -1,4 +1,4 @@
-// Which folders make tags (issue 33, curate/folder-tags.ts), table-tested: only folders below the
+// Which folders make tags (curate/folder-tags.ts), table-tested: only folders below the
 // library folder, and none that says nothing about the picture (system path parts, generic picture
 // folder names, the inside of a package, size folders). An index tagged by the old rule (every
 // folder on the way) is corrected by its next scan, reading no image again.

@@ -1,4 +1,4 @@
-// Hostile files in every format (issue 30): cut short, a header declaring far more than the pixel
+// Hostile files in every format: cut short, a header declaring far more than the pixel
 // limit, a HEIC without a primary image, an animated GIF of 5,000 frames, an SVG with a script, with
 // outside references (a local file and a loopback URL: never read, never asked) and an entity bomb.
 // Each is a clear `failed` reason in a real scan's summary (or indexed as the rule says), and the

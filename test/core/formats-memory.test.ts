@@ -1,4 +1,4 @@
-// Memory that comes back (issue 30): a WebAssembly memory never shrinks, so the decoders run in
+// Memory that comes back: a WebAssembly memory never shrinks, so the decoders run in
 // threads that are ended once their memory has grown past RECYCLE_BYTES or they have been idle:
 // after repeated full-HD JPEG XL decodes the process is back within 50 MB of where it started, and one
 // 4K decode (whose decoder grows to ~400 MB) gives its memory back at once.
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import t from 'tap';
 import { decodeImage, probeImage, useSystemDecoders, wasmDecoders } from '../../src/core/formats/index.js';
-import { releaseMemory } from '../../src/core/library/release-memory.js';
+import { releaseMemory } from '../../src/core/common/index.js';
 import { requireDebianWallpapers } from '../helpers/debian-wallpapers.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { requireEncoders } from '../helpers/formats.js';

@@ -1,5 +1,5 @@
-// Every format a real library holds (issue 30, CONTRACT.md 8.1): one real Debian wallpaper made into
-// each format by Debian's own encoders and by sharp, analysed like its PNG (CONTRACT.md 2's
+// Every format a real library holds (docs/design.md#every-format): one real Debian wallpaper made into
+// each format by Debian's own encoders and by sharp, analysed like its PNG (docs/design.md#analysis's
 // tolerances); a JPEG and its lossless JPEG XL recompression are one picture, and the keep rule says
 // which stays; sizes from headers (SVG as a browser lays it out); content sniffed, never named.
 import { readFileSync } from 'node:fs';
@@ -45,7 +45,7 @@ t.test('sniffed by content: every format, whatever the name', async (t) => {
   t.equal(sniffFormat(Buffer.from('BM not really')), undefined, '"BM" alone is no BMP');
 });
 
-t.test('each format is analysed as its PNG is (CONTRACT.md 2), with the wasm decoders and with djxl', async (t) => {
+t.test('each format is analysed as its PNG is (docs/design.md#analysis), with the wasm decoders and with djxl', async (t) => {
   const root = requireDebianWallpapers(t);
   if (!root || !requireEncoders(t)) return;
   const all = await files(root);

@@ -1,4 +1,4 @@
-// Where the files live (CONTRACT.md 6.6): the platform's folders as a table, `--home` keeping all in
+// Where the files live (docs/design.md#where-files-live): the platform's folders as a table, `--home` keeping all in
 // one, an old one-folder library used in place, and a real scan writing each file where it belongs.
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// An import before the first scan (issue 33): the library has no wallpaper, so nothing keyed by id
+// An import before the first scan: the library has no wallpaper, so nothing keyed by id
 // can be placed; the report says so (`library_empty`, and each entry's reason says to scan first),
 // the settings are still merged, and the same file imported after the scan places everything.
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The bookkeeping behind `current` and `back` (CONTRACT.md 8.2), as tables: what a history of changes
+// The bookkeeping behind `current` and `back` (docs/design.md#the-wallpaper-on-screen), as tables: what a history of changes
 // says is on the screen, what a change replaces per monitor and slot, and a history 20 changes deep.
 import t from 'tap';
 import { replacedBy } from '../../src/core/desktop/current.js';
@@ -29,6 +29,39 @@ t.test('what the history says is on the screen', async (t) => {
   for (const [name, changes, expected] of cases) {
     const history = changes.map((shown) => ({ at: '', shown, replaced: [] }));
     t.same(shownByHistory(history), expected, name);
+  }
+  // A file for one monitor covers that monitor only; the older file for every monitor stays on the
+  // others (the desktop's monitors, or those the history names), never outranking the newer one.
+  const split: [string, ShownFile[][], string[], ShownFile[]][] = [
+    [
+      'everywhere, then each monitor its own',
+      [[file(null, null, 'a')], [file('L', null, 'b'), file('R', null, 'c')]],
+      [],
+      [file('L', null, 'b'), file('R', null, 'c')],
+    ],
+    [
+      'everywhere, then one of two known monitors',
+      [[file(null, null, 'a')], [file('R', null, 'b')]],
+      ['L', 'R'],
+      [file('L', null, 'a'), file('R', null, 'b')],
+    ],
+    [
+      'each, everywhere, then one: the other keeps the everywhere file',
+      [[file('L', null, 'a'), file('R', null, 'b')], [file(null, null, 'c')], [file('R', null, 'd')]],
+      [],
+      [file('L', null, 'c'), file('R', null, 'd')],
+    ],
+    [
+      'slots everywhere, then one monitor for every slot',
+      [[file(null, 'light', 'a'), file(null, 'dark', 'b')], [file('R', null, 'c')]],
+      ['L', 'R'],
+      [file('L', 'light', 'a'), file('L', 'dark', 'b'), file('R', null, 'c')],
+    ],
+    ['one monitor known: it alone', [[file(null, null, 'a')], [file('R', null, 'b')]], ['R'], [file('R', null, 'b')]],
+  ];
+  for (const [name, changes, monitors, expected] of split) {
+    const history = changes.map((shown) => ({ at: '', shown, replaced: [] }));
+    t.same(shownByHistory(history, monitors), expected, name);
   }
 });
 

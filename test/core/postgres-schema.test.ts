@@ -1,55 +1,45 @@
-// PostgreSQL speaks the store's SQL through dialect.ts (each rule, table-tested here) and holds the
-// same schema as SQLite: after the migrations, the same tables, columns and indexes on both
-// (what PostgreSQL adds is named: the schema version's table and palette_colors' row number). And
-// the synchronous bridge to it: errors keep their SQLSTATE, a stuck thread is replaced.
+// PostgreSQL runs the store's statements as sql.ts writes them for it (only the placeholders are
+// numbered, table-tested here) and holds the same schema as SQLite: after the migrations, the same
+// tables, columns and indexes on both (what PostgreSQL adds is named: the schema version's table and
+// palette_colors' row number). And the synchronous bridge to it: errors keep their SQLSTATE, a stuck
+// thread is replaced.
 import { join } from 'node:path';
 import t from 'tap';
 import { openStore } from '../../src/core/store/index.js';
 import { SyncPostgres } from '../../src/core/store/postgres/bridge.js';
-import { toPostgres } from '../../src/core/store/postgres/dialect.js';
+import { parseFilters } from '../../src/core/query/filters.js';
+import type { Dialect } from '../../src/core/store/connection.js';
+import { numberedPlaceholders } from '../../src/core/store/postgres/placeholders.js';
+import { COLUMNS, IDS_IN_JSON, SOURCE_OF_RECORD, colorDistanceJoin, indexFor, whereClause } from '../../src/core/store/sql.js';
 import { MIGRATIONS as POSTGRES } from '../../src/core/store/postgres/schema.js';
 import { MIGRATIONS as SQLITE } from '../../src/core/store/schema.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { startPostgres } from '../helpers/postgres.js';
 
-t.test('the store SQL in PostgreSQL: one rule per difference (table)', async (t) => {
+t.test('PostgreSQL numbers the placeholders, and nothing else of a statement changes (table)', async (t) => {
   const table: [string, string, string][] = [
     ['placeholders are numbered', 'SELECT id FROM files WHERE path = ? AND size = ?', 'SELECT id FROM files WHERE path = $1 AND size = $2'],
-    [
-      'no planner hints',
-      'SELECT count(*) FROM wallpapers INDEXED BY wallpapers_browse WHERE away = 0',
-      'SELECT count(*) FROM wallpapers  WHERE away = 0',
-    ],
-    [
-      'INSERT OR IGNORE skips conflicts',
-      "INSERT OR IGNORE INTO tags (id, name, source) VALUES (?, ?, 'user')",
-      "INSERT INTO tags (id, name, source) VALUES ($1, $2, 'user') ON CONFLICT DO NOTHING",
-    ],
-    [
-      'tags joined in name order',
-      '(SELECT group_concat(name, char(10)) FROM (SELECT DISTINCT name FROM tags t WHERE t.id = wallpapers.id ORDER BY name)) AS tags',
-      '(SELECT string_agg(DISTINCT name, chr(10) ORDER BY name) FROM tags t WHERE t.id = wallpapers.id) AS tags',
-    ],
-    [
-      'a JSON array parameter of numbers',
-      'cell IN (SELECT value FROM json_each(?))',
-      'cell IN (SELECT value::bigint FROM json_array_elements_text($1::json))',
-    ],
-    [
-      'a JSON array parameter of ids',
-      'id IN (SELECT value FROM json_each(?))',
-      'id IN (SELECT value FROM json_array_elements_text($1::json))',
-    ],
-    ['camelCase aliases keep their case', 'SELECT mtime_ms AS mtimeMs FROM files', 'SELECT mtime_ms AS "mtimeMs" FROM files'],
-    [
-      'lower-case aliases stay bare',
-      'SELECT count(DISTINCT t.id) AS count FROM tags t',
-      'SELECT count(DISTINCT t.id) AS count FROM tags t',
-    ],
-    ["LIKE ignores case as SQLite's does", "filename LIKE ? ESCAPE '\\'", "filename ILIKE $1 ESCAPE '\\'"],
+    ['a ? in a literal stays', "SELECT id FROM tags WHERE name = '?' AND id = ?", "SELECT id FROM tags WHERE name = '?' AND id = $1"],
+    ['a ? in a quoted name stays', 'SELECT 1 AS "why?" WHERE ? = ?', 'SELECT 1 AS "why?" WHERE $1 = $2'],
     ['common SQL is left alone', 'DELETE FROM files WHERE path = ? RETURNING id', 'DELETE FROM files WHERE path = $1 RETURNING id'],
   ];
-  for (const [name, sqlite, postgres] of table) t.equal(toPostgres(sqlite), postgres, name);
+  for (const [name, sql, postgres] of table) t.equal(numberedPlaceholders(sql), postgres, name);
+});
+
+t.test("where the databases differ, both texts are written side by side and neither carries the other's words", async (t) => {
+  const sqliteOnly = /INDEXED BY|OR IGNORE|group_concat|json_each|json_object\(|char\(10\)/;
+  const postgresOnly = /ILIKE|string_agg|json_array_elements_text|json_build_object|::|chr\(10\)/;
+  const filters = parseFilters({ q: 'sea', color: 'f00', brightness: 'dark', orientation: 'landscape' });
+  const texts = (dialect: Dialect) => [
+    COLUMNS[dialect],
+    IDS_IN_JSON[dialect],
+    SOURCE_OF_RECORD[dialect],
+    whereClause(dialect, filters).sql,
+    colorDistanceJoin(dialect, filters).sql,
+    indexFor(dialect, parseFilters({ brightness: 'dark', orientation: 'landscape' })),
+  ];
+  for (const text of texts('sqlite')) t.notMatch(text, postgresOnly, `SQLite's text: ${text.slice(0, 60)}`);
+  for (const text of texts('postgres')) t.notMatch(text, sqliteOnly, `PostgreSQL's text: ${text.slice(0, 60)}`);
 });
 
 t.test('one PostgreSQL migration for each SQLite one', async (t) => {

@@ -1,4 +1,4 @@
-// The exact shape filter `ratio` (issue 33, query/ratio.ts), table-tested: what it accepts and the
+// The exact shape filter `ratio` (query/ratio.ts), table-tested: what it accepts and the
 // one message otherwise; the 1% rule to the pixel; an aspect_ratio of a shape (`16:10`) says which
 // category it counts as and names ratio. Then on both index backends: the matches of the list,
 // random and a colour search (the in-memory colour index) are the same, combined with the others.
@@ -129,9 +129,9 @@ eachBackend('ratio on the list, random and a colour search, with the other filte
     const db = openStore(join(home, 'index.sqlite'));
     t.teardown(() => db.close());
     const filters = parseFilters({ ratio: '16:10', brightness: 'dark' });
-    const where = whereClause(filters);
+    const where = whereClause('sqlite', filters);
     const plan = db
-      .prepare(`EXPLAIN QUERY PLAN SELECT count(*) FROM wallpapers ${indexFor(filters)} ${where.sql}`)
+      .prepare(`EXPLAIN QUERY PLAN SELECT count(*) FROM wallpapers ${indexFor('sqlite', filters)} ${where.sql}`)
       .all(...where.params) as { detail: string }[];
     t.match(plan.map((row) => row.detail).join('\n'), /COVERING INDEX wallpapers_browse/);
   }

@@ -1,4 +1,4 @@
-// A real library changes behind the index (issue 10, CONTRACT.md 6.1): links are aliases, not
+// A real library changes behind the index (docs/design.md#identity): links are aliases, not
 // duplicates; formats not indexed are reported as skipped; previews of wallpaper packages are not
 // wallpapers; a folder that is away keeps its wallpapers but random picks never choose them while a
 // reachable match exists; files that changed are never handed out under their old id.

@@ -1,4 +1,4 @@
-// Every write seen (CONTRACT.md 7.1): a scan asked for while another scan runs is answered by a scan
+// Every write seen (docs/design.md#one-refresh-sees-every-file-written-before-it): a scan asked for while another scan runs is answered by a scan
 // that began after it was asked for, so a file written just before the request is in its summary and
 // listed after it. Across two processes (a cron `wallpaper scan` and this library), and within one
 // library (two refreshes through one serve share the follow-up scan).
@@ -53,7 +53,8 @@ eachBackend('a file written while another process scans is in the summary of a s
   library.updateSettings({ folders: [folder] });
   // Process A: a cron scan over many images.
   const child = spawn(process.execPath, [BIN, '--home', home, ...databaseFlag(backend), 'scan', '--json'], {
-    env: { ...process.env, WALLPAPER_HOME: '' },
+    // MALLOC_ARENA_MAX as scan sets it for itself (src/relaunch.ts): the child is the scanning process.
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', WALLPAPER_HOME: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -1,4 +1,4 @@
-// The scan lease (issue 16): one process scans an index at a time; a waiter that arrived after the
+// The scan lease: one process scans an index at a time; a waiter that arrived after the
 // holder's scan began is answered by the next scan (7.1), never a second scan at once; a holder that dies (process gone, or no renewal from another host) is taken over.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -101,7 +101,8 @@ eachBackend('a scanning process killed mid-scan hands the lease over', async (t,
   t.teardown(() => library.close());
   library.updateSettings({ folders: [folder] });
   const child = spawn(process.execPath, [BIN, '--home', home, ...databaseFlag(backend), 'scan', '--quiet'], {
-    env: { ...process.env, WALLPAPER_HOME: '' },
+    // MALLOC_ARENA_MAX as scan sets it for itself (src/relaunch.ts): the child is the scanning process.
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', WALLPAPER_HOME: '' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -146,7 +146,7 @@ eachBackend('scans asked for while one runs share one follow-up scan', async (t,
   const [a, b, c] = await Promise.all([library.scan(), library.scan(), library.scan()]);
   t.equal(a.added, 1, 'the first reads the new file');
   t.equal(b, c, 'the two that arrived while it ran share one scan (the same summary object)');
-  t.not(a, b, 'which began after them (CONTRACT.md 7.1)');
+  t.not(a, b, 'which began after them (docs/design.md#one-refresh-sees-every-file-written-before-it)');
   t.same([b.added, b.unchanged], [0, 1]);
 });
 

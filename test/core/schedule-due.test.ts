@@ -1,4 +1,4 @@
-// The --if-due rule with an injected clock (issue 12, part 4): a missed interval while the machine
+// The --if-due rule with an injected clock (part 4): a missed interval while the machine
 // was off gives exactly one change however many triggers come on boot; duplicate triggers at the
 // same moment give one; paused gives none; a clock gone backwards, a corrupt state file and a lock
 // left by a killed run do not stop the wallpaper for good.

@@ -57,7 +57,7 @@ t.test('a key held by anything but ours is left alone; the others are installed'
     },
   ];
   for (const row of table) {
-    const planned = planInstall(row.bindings);
+    const planned = planInstall(row.bindings, ['Super', 'Alt']);
     t.same(
       planned.filter((plan) => plan.taken).map((plan) => plan.shortcut.name),
       row.taken,
@@ -100,9 +100,14 @@ t.test('--print: sway, i3 and Hyprland lines and KDE steps with the same command
     t.ok(lines.includes(`bindsym Mod4+Mod1+${arrow} exec ${command(action!)}`), `sway ${arrow}`);
     t.ok(lines.includes(`bindsym Mod4+Mod1+${arrow} exec --no-startup-id ${command(action!)}`), `i3 ${arrow}`);
     t.ok(lines.includes(`bind = SUPER ALT, ${arrow}, exec, ${command(action!)}`), `Hyprland ${arrow}`);
-    t.ok(lines.includes(`#   Super+Alt+${arrow}: ${command(action!)}`), `KDE ${arrow}`);
+    t.ok(lines.includes(`#   Super+Ctrl+Alt+${arrow}: ${command(action!)}`), `KDE ${arrow}`);
   }
   t.match(text, /Custom Shortcuts > Edit > New > Global Shortcut > Command\/URL/);
+  t.match(text, /# {3}Super\+Ctrl\+Alt\+Right: /, "KDE: Super+Ctrl+Alt, as Plasma's own Meta+Alt+arrows switch windows");
+  const asked = printedShortcuts(['wallpaper'], ['Super', 'Ctrl', 'Alt', 'Shift']).split('\n');
+  t.ok(asked.includes('bindsym Mod4+Control+Mod1+Shift+Left exec wallpaper back'), 'sway with --keys');
+  t.ok(asked.includes('bind = SUPER CTRL ALT SHIFT, Up, exec, wallpaper favorite current'), 'Hyprland with --keys');
+  t.ok(asked.includes('#   Super+Ctrl+Alt+Shift+Down: wallpaper hide current'), 'KDE with --keys');
   t.equal(lines.filter((line) => line.startsWith('bindsym')).length, 8, 'four for sway, four for i3');
 });
 

@@ -1,4 +1,4 @@
-// How `current` reads KDE Plasma and swaybg back (CONTRACT.md 8.2), as tables: the images per output
+// How `current` reads KDE Plasma and swaybg back (docs/design.md#the-wallpaper-on-screen), as tables: the images per output
 // of a swaybg command line (what sway's own swaybg and ours were started with), the lines the Plasma
 // read script prints; and our own swaybg read back from the running daemon. The real sway and Plasma
 // are read back in test/desktop/sway.test.ts and kde.test.ts, by screenshot.

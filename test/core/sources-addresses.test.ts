@@ -1,4 +1,4 @@
-// The address classes a source's connections are held to (issue 32, src/core/sources/addresses.ts),
+// The address classes a source's connections are held to (src/core/sources/addresses.ts),
 // as a table: IPv4, IPv6, IPv4 inside IPv6 (mapped, NAT64, 6to4), unspecified, multicast, reserved,
 // cloud metadata; and which reach allows which class.
 import t from 'tap';

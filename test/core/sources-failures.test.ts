@@ -1,4 +1,4 @@
-// Sources in the core that fail (issue 26): each way a source or a download fails, as a table, with
+// Sources in the core that fail: each way a source or a download fails, as a table, with
 // the reason reported and nothing the source had lost; redirects within the limit; and sources in
 // the settings (validation, names, masked keys, removal).
 import { existsSync, readdirSync } from 'node:fs';

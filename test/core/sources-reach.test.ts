@@ -1,4 +1,4 @@
-// Sources stay outside unless told (issue 32): image URLs in a feed and every redirect reach only an
+// Sources stay outside unless told: image URLs in a feed and every redirect reach only an
 // address of the source's own kind or a more public one, never link-local or cloud metadata; each
 // refused URL counts in `failed` with its reason and is never dialled. Runs in a network namespace
 // of its own (test/helpers/netns.ts): only loopback is up, with 1.2.3.4 (standing for a public host)

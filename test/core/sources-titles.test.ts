@@ -1,4 +1,4 @@
-// Fetched wallpapers' titles (issue 33, CONTRACT.md 7.6): an RSS item titled "Shell" is a wallpaper
+// Fetched wallpapers' titles (docs/design.md#titles): an RSS item titled "Shell" is a wallpaper
 // titled "Shell" (its file named by the item's id), and a file fetched before titles were kept takes
 // its title when a fetch sees its item again. Each kind's own title is tested with the kind
 // (sources.test.ts).

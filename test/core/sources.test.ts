@@ -1,4 +1,4 @@
-// Sources in the core (issue 26): each kind against a local server answering as its service
+// Sources in the core: each kind against a local server answering as its service
 // documents (test/helpers/fake-services), what is kept and credited, what is remembered, and what a
 // failing source keeps. The failure cases and their reasons are a table.
 import { readdirSync } from 'node:fs';
@@ -31,7 +31,7 @@ t.test('wallhaven: sfw only, a random seeded page, credited, remembered; --nsfw 
   const fetched = bySource(library, 'wallhaven');
   t.equal(fetched.length, 2);
   t.same(fetched.map((w) => w.source?.page_url).sort(), ['https://wallhaven.cc/w/w1', 'https://wallhaven.cc/w/w3']);
-  t.same(fetched.map((w) => w.title).sort(), ['w1 (general)', 'w3 (general)'], 'titled by id and category (CONTRACT.md 7.6)');
+  t.same(fetched.map((w) => w.title).sort(), ['w1 (general)', 'w3 (general)'], 'titled by id and category (docs/design.md#titles)');
   t.same(fetched[0]!.source, {
     name: 'wallhaven',
     kind: 'wallhaven',

@@ -1,4 +1,4 @@
-// Titles (CONTRACT.md 7.6, issue 24), table-tested: the names KDE package metadata and GNOME-style
+// Titles (docs/design.md#titles), table-tested: the names KDE package metadata and GNOME-style
 // background lists give, a file name's stem otherwise; and an index made before titles shows stems
 // at once (the migration) and the package names after its next scan.
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -123,7 +123,7 @@ t.test('an index made before titles shows stems at once and package names after 
       .sort();
   t.same(titles(), ['1920x1080', 'plain.photo'], 'the migration gives every wallpaper its stem');
   const summary = await library.scan();
-  // Migration 14 (issue 32) reads every file once more for its grid; the titles need no read.
+  // Migration 14 reads every file once more for its grid; the titles need no read.
   t.same([summary.added, summary.removed], [0, 0], 'nothing added or removed');
   t.same(titles(), ['Mountain Lake', 'plain.photo'], 'the next scan finds the package name, though no file changed');
   t.notOk(

@@ -1,4 +1,4 @@
-// The attention and entropy crops chosen on a reduced picture (issue 32) keep the box sharp's own
+// The attention and entropy crops chosen on a reduced picture keep the box sharp's own
 // crop keeps on the full picture, within a few percent of the source's side, on generated pictures
 // with a clear subject; and the variant made from that box looks like sharp's own variant, EXIF
 // orientation included.

@@ -1,4 +1,4 @@
-// The variant parameters (CONTRACT.md 6.3) as a table: what is accepted, the defaults, the 400s
+// The variant parameters (docs/design.md#beyond-the-specification) as a table: what is accepted, the defaults, the 400s
 // naming the parameter, and the geometry of the answer, never upscaled without enlarge=1.
 import { readFileSync } from 'node:fs';
 import t from 'tap';
@@ -65,7 +65,7 @@ t.test('the box of the answer', async (t) => {
     [{ w: '3840', h: '2160', enlarge: '1' }, [1920, 1200], { w: 3840, h: 2160 }],
     [{ w: '4000', enlarge: '1' }, [1920, 1080], { w: 4000, h: 2250 }],
     [{ as: 'webp' }, [1920, 1080], { w: 1920, h: 1080 }],
-    // AVIF: the size asked like every format (issue 32: it was shrunk to 1920x1200's pixels).
+    // AVIF: the size asked like every format (it was shrunk to 1920x1200's pixels).
     [{ w: '1920', h: '1200', as: 'avif' }, [6000, 4000], { w: 1920, h: 1200 }],
     [{ w: '5000', h: '5000', as: 'avif', enlarge: '1' }, [1920, 1080], { w: 5000, h: 5000 }],
     [{ w: '3840', h: '2160', as: 'avif' }, [6000, 4000], { w: 3840, h: 2160 }],

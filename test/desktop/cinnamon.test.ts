@@ -13,7 +13,7 @@ const desktop = await startOrSkip(t, 'Cinnamon', startCinnamon);
 if (desktop) {
   const library = await makeLibrary(desktop.dir, MIXED);
   oneForAllCases(t, desktop, desktop.places, library);
-  // current (read back with gsettings), back and hide current, by screenshot (issue 31).
+  // current (read back with gsettings), back and hide current, by screenshot.
   onScreenProofs(t, desktop, () => desktop.places, library);
   // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
   formatProofCases(t, desktop, desktop.places);

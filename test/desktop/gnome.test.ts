@@ -23,6 +23,7 @@ import {
 } from '../helpers/desktops/screen.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
 import { dynamicOnGnome } from '../helpers/desktops/dynamic.js';
+import { GNOME_STORE, stockShortcutCases } from '../helpers/desktops/shortcut-proofs.js';
 import { eventually } from '../helpers/serve.js';
 
 const DARK = [...LANDSCAPE_DARK, ...PORTRAIT_DARK];
@@ -200,9 +201,12 @@ if (desktop) {
   // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
   lockScreenCases(t, desktop, LOCK_READ_BACK.gnome);
 
-  // Dynamic wallpapers (issue 31): its own library and home, in this session.
+  // Dynamic wallpapers: its own library and home, in this session.
   dynamicOnGnome(t, desktop, GNOME_MONITORS);
 
   // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
   formatProofCases(t, desktop, GNOME_MONITORS);
+
+  // Keyboard shortcuts on the desktop as shipped: the first free key set, read back with its own tool.
+  stockShortcutCases(t, desktop, library.home, GNOME_STORE);
 }

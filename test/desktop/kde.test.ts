@@ -61,7 +61,7 @@ if (desktop) {
     }
   });
 
-  // current (read back through plasmashell), back and hide current, by screenshot (issue 31).
+  // current (read back through plasmashell), back and hide current, by screenshot.
   onScreenProofs(t, desktop, () => capturedPart(places), library, {
     showUnknown: async (file) => void (await promisify(execFile)('plasma-apply-wallpaperimage', [file], { env: desktop.env })),
   });

@@ -15,7 +15,7 @@ const desktop = await startOrSkip(t, 'MATE', startMate);
 if (desktop) {
   const library = await makeLibrary(desktop.dir, MIXED);
   oneForAllCases(t, desktop, desktop.places, library);
-  // current (read back with gsettings), back and hide current, by screenshot (issue 31).
+  // current (read back with gsettings), back and hide current, by screenshot.
   onScreenProofs(t, desktop, () => desktop.places, library);
   // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
   const here = lockToolsHere('MATE');

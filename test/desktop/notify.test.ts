@@ -1,4 +1,4 @@
-// `--notify` for real (CONTRACT.md 8.2): Debian's notification daemon dunst on a private session bus
+// `--notify` for real (docs/design.md#the-wallpaper-on-screen): Debian's notification daemon dunst on a private session bus
 // (under Xvfb, where it draws) receives a notification with the title, size and source of what
 // `random --set`, `next` and `back` put on the screen (read back with `dunstctl history`); on a bus
 // where no notification service runs, the change still happens and nothing is said about it. The

@@ -12,6 +12,8 @@ const GNOME_ENTRY = 'org.gnome.settings-daemon.plugins.media-keys.custom-keybind
 const GNOME_LIST = ['org.gnome.settings-daemon.plugins.media-keys', 'custom-keybindings'];
 
 const GSETTINGS = ['gsettings', 'dconf', 'dbus-run-session'];
+/** The first key set asked for by name: these tests are about the taken-key rule on it. */
+const SUPER_ALT = ['--keys', 'Super+Alt'];
 const gnomeSkip = cannotRun(
   [...GSETTINGS, '/usr/share/glib-2.0/schemas/org.gnome.settings-daemon.plugins.media-keys.gschema.xml'],
   'libglib2.0-bin dconf-cli dbus gnome-settings-daemon-common',
@@ -24,8 +26,9 @@ t.test(
     const s = await session(t, 'gnome', 'GNOME');
 
     // GNOME 43's own bindings hold all four keys (workspaces, the overview): nothing is written.
-    const shipped = await s.cli('shortcuts', 'install');
+    const shipped = await s.cli('shortcuts', 'install', ...SUPER_ALT);
     t.equal(shipped.code, 0, 'a taken key is not a failure');
+    t.match(shipped.stdout, /^Keys: Super\+Alt\+arrows \(--keys\)\n/);
     t.match(
       shipped.stdout,
       /left alone Super\+Alt\+Right \(next\): taken by GNOME's switch-to-workspace-right \(org\.gnome\.desktop\.wm\.keybindings\)/,
@@ -55,7 +58,7 @@ t.test(
 
     // Without the session's bus (cron, ssh), gsettings exits 0 but dconf keeps nothing: an error.
     const { DBUS_SESSION_BUS_ADDRESS: _, ...busless } = s.env;
-    const lost = await wallpaper(busless, ['--home', s.home, 'shortcuts', 'install']);
+    const lost = await wallpaper(busless, ['--home', s.home, 'shortcuts', 'install', ...SUPER_ALT]);
     t.equal(lost.code, 1, 'not kept: a failure');
     t.match(
       lost.stderr,
@@ -63,7 +66,7 @@ t.test(
     );
     t.equal(await s.tool('gsettings', 'get', ...GNOME_LIST), `['${mine}']`, 'nothing changed');
 
-    const installed = await s.cli('shortcuts', 'install');
+    const installed = await s.cli('shortcuts', 'install', ...SUPER_ALT);
     t.equal(installed.code, 0);
     t.match(installed.stdout, /installed Super\+Alt\+Right: wallpaper next/);
     t.match(installed.stdout, /left alone Super\+Alt\+Down \(hide current\): taken by the custom shortcut "Terminal" \(xterm\)/);
@@ -87,7 +90,7 @@ t.test(
     t.match((await s.cli('shortcuts', 'list')).stdout, /^Super\+Alt\+Right\tnext\t/);
 
     // Installing again changes nothing but the commands (ours are not "taken" by themselves).
-    t.equal((await s.cli('shortcuts', 'install')).code, 0);
+    t.equal((await s.cli('shortcuts', 'install', ...SUPER_ALT)).code, 0);
     t.equal((await s.tool('gsettings', 'get', ...GNOME_LIST)).split(',').length, 4, 'no duplicates in the list');
 
     const removed = await s.cli('shortcuts', 'remove');
@@ -104,7 +107,7 @@ t.test(
     // A list that was never set is unset again after remove, not set to an equal empty list.
     await s.tool('gsettings', 'reset', ...GNOME_LIST);
     await s.tool('gsettings', 'set', 'org.gnome.shell.keybindings', 'shift-overview-up', '@as []');
-    await s.cli('shortcuts', 'install');
+    await s.cli('shortcuts', 'install', ...SUPER_ALT);
     await s.cli('shortcuts', 'remove');
     t.notMatch(await s.tool('dconf', 'dump', '/org/gnome/settings-daemon/'), /custom-keybindings=|wallpaper-/, 'no trace');
   },
@@ -127,7 +130,7 @@ t.test(
     await s.tool('gsettings', 'set', `${CINNAMON_ENTRY}:${CINNAMON_BASE}custom0/`, 'command', 'nemo');
     await s.tool('gsettings', 'set', 'org.cinnamon.desktop.keybindings', 'custom-list', "['__dummy__', 'custom0']");
 
-    const installed = await s.cli('shortcuts', 'install');
+    const installed = await s.cli('shortcuts', 'install', ...SUPER_ALT);
     t.equal(installed.code, 0);
     t.match(installed.stdout, /left alone Super\+Alt\+Left \(back\): taken by the custom shortcut "custom0" \(nemo\)/);
     t.equal(
@@ -165,7 +168,7 @@ t.test(
     await s.tool('gsettings', 'set', 'org.mate.Marco.global-keybindings', 'run-command-1', '<Super><Alt>Left');
     const before = await s.tool('dconf', 'dump', '/');
 
-    const installed = await s.cli('shortcuts', 'install');
+    const installed = await s.cli('shortcuts', 'install', ...SUPER_ALT);
     t.equal(installed.code, 0);
     t.match(
       installed.stdout,
@@ -200,6 +203,7 @@ t.test(
     // start, so install does that first (with override), and ours survive it.
     const fresh = await s.cli('shortcuts', 'install');
     t.equal(fresh.code, 0);
+    t.match(fresh.stdout, /^Keys: Super\+Alt\+arrows, the first set Xfce leaves free\n/);
     t.equal(await property('/commands/custom/override'), 'true');
     t.equal(await property('/commands/custom/<Super>e'), 'thunar', "Xfce's defaults copied as its first start would");
     t.equal(await property('/commands/custom/<Alt><Super>Right'), commandFor(s, 'next'));
@@ -213,7 +217,7 @@ t.test(
     await s.tool('xfconf-query', ...channel, '-p', '/xfwm4/custom/<Mod4><Mod1>Left', '-n', '-t', 'string', '-s', 'left_workspace_key');
     const before = await listing();
 
-    const installed = await s.cli('shortcuts', 'install');
+    const installed = await s.cli('shortcuts', 'install', ...SUPER_ALT);
     t.equal(installed.code, 0);
     t.match(installed.stdout, /left alone Super\+Alt\+Up \(favorite current\): taken by Xfce's shortcut running "xfce4-terminal"/);
     t.match(installed.stdout, /left alone Super\+Alt\+Left \(back\): taken by Xfce's window manager action left_workspace_key/);
@@ -239,6 +243,17 @@ t.test('KDE Plasma: an error naming it and suggesting --print (exit 1); --print 
     refused.stderr,
     /^wallpaper: keyboard shortcuts are installed on GNOME, Cinnamon, MATE and Xfce, and this session is KDE Plasma \(XDG_CURRENT_DESKTOP=KDE\): `wallpaper shortcuts install --print`/,
   );
+  for (const args of [
+    ['--keys', 'Super+Hyper'],
+    ['--keys', 'Super+Hyper', '--print'],
+  ]) {
+    const bad = await wallpaper(env, ['shortcuts', 'install', ...args]);
+    t.equal(bad.code, 2, `${args.join(' ')}: a usage error`);
+    t.match(
+      bad.stderr,
+      /^wallpaper: --keys "Super\+Hyper": "Hyper" is not a modifier; --keys takes modifiers joined by \+, from Super, Ctrl, Alt and Shift/,
+    );
+  }
   const printed = await wallpaper(env, ['--home', join(dir, 'lib'), 'shortcuts', 'install', '--print']);
   t.equal(printed.code, 0);
   t.match(printed.stdout, `bindsym Mod4+Mod1+Right exec ${process.execPath} ${BIN} --home ${join(dir, 'lib')} next`);

@@ -1,4 +1,4 @@
-// Faults 1 and 2 of issue 23 on a real compositor: headless sway (a 1280x720 output and a rotated
+// Two faults once found on real desktops, on a real compositor: headless sway (a 1280x720 output and a rotated
 // 720x1280 one) with wallpapers too small for either (960x540 and 540x960: more than 1.25x
 // upscaling), so every pick comes from the closest-fit tier. `--same` picks for the primary output:
 // always landscape, and no wallpaper twice in a row (the oldest given back first); the screenshot

@@ -102,7 +102,7 @@ t.test('random --set on headless sway: each output shows its own pick, of its ow
   });
 
   // current (read back from the swaybg sway runs), back and hide current on the same sway, by
-  // screenshot of the whole layout (issue 31).
+  // screenshot of the whole layout.
   const places: Place[] = [
     { name: 'HEADLESS-1', x: 0, y: 0, width: 1280, height: 720 },
     { name: 'HEADLESS-2', x: 1280, y: 0, width: 720, height: 1280 },

@@ -2,13 +2,24 @@
 // 1920x1080 and 1080x1920 solid colours. The screenshot shows on each monitor what `random --set`
 // reported (as `NAME<TAB>PATH` lines and as `--json`); the 4K monitor, larger than every match,
 // still cycles through its matches in 8 sets and always gets a landscape pick; `--appearance light`
-// never sets one wallpaper twice in one call.
+// never sets one wallpaper twice in one call; `favorite current --monitor DP-2` marks what the
+// screenshot shows on DP-2 (also after a set of one file for every monitor), an unknown one exits 2.
 import t, { type Test } from 'tap';
 import { wallpaperIn } from '../helpers/desktops/cli.js';
+import { colorsApplyProofs } from '../helpers/desktops/colors-proofs.js';
 import { formatProofCases } from '../helpers/desktops/format-proofs.js';
 import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
-import { type Fixture, type Library, MIXED, makeLibrary, reported, waitForScreen } from '../helpers/desktops/screen.js';
+import {
+  type Fixture,
+  isColour,
+  type Library,
+  MIXED,
+  makeLibrary,
+  reported,
+  screenColours,
+  waitForScreen,
+} from '../helpers/desktops/screen.js';
 import { startX11, X11_MONITORS } from '../helpers/desktops/x11.js';
 
 const orientation = (fixture?: Fixture) => fixture && (fixture.width > fixture.height ? 'landscape' : 'portrait');
@@ -94,10 +105,41 @@ if (desktop) {
     }
   });
 
+  t.test('favorite current --monitor DP-2 marks what the screenshot shows on DP-2, after a set for every monitor', async (t) => {
+    const cli = (...args: string[]) => wallpaperIn(desktop, library.home, args);
+    const favourites = async () =>
+      (JSON.parse((await cli('list', '--favorites', '--json')).stdout) as { wallpapers: { path: string }[] }).wallpapers.map(
+        (wallpaper) => wallpaper.path,
+      );
+    // One file on every monitor first (the history's entry for every monitor), then one each.
+    t.equal((await cli('random', '--set', '--same')).code, 0, 'random --set --same');
+    await setAndLook(t, [], 'one each');
+    const [, onDp2] = await screenColours(desktop, X11_MONITORS);
+    const shown = MIXED.find((fixture) => isColour(onDp2 ?? '', fixture.colour));
+    t.ok(shown, `the screenshot shows a fixture on DP-2 (${onDp2})`);
+    t.same(await favourites(), [], 'no favourite yet');
+
+    const marked = await cli('favorite', 'current', '--monitor', 'DP-2');
+    t.equal(marked.code, 0, `exit 0 ${marked.stderr}`);
+    const [path] = await favourites();
+    t.equal((await favourites()).length, 1, 'exactly one favourite');
+    t.equal(library.fixtureOf(path ?? '')?.name, shown?.name, `the favourite is what DP-2 shows: ${marked.stdout.trim()}`);
+    t.match(marked.stdout, `favourite: `);
+
+    const unknown = await cli('favorite', 'current', '--monitor', 'DP-9');
+    t.equal(unknown.code, 2, 'an unknown monitor: a usage error');
+    t.match(unknown.stderr, /^wallpaper: invalid --monitor "DP-9": this desktop has screen, DP-2\n$/);
+    t.same(await favourites(), [path], 'nothing else marked');
+    t.equal((await cli('favorite', path ?? '', '--off')).code, 0);
+  });
+
   // current (feh cannot be read back: what this library last set), back and hide current, by
-  // screenshot (issue 31).
+  // screenshot.
   onScreenProofs(t, desktop, () => X11_MONITORS, library);
 
   // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
   formatProofCases(t, desktop, X11_MONITORS);
+
+  // Issue 42: the wallpaper's colours on a real xterm, and after a change.
+  colorsApplyProofs(t, desktop);
 }

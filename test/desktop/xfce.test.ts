@@ -11,6 +11,8 @@ import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
 import { MIXED, makeLibrary, reported, screenColours, waitForScreen } from '../helpers/desktops/screen.js';
 import { startXfce } from '../helpers/desktops/xfce.js';
+import { XFCE_STORE, stockShortcutCases } from '../helpers/desktops/shortcut-proofs.js';
+import { xfceTrayProofs } from '../helpers/desktops/tray-proofs.js';
 import { DUMMY_MONITORS } from '../helpers/desktops/xserver.js';
 
 const desktop = await startOrSkip(t, 'Xfce', startXfce);
@@ -40,7 +42,7 @@ if (desktop) {
     }
   });
 
-  // current (read back from each monitor's last-image), back and hide current, by screenshot (issue 31).
+  // current (read back from each monitor's last-image), back and hide current, by screenshot.
   onScreenProofs(t, desktop, () => DUMMY_MONITORS, library);
 
   t.test('a monitor without its last-image property: exit 1, every monitor unchanged', async (t) => {
@@ -59,4 +61,9 @@ if (desktop) {
 
   // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
   formatProofCases(t, desktop, DUMMY_MONITORS);
+
+  // Keyboard shortcuts on the desktop as shipped: the first free key set, read back with its own tool.
+  stockShortcutCases(t, desktop, library.home, XFCE_STORE);
+  // The tray on xfce4-panel's Status Tray (docs/desktops.md#the-tray): last, as its panel stays up.
+  xfceTrayProofs(t, desktop, () => DUMMY_MONITORS, library);
 }

@@ -1,4 +1,4 @@
-// The viewer's device links in a real browser (issue 13): "Download for this screen" is the
+// The viewer's device links in a real browser: "Download for this screen" is the
 // wallpaper at the screen's size in device pixels (a phone-sized page with devicePixelRatio 3), and
 // "Link for a device" builds the one random-image URL a device should use, which serves an image of
 // that size for real.

@@ -1,4 +1,4 @@
-// The near-duplicates panel at 1280 px with long file names and paths (issue 24): the names wrap
+// The near-duplicates panel at 1280 px with long file names and paths: the names wrap
 // inside their cards, nothing overflows the panel or the page; and the gallery names a wallpaper by
 // its title (a KDE package's name, not its size file).
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // The gallery's near-duplicates panel shows the groups in the API's order: the one that frees the
-// most space first (issue 33).
+// most space first.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';

@@ -1,4 +1,4 @@
-// The gallery's first screen (issue 33) in Chromium against the real `wallpaper serve`: search
+// The gallery's first screen in Chromium against the real `wallpaper serve`: search
 // applies as you type after the number fields' pause (measured under Playwright's clock) and at once
 // on Enter; the filter panel keeps the daily filters in view and folds the rest behind "More
 // filters" (remembered across reloads, the same toggle on a phone, a count of active filters it

@@ -1,4 +1,4 @@
-// The gallery on a first run (issue 10), as the README's quick start meets it: the page is opened at
+// The gallery on a first run, as the README's quick start meets it: the page is opened at
 // once after `wallpaper serve FOLDER` while the library is still being indexed. It shows indexing
 // progress (never "Your library is empty"), stays complete while the newest-first list grows under
 // it (after the scan, scrolling reaches every wallpaper without a reload), and keeps the open

@@ -1,4 +1,4 @@
-// JPEG XL and HEIC in Chromium, which decodes neither (issue 30, CONTRACT.md 8.1): the upload picker
+// JPEG XL and HEIC in Chromium, which decodes neither (docs/design.md#every-format): the upload picker
 // offers every format the server indexes and a .jxl and a .heic chosen with it are uploaded; the
 // grid's thumbnails, the viewer's full image and the frame show them, each in its own colour, the
 // viewer through a JPEG variant (the file's own bytes would be a broken image here).

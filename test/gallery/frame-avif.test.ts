@@ -1,4 +1,4 @@
-// A 4K frame that asks for AVIF (issue 32): a 1920x1080 screen at 2x asks for 3840x2160 device
+// A 4K frame that asks for AVIF: a 1920x1080 screen at 2x asks for 3840x2160 device
 // pixels with as=avif, and gets a wallpaper of exactly that size on screen (a grid AVIF the browser
 // composes), where it once got a picture shrunk to 1920x1200's pixels; no error, no blank screen.
 import { join } from 'node:path';

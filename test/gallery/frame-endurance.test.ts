@@ -1,4 +1,4 @@
-// The frame for weeks (issue 25), its server and index changing under it: the server away
+// The frame for weeks, its server and index changing under it: the server away
 // (stopped, restarted on the same port) and the page carries on without a reload; nothing matches,
 // then a wallpaper indexed later shows, again without a reload.
 // How it waits: for the events that prove each step (the quiet line saying the server is away, the

@@ -1,4 +1,4 @@
-// Helpers of the frame's browser suites (issue 25): a library of solid wallpapers of known
+// Helpers of the frame's browser suites: a library of solid wallpapers of known
 // brightness and shape, a frame page opened at a screen size, and what the frame says it shows.
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';

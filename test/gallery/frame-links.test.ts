@@ -1,4 +1,4 @@
-// The gallery's links to the frame (issue 25): the viewer's, and the device link's with the
+// The gallery's links to the frame: the viewer's, and the device link's with the
 // server's network address and a QR code (or the advice to listen on 0.0.0.0 when it listens on
 // loopback only).
 // How it waits: for the elements that prove each step (Playwright's waits on selectors), never a

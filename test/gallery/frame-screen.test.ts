@@ -1,4 +1,4 @@
-// What the frame does for the screen itself (issue 25, CONTRACT.md 7.2), in a real Chromium: the
+// What the frame does for the screen itself (docs/design.md#the-frame), in a real Chromium: the
 // clock's burn-in movement under Playwright's fake clock (it moves every few minutes, stays on
 // screen and tells the right time in 12 and 24 hour form), and the Wake Lock (asked on load, asked
 // again when the page is visible again, and a browser without it runs the frame without an error),

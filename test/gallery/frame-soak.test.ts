@@ -1,4 +1,4 @@
-// The frame for weeks (issue 25), its page itself: 500 changes with a flat JS heap and element
+// The frame for weeks, its page itself: 500 changes with a flat JS heap and element
 // count, and every script it loads parses as ES2018 (Safari 12, Chrome 70).
 // How it waits: the changes are driven through the frame's own hook, each awaited until it is on
 // screen (no clock, no sleep); the rest reads what the page loaded.

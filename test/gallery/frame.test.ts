@@ -1,4 +1,4 @@
-// The wallpaper frame in a real browser (issue 25, CONTRACT.md 7.2): each wallpaper asked for at the
+// The wallpaper frame in a real browser (docs/design.md#the-frame): each wallpaper asked for at the
 // screen's size in device pixels (a desktop, a phone at 3x, a tablet at 2x) as an immutable {id}
 // URL, no repeat over a cycle of the screen's client, no blank frame during a fade, the keys and
 // taps, split, the clock, the info, dark hours, brightness=auto with a dark browser scheme, and an
@@ -122,7 +122,7 @@ if (haveChromium(t)) {
   t.test('fit=contain: letterboxed, no crop asked', async (t) => {
     const frame = await openFrame(browser, server.base, 'fit=contain&client=contain', SCREENS.phone);
     const state = await frameState(frame.page);
-    t.match(state.urls[0], /\?w=1170&h=2532&fit=contain&as=jpeg$/);
+    t.match(state.urls[0], /\?w=1170&h=2532&fit=inside&as=jpeg$/, 'the picture alone: the browser letterboxes it over the fill');
     t.equal(await frame.page.$eval('.slide.front img', (img) => getComputedStyle(img).objectFit), 'contain');
     await frame.close();
   });

@@ -30,7 +30,7 @@ type Sub = Test;
 if (haveChromium(t)) {
   const root = tempDir(t);
   const library = join(root, 'library');
-  // Solid colours with a known analysis (CONTRACT.md section 2), then colourful landscapes enough
+  // Solid colours with a known analysis (docs/design.md#analysis), then colourful landscapes enough
   // for a second page, then the hostile name.
   await writeSolid(join(library, 'blue-night.jpg'), 1920, 1080, '#0b1e5b'); // dark, 16:9, landscape, blue
   await writeSolid(join(library, 'red-light.png'), 1080, 1920, '#f4a0a0', 'png'); // light, portrait, red

@@ -1,4 +1,4 @@
-// The frame and the feed never show where a file lies on the server (issue 33): a KDE package deep
+// The frame and the feed never show where a file lies on the server: a KDE package deep
 // in a system-like tree, a picture in a plain folder and one fetched from a local fake of Unsplash
 // (test/helpers/fake-services/). The frame's info (Chromium, /frame?info=1) names each by its title,
 // its tags and, for the fetched one, its author and source; the Media RSS feed (a plain HTTP

@@ -1,4 +1,4 @@
-// "Set as wallpaper" with a place (CONTRACT.md 8.2 `target`), in a real browser: where the server's
+// "Set as wallpaper" with a place (docs/design.md#the-wallpaper-on-screen `target`), in a real browser: where the server's
 // desktop has a lock screen of its own (GNOME here: Debian's gsettings on its keyfile backend, read
 // back after each click) the viewer offers the desktop, the lock screen or both; where it has none
 // (Xfce) it offers nothing and sets the desktop as before; a lock screen that cannot be written

@@ -21,16 +21,19 @@ export interface CliResult {
 /** What a spawned CLI runs with: the test's environment, never the real home, plus `env`. */
 const runEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
   ...process.env,
+  // As serve, scan and watch set it for themselves (src/relaunch.ts): the spawned process is the one
+  // that runs the command (test/cli/relaunch.test.ts runs them without it).
+  MALLOC_ARENA_MAX: '2',
   WALLPAPER_HOME: '',
   WALLPAPER_SERVER: '',
   WALLPAPER_TOKEN: '',
   ...env,
 });
 
-/** Run the real `bin/wallpaper.js` with `args`; the environment is the test's own plus `env`. */
-export function spawnCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+/** Run `command` with `args` in exactly `env`: what it printed and its exit status. */
+export function spawnCollect(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: runEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
@@ -39,6 +42,10 @@ export function spawnCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): 
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/** Run the real `bin/wallpaper.js` with `args`; the environment is the test's own plus `env`. */
+export const spawnCli = (args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> =>
+  spawnCollect(process.execPath, [BIN, ...args], runEnv(env));
 
 type Cli = typeof import('../../src/cli.js');
 let cli: Promise<Cli> | undefined;

@@ -1,4 +1,4 @@
-// Debian 12's own wallpaper packages for the tests of issue 24: downloaded once with `apt-get
+// Debian 12's own wallpaper packages for the real-library tests: downloaded once with `apt-get
 // download`, unpacked with `dpkg-deb -x` into test-artifacts/debian-wallpapers (gitignored, kept
 // across runs), and laid out as installed (`usr/share/backgrounds`, `usr/share/wallpapers`,
 // `usr/share/*-background-properties`). Where they cannot be had (no apt, no network) a test is
@@ -19,11 +19,13 @@ export const DEBIAN_PACKAGES = [
   'xfdesktop4-data',
   'ukui-wallpapers',
   'lomiri-wallpapers',
+  // Debian's own themes, each an SVG per screen shape.
+  'desktop-base',
 ] as const;
 
 const CACHE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-artifacts', 'debian-wallpapers');
 /** Bump when the set changes, so an older cache is made again. */
-const VERSION = '1';
+const VERSION = '2';
 
 /** `apt-get download` the packages into `debs`; as root on a machine whose package lists were never
  * fetched (a fresh CI machine that needed no other package), fetch them once and try again. */

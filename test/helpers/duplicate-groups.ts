@@ -1,4 +1,4 @@
-// Three groups of near-duplicates whose savings differ widely (issue 33: groups come largest saving
+// Three groups of near-duplicates whose savings differ widely (groups come largest saving
 // first): a small picture with one copy, a large PNG with two full-size copies, a middle one with
 // one copy. What each face's order test writes into its library.
 import { writeFileSync } from 'node:fs';
@@ -31,6 +31,6 @@ export const savings = (groups: readonly Answered[]): number[] =>
 /** The groups' names (the prefix of their files), in the order answered. */
 export const groupNames = (groups: readonly Answered[]): string[] => groups.map((g) => g.wallpapers[0]!.filename.split('-')[0]!);
 
-/** The order before issue 33 (by the kept one's id): the fixture must differ from it to prove anything. */
+/** The order before groups came largest saving first (by the kept one's id): the fixture must differ from it to prove anything. */
 export const byKeepId = (groups: readonly Answered[]): string[] =>
   [...groups].sort((a, b) => (a.keep < b.keep ? -1 : 1)).map((g) => g.wallpapers[0]!.filename.split('-')[0]!);

@@ -1,4 +1,4 @@
-// Dynamic wallpapers made in the tests (CONTRACT.md 8.3): GNOME timed XML and .stw text beside
+// Dynamic wallpapers made in the tests (docs/design.md#the-time-of-day): GNOME timed XML and .stw text beside
 // frames made with sharp, and Apple dynamic HEICs made as a Mac user's tools make them: the frames
 // encoded by Debian's heif-enc (libheif-examples), the apple_desktop XMP written by exiftool
 // (libimage-exiftool-perl) with the namespace declared in a config file, its value a binary plist

@@ -105,17 +105,17 @@ export const WALLPAPER_FIELDS = [
   'orientation',
   'luminance',
   'dominant_hue',
-  // CONTRACT.md 6.4: additions after the spec's fields
+  // docs/design.md#beyond-the-specification: additions after the spec's fields
   'download_url',
   'palette',
   'favorite',
   'hidden',
   'tags',
   'pair_id',
-  // CONTRACT.md 7.6
+  // docs/design.md#titles
   'title',
-  // CONTRACT.md 7.3: a fetched wallpaper's attribution, or null
+  // docs/design.md#sources: a fetched wallpaper's attribution, or null
   'source',
-  // CONTRACT.md 8.3: {kind, frames} of a dynamic wallpaper, or null
+  // docs/design.md#the-time-of-day: {kind, frames} of a dynamic wallpaper, or null
   'dynamic',
 ];

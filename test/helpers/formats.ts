@@ -1,4 +1,4 @@
-// One real picture in every indexed format (issue 30), made by the encoders people's files come
+// One real picture in every indexed format, made by the encoders people's files come
 // from: Debian's own libjxl-tools (`cjxl`, lossless from PNG and the lossless recompression of a
 // JPEG, as GNOME ships its wallpapers) and libheif-examples (`heif-enc`, several images in one file
 // too), sharp for AVIF, TIFF and GIF, and a BMP writer here (sharp writes none). Where an encoder is

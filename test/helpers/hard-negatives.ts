@@ -1,4 +1,4 @@
-// Pictures near-duplicate search must never group (issue 32), made in code from a seed so every
+// Pictures near-duplicate search must never group, made in code from a seed so every
 // run draws the same ones (never sharp's own noise, which is random on every run): near-black
 // fields, noise, star fields and two-colour gradients, each seed its own picture.
 import sharp from 'sharp';

@@ -45,7 +45,7 @@ const size = async (bytes: Buffer) => {
   return { width: meta.width!, height: meta.height! };
 };
 
-/** The edits near-duplicate search must see through (issue 15), by name. */
+/** The edits near-duplicate search must see through, by name. */
 export const EDITS: Record<string, Edit> = {
   'resized 50%': async (b) =>
     sharp(b)
@@ -70,10 +70,11 @@ export const EDITS: Record<string, Edit> = {
       .jpeg({ quality: 90 })
       .toBuffer();
   },
-  'cropped 10% from one side': async (b) => {
+  'cropped 6% at one corner': async (b) => {
     const { width, height } = await size(b);
+    const [left, top] = [Math.round(width * 0.06), Math.round(height * 0.06)];
     return sharp(b)
-      .extract({ left: Math.round(width * 0.1), top: 0, width: width - Math.round(width * 0.1), height })
+      .extract({ left, top, width: width - left, height: height - top })
       .jpeg({ quality: 90 })
       .toBuffer();
   },
@@ -81,6 +82,18 @@ export const EDITS: Record<string, Edit> = {
     const { height } = await size(b);
     const bar = Math.round(height * 0.05);
     return sharp(b).extend({ top: bar, bottom: bar, background: '#000000' }).jpeg({ quality: 90 }).toBuffer();
+  },
+};
+
+/** Crops that change the screen shape (the aspect ratio by 11%, as 16:10 to 16:9): another
+ * screen's picture, never a near-duplicate (docs/cli.md#curating-a-big-library-near-duplicates-favourites-hidden-tags). */
+export const OTHER_SHAPES: Record<string, Edit> = {
+  'cropped 10% from one side': async (b) => {
+    const { width, height } = await size(b);
+    return sharp(b)
+      .extract({ left: Math.round(width * 0.1), top: 0, width: width - Math.round(width * 0.1), height })
+      .jpeg({ quality: 90 })
+      .toBuffer();
   },
 };
 

@@ -28,7 +28,8 @@ export interface ServeOptions {
 
 export async function startServe(t: Teardown, { home, folders = [], flags = [], env = {} }: ServeOptions): Promise<ServeProcess> {
   const child = spawn(process.execPath, [BIN, '--home', home, 'serve', ...folders, '--port', '0', ...flags], {
-    env: { ...process.env, WALLPAPER_HOME: '', WALLPAPER_SERVER: '', WALLPAPER_TOKEN: '', ...env },
+    // MALLOC_ARENA_MAX as serve sets it for itself (src/relaunch.ts), so `pid` is the serving process.
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', WALLPAPER_HOME: '', WALLPAPER_SERVER: '', WALLPAPER_TOKEN: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

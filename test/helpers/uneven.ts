@@ -1,4 +1,4 @@
-// Pictures the second round of issue 32 was about, made in code from a seed: a photo lit unevenly
+// Pictures near-duplicate search once missed, made in code from a seed: a photo lit unevenly
 // (a bright glow in one corner, so a corner crop moves its mean lightness as far as a designer's
 // grading does), and a faint pattern (light dots on a dark ground, denser in places: near-uniform at
 // the analysis size, like GNOME's symbolic wallpapers) and a flat field.

@@ -65,10 +65,12 @@ t.test('GET/PUT /api/settings', async (t) => {
   t.equal(got.status, 200);
   const settings = got.json<Settings>();
   t.same(Object.keys(settings).sort(), [
+    'colors',
     'folders',
     'location',
     'max_upload_bytes',
     'notify',
+    'on_change',
     'set_command',
     'sources',
     'thumbnail_size',
@@ -76,8 +78,8 @@ t.test('GET/PUT /api/settings', async (t) => {
     'variant_cache_bytes',
   ]);
   t.same(settings.folders, [f.folder]);
-  t.same(settings.sources, [], 'no sources until one is added (CONTRACT.md 7.3)');
-  t.equal(settings.location, null, 'no location until one is set (CONTRACT.md 8.3)');
+  t.same(settings.sources, [], 'no sources until one is added (docs/design.md#sources)');
+  t.equal(settings.location, null, 'no location until one is set (docs/design.md#the-time-of-day)');
 
   const put = (body: string, type = 'application/json') =>
     call(f.base, '/api/settings', { method: 'PUT', headers: { 'content-type': type }, body });

@@ -1,4 +1,4 @@
-// The `client=` walk made exact (issue 25, CONTRACT.md 6.3), on both backends: every cycle is a
+// The `client=` walk made exact (docs/design.md#beyond-the-specification), on both backends: every cycle is a
 // permutation of the matches and the next does not begin with the last one served, over 40 cycles
 // in one process; and across `serve --workers 2` (each call on a new connection, so the workers take
 // turns) the walk is one, shared atomically: sequential calls never repeat within a cycle, and 12

@@ -1,4 +1,4 @@
-// The curation endpoints over real HTTP (CONTRACT.md 6.2, 6.3): favourite and hidden marks and what
+// The curation endpoints over real HTTP (docs/design.md#beyond-the-specification): favourite and hidden marks and what
 // they do to lists and random picks, marks kept across a move and a rescan, folder and user tags,
 // tag counts, search, colour search and sort=color, near-duplicate groups and "not duplicates".
 import { renameSync, writeFileSync } from 'node:fs';

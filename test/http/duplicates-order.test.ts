@@ -1,4 +1,4 @@
-// GET /api/duplicates answers the group that frees the most space first (issue 33), over real HTTP.
+// GET /api/duplicates answers the group that frees the most space first, over real HTTP.
 import t from 'tap';
 import type { Wallpaper } from '../../src/core/types.js';
 import { byKeepId, groupNames, savings, writeGroupsOfSizes } from '../helpers/duplicate-groups.js';

@@ -1,4 +1,4 @@
-// Dynamic wallpapers over HTTP (CONTRACT.md 8.3): the record's `dynamic`; `/image` of a timed XML or
+// Dynamic wallpapers over HTTP (docs/design.md#the-time-of-day): the record's `dynamic`; `/image` of a timed XML or
 // .stw sends the frame for now (its own bytes and type, asked again each time: no-cache, a tag per
 // frame, 304 for the same frame); an Apple HEIC is sent as itself; POST .../set puts the frame for
 // now on a desktop (fake sway tools recording argv), and on GNOME (fake gsettings) the XML itself.

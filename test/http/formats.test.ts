@@ -1,4 +1,4 @@
-// Every format over HTTP (issue 30, CONTRACT.md 8.1) against a real server: the `format` filter
+// Every format over HTTP (docs/design.md#every-format) against a real server: the `format` filter
 // takes each extension in any case; `/image` sends the file's own bytes and type, an SVG sandboxed;
 // variants are made from JPEG XL, HEIC and SVG (an SVG drawn at the size asked); an upload is typed
 // by its content, whatever its name.

@@ -1,4 +1,4 @@
-// Served bytes are the indexed bytes (issue 10, CONTRACT.md 6.1): an id URL sends only a file whose
+// Served bytes are the indexed bytes (docs/design.md#identity): an id URL sends only a file whose
 // size and mtime, read with fstat on the opened descriptor, still match the index. A file replaced,
 // touched, swapped for a link to /etc/passwd or for a FIFO is never sent under its id: another
 // indexed path of the same bytes is tried, else 404, and the server rescans the file soon.

@@ -1,4 +1,4 @@
-// Where other devices reach the server (issue 25): the addresses /api/status reports for the
+// Where other devices reach the server: the addresses /api/status reports for the
 // gallery's device link, by the host `serve` listens on, over a machine's network interfaces.
 import type { NetworkInterfaceInfo } from 'node:os';
 import t from 'tap';

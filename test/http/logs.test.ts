@@ -1,4 +1,4 @@
-// The server's log (issue 12, part 3): ISO timestamps and a level, JSON lines for collectors, the
+// The server's log (part 3): ISO timestamps and a level, JSON lines for collectors, the
 // opt-in access log, and never a token, neither from the Authorization header nor from a query.
 import { join } from 'node:path';
 import t from 'tap';

@@ -1,4 +1,4 @@
-// CONTRACT.md 6.2 and 6.4 on real sockets: /healthz answers ok until the index cannot answer, the
+// Health, the feed and downloads (docs/design.md#beyond-the-specification) on real sockets: /healthz answers ok until the index cannot answer, the
 // Media RSS feed honours the filters with absolute URLs, and /download/<filename> serves the image's
 // bytes under the file's own name (any other name: 404).
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -98,7 +98,11 @@ t.test('GET /download/<filename>: the image bytes under the file name, only that
   const file = await writeImage(join(f.folder, name), { width: 64, height: 48, color: '#224488' });
   await f.library.scan();
   const [w] = f.library.list({}, { page: 1, limit: 1 }).wallpapers as [Wallpaper];
-  t.equal(w.download_url, `/api/wallpapers/${w.id}/download/${encodeURIComponent(name)}`, 'the URL of CONTRACT.md 6.4');
+  t.equal(
+    w.download_url,
+    `/api/wallpapers/${w.id}/download/${encodeURIComponent(name)}`,
+    'the URL of docs/design.md#beyond-the-specification',
+  );
   t.same(
     Object.keys(w).slice(-9),
     ['download_url', 'palette', 'favorite', 'hidden', 'tags', 'pair_id', 'title', 'source', 'dynamic'],

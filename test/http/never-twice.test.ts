@@ -1,4 +1,4 @@
-// Never the same twice (issue 13) on real servers: a named client walks a permutation of its matches
+// Never the same twice on real servers: a named client walks a permutation of its matches
 // (N calls, N different wallpapers; the next cycle does not begin with the last one; the walk
 // survives a restart and is shared by every device using the name; wallpapers added or removed
 // mid-cycle join or leave without repeats); `seed` + `n` is stateless and deterministic;

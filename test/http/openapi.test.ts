@@ -1,4 +1,4 @@
-// The OpenAPI document (issue 12, part 1): valid OpenAPI 3.1 by a real validator, its paths and
+// The OpenAPI document (part 1): valid OpenAPI 3.1 by a real validator, its paths and
 // methods equal to the router's table both ways, served at /api/openapi.json as kept in the
 // repository, and every documented status of every operation met by a real answer that matches the
 // document's schemas (ajv). The gallery's and the core's Wallpaper types have the schema's fields.
@@ -139,6 +139,10 @@ t.test('every documented answer, met for real, matches the document', async (t) 
     ['/api/wallpapers/{id}/download/{filename}', w!.download_url, 304, { headers: { 'if-none-match': header(image, 'etag')! } }],
     ['/api/wallpapers/{id}/download/{filename}', w!.download_url, 416, { headers: { range: 'bytes=99999999-' } }],
     ['/api/wallpapers/{id}/download/{filename}', `/api/wallpapers/${id}/download/other.jpg`, 404],
+    ['/api/wallpapers/{id}/colors', `/api/wallpapers/${id}/colors?as=json&mode=dark`, 200],
+    ['/api/wallpapers/{id}/colors', `/api/wallpapers/${id}/colors`, 304, { headers: { 'if-none-match': '*' } }],
+    ['/api/wallpapers/{id}/colors', `/api/wallpapers/${id}/colors?as=svg`, 400],
+    ['/api/wallpapers/{id}/colors', '/api/wallpapers/current/colors', 404],
     ['/api/settings', '/api/settings', 200],
     ['/api/settings', '/api/settings', 200, json({ thumbnail_size: 320 })],
     ['/api/settings', '/api/settings', 400, json({ thumbnail_size: 1 })],

@@ -1,4 +1,4 @@
-// The exact shape filter over HTTP (issue 33): `ratio` on the list and the random endpoints, echoed
+// The exact shape filter over HTTP: `ratio` on the list and the random endpoints, echoed
 // in `filters`, combined with the others; an invalid value is a 400 naming `ratio` and what it
 // accepts; an aspect_ratio of a shape (`16:10`) is refused saying which category it counts as.
 import t from 'tap';

@@ -1,4 +1,4 @@
-// Random for a screen (issue 13): with w and h, the pick prefers wallpapers of the screen's
+// Random for a screen: with w and h, the pick prefers wallpapers of the screen's
 // orientation that need no upscaling, else the closest by KDE Plasma's rule; redirect=1 answers 302
 // (no-store) to the immutable {id} variant URL, which then serves the bytes.
 import sharp from 'sharp';
@@ -68,4 +68,16 @@ t.test('redirect=1: 302 to the immutable variant URL', async (t) => {
   const bad = await call(f.base, '/api/wallpapers/random/image?redirect=true');
   t.equal(bad.status, 400);
   t.match(bad.text, /^invalid redirect "true": expected 1/);
+});
+
+t.test("a near-square screen is square by the analysis's 2% rule: its pick is the square picture", async (t) => {
+  const f = await startFixture(t, {
+    images: {
+      'square.png': { width: 1200, height: 1200, color: '#305070', format: 'png' as const },
+      'wide.png': { width: 1600, height: 1000, color: '#705030', format: 'png' as const },
+    },
+  });
+  // 1010x1000 is within 2% of 1:1: a landscape screen to a rule of w > h, a square one to the analysis.
+  t.same(await picks(f.base, 'w=1010&h=1000'), new Set(['square.png']), 'the square picture, never the wide one');
+  t.same(await picks(f.base, 'w=1100&h=1000'), new Set(['wide.png']), 'past 2% the screen is landscape');
 });

@@ -1,4 +1,4 @@
-// POST /api/wallpapers/{id}/set, the cases issue 24's abuse run found: a JSON body that is not an
+// POST /api/wallpapers/{id}/set, the cases an earlier round's abuse run found: a JSON body that is not an
 // object is a 400 naming the body (the setter not run); a set_command holding {monitor} runs once
 // per monitor (never once with an empty name); a 409 says what to do, not only why.
 import { chmodSync, copyFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// POST /api/wallpapers/{id}/set with {"target"} (CONTRACT.md 8.2): the lock screen of the desktop the
+// POST /api/wallpapers/{id}/set with {"target"} (docs/design.md#the-wallpaper-on-screen): the lock screen of the desktop the
 // server runs in, set and read back with the desktop's real settings tool (gsettings, keyfile
 // backend); `both` sets the desktop too; a bad target is a 400 naming it and its words; a desktop
 // without a lock screen answers 409 naming it, with nothing run; a `both` whose desktop half fails

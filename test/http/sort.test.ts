@@ -1,4 +1,4 @@
-// The list's sort orders (CONTRACT.md 6.3): added (the spec's, the default), name, luminance
+// The list's sort orders (docs/design.md#beyond-the-specification): added (the spec's, the default), name, luminance
 // (darkest first), -luminance (lightest first) and pixels (most first), each stable across pages.
 import t from 'tap';
 import type { ListResponse, Wallpaper } from '../../src/core/types.js';

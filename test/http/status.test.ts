@@ -1,4 +1,4 @@
-// GET /api/status (CONTRACT.md 6.2): whether a scan runs and how far it is, the number of wallpapers,
+// GET /api/status (docs/design.md#beyond-the-specification): whether a scan runs and how far it is, the number of wallpapers,
 // and a version that changes whenever the index does: what a gallery polls while the library fills.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +22,7 @@ t.test('status: idle, scanning with progress, a new version after a change', asy
   t.equal(header(idle, 'access-control-allow-origin'), '*', 'a read, open to every client');
   const before = idle.json<Status>();
   t.same(Object.keys(before), ['scanning', 'progress', 'total', 'version', 'lan', 'set_targets']);
-  t.same(before.lan, { urls: [], loopback_only: true }, 'on loopback only, no address for other devices (issue 25)');
+  t.same(before.lan, { urls: [], loopback_only: true }, 'on loopback only, no address for other devices');
   t.match(before, { scanning: false, progress: null, total: 6 });
   t.type(before.version, 'string');
 

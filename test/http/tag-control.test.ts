@@ -1,4 +1,4 @@
-// Abuse findings on tags (issue 24): a user tag with any control character (newline, tab, NEL
+// Abuse findings on tags: a user tag with any control character (newline, tab, NEL
 // U+0085, the C0 range U+0000-U+001F, DEL and the C1 range U+007F-U+009F) is a 400 naming the
 // parameter and the character, and nothing is stored; whitespace that is not a control is folded.
 import t from 'tap';

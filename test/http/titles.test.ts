@@ -1,4 +1,4 @@
-// Titles over HTTP (CONTRACT.md 7.6, issue 24): a KDE package's name is its wallpapers' title in
+// Titles over HTTP (docs/design.md#titles): a KDE package's name is its wallpapers' title in
 // the list, in the feed's items and in sort=name; q finds it; the package's inside makes no tags.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Upload names and races (issue 10): names are cut by UTF-8 bytes on whole characters so the file
+// Upload names and races: names are cut by UTF-8 bytes on whole characters so the file
 // system always accepts them (collision suffix and extension included, within 255 bytes); ten
 // concurrent uploads of the same bytes write exactly one file and all answer with its record.
 import { readdirSync } from 'node:fs';

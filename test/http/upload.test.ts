@@ -185,7 +185,7 @@ t.test('not an image: 415; a failed request keeps none of its files', async (t) 
   t.equal(await total(), count, 'nothing indexed');
 });
 
-t.test('an SVG is an image since CONTRACT.md 8.1: kept as .svg whatever its name, served sandboxed', async (t) => {
+t.test('an SVG is an image since docs/design.md#every-format: kept as .svg whatever its name, served sandboxed', async (t) => {
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="150" onload="alert(1)"><script>alert(2)</script></svg>';
   const reply = await upload([{ filename: 'logo.png', data: Buffer.from(svg) }]);
   t.equal(reply.status, 201, reply.text);

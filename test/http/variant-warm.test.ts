@@ -1,4 +1,4 @@
-// Warm variants (issue 25): a variant answered once is answered again without re-rendering or the
+// Warm variants: a variant answered once is answered again without re-rendering or the
 // cache's lookups, and still exactly as a cold one: the same bytes, ETag, 304 and ranges; small ones
 // from memory (even when their cached file went behind our back), large ones streamed from the
 // cached file; a source changed behind the index stops them (variants.test.ts checks that one).

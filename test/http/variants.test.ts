@@ -1,4 +1,4 @@
-// Sized variants on a real server (issue 13), every size checked by decoding the answer with sharp:
+// Sized variants on a real server, every size checked by decoding the answer with sharp:
 // the box and format asked for, no upscaling without enlarge=1, attention cropping, the headers of
 // an image (strong ETag per variant, 304, ranges, HEAD, the name `<stem>-<w>x<h>.<ext>`), the
 // original bytes without parameters, 400s naming the parameter, one render for ten identical cold
@@ -110,13 +110,13 @@ t.test('invalid values: 400 naming the parameter', async (t) => {
   const cases: [string, RegExp][] = [
     ['w=0', /^invalid w "0": expected a whole number from 1 to 5000/],
     ['w=5001', /^invalid w/],
-    // One limit for every format: an AVIF over it is refused naming it, never made smaller (issue 32).
+    // One limit for every format: an AVIF over it is refused naming it, never made smaller.
     ['w=5001&h=2160&as=avif', /^invalid w "5001": expected a whole number from 1 to 5000/],
     ['w=3840&h=5001&as=avif', /^invalid h "5001": expected a whole number from 1 to 5000/],
     ['h=abc', /^invalid h "abc"/],
     ['w=10&fit=stretch', /^invalid fit "stretch": expected cover, contain or inside/],
     ['w=10&h=10&crop=face', /^invalid crop "face"/],
-    ['as=gif', /^invalid as "gif": expected jpeg, webp, avif or png/],
+    ['as=gif', /^invalid as "gif": expected jpeg, webp, avif, png or bmp/],
     ['as=webp&quality=101', /^invalid quality "101"/],
     ['w=10&enlarge=true', /^invalid enlarge "true"/],
   ];

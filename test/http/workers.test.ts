@@ -1,4 +1,4 @@
-// `serve --workers N` (issue 16) as a user runs it: one Listening line for N worker processes on one
+// `serve --workers N` as a user runs it: one Listening line for N worker processes on one
 // port; uploads, deletes, settings and scans work through any worker and are seen by all; a worker killed is
 // restarted and logged; SIGTERM lets a scan in flight answer, then every process exits.
 import { execFileSync } from 'node:child_process';

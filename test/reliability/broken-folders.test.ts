@@ -1,4 +1,4 @@
-// Broken folders (issue 7): a folder of 1,000 image names of which 10% are corrupt, truncated,
+// Broken folders: a folder of 1,000 image names of which 10% are corrupt, truncated,
 // zero-byte, of the wrong type or unreadable (dangling links and link loops: tests run as root, so
 // permissions cannot make a file unreadable), plus FIFOs named like images, which must never be
 // opened (reading one blocks). Proves every good image is indexed, every bad one is reported with

@@ -1,4 +1,4 @@
-// Crashes (issue 7): `wallpaper scan` killed with SIGKILL at seeded random moments, and a server
+// Crashes: `wallpaper scan` killed with SIGKILL at seeded random moments, and a server
 // killed in the middle of an upload. Proves, after every kill: the index passes
 // PRAGMA integrity_check, nothing indexed before is lost, the next scan completes with the full
 // total; and a killed upload leaves no visible file in the library, its hidden temp file is never

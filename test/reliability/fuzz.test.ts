@@ -1,4 +1,4 @@
-// Query fuzzing (issue 7): 10,000+ seeded hostile query strings and id segments across every GET
+// Query fuzzing: 10,000+ seeded hostile query strings and id segments across every GET
 // endpoint of the real server. Proves: no 5xx, every 4xx is one line of text/plain without a stack
 // trace or a server path, every answer carries nosniff, nothing unexpected is logged, and the
 // server answers normally afterwards. SEED=<n> replays a failing run.

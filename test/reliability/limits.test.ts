@@ -1,4 +1,4 @@
-// Limits (issue 7): the header timeout (slowloris), the request-body timeout, keep-alive idle
+// Limits: the header timeout (slowloris), the request-body timeout, keep-alive idle
 // close, the cap on concurrent uploads, and sharp's pixel limit on every decode. Proves each limit
 // acts (with short timeouts configured through startServer's options) and that other clients are
 // served while a slow one is being timed out.

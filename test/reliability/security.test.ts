@@ -1,4 +1,4 @@
-// Security (issue 7) against the real server: path traversal in ids and upload names (plain,
+// Security against the real server: path traversal in ids and upload names (plain,
 // encoded, double-encoded); ids that are not 16 hex characters refused before the library (and so
 // the disk) is touched; the Origin check; the token (required, compared in constant time); the
 // pure access rule for other hosts; nosniff everywhere and the gallery's CSP; settings that would

@@ -1,5 +1,5 @@
-// Hostile uploads (issue 7) against the real server: empty, truncated, random, HTML/script
-// (an SVG is an image since CONTRACT.md 8.1: test/http/upload.test.ts keeps it sandboxed)
+// Hostile uploads against the real server: empty, truncated, random, HTML/script
+// (an SVG is an image since docs/design.md#every-format: test/http/upload.test.ts keeps it sandboxed)
 // bytes under image names, decompression-bomb PNG headers, bodies over the limit (declared and
 // streamed without a length), broken multipart, 100 parts, a stalled upload. Proves each gets the
 // right 4xx (408 for the stall), that no file or temp file is left anywhere in the data home, that

@@ -1,10 +1,10 @@
-// What the largest variants cost a real `serve` (issues 25 and 32), as its peak RSS (VmHWM from
+// What the largest variants cost a real `serve`, as its peak RSS (VmHWM from
 // /proc, a figure, not a timing) against the README's figure for variants, "under 300 MB":
 // - an AVIF asked at 3840x2160 is 3840x2160 (it was shrunk to 1920x1200's pixels: 2023x1138 of this
 //   source), encoded tile by tile;
 // - a 5000x5000 JPEG with the attention crop, enlarged, chooses its box on a reduced picture (it
 //   peaked near 400 MB);
-// - two 5000x5000 AVIF variants asked at once (2.1 GB in issue 25) are made one after the other at
+// - two 5000x5000 AVIF variants asked at once (2.1 GB once, bench/RESULTS.md) are made one after the other at
 //   the size asked.
 // Each case runs on a fresh `serve` so its peak is its own.
 import { readFileSync } from 'node:fs';
@@ -88,5 +88,5 @@ t.test('serve: two maximal AVIF variants at once, both at the size asked, within
     t.same(answer.size, [5000, 5000], 'the size asked (it was 1517x1517)');
   }
   const peak = peakOf(server.pid);
-  t.ok(peak <= FIGURE, `serve peaked at ${Math.round(peak / MB)} MB (README: under 300 MB; 2.1 GB before issue 25)`);
+  t.ok(peak <= FIGURE, `serve peaked at ${Math.round(peak / MB)} MB (README: under 300 MB; 2.1 GB before the pixel budget)`);
 });

@@ -1,4 +1,4 @@
-// Replicas on one PostgreSQL index (issue 16), as a user deploys them: two `wallpaper serve`
+// Replicas on one PostgreSQL index, as a user deploys them: two `wallpaper serve`
 // processes on two ports with two homes (as on two hosts), one database, and one shared folder
 // of images (the shared mount). An upload through one is listed and served by the other within a
 // second; a scan by one is seen by the other; killing the scan's lease holder hands the lease over.

@@ -1,4 +1,4 @@
-// One decode of an image's bytes -> its analysis (CONTRACT.md section 2) and its WebP thumbnail.
+// One decode of an image's bytes -> its analysis (docs/design.md#analysis) and its WebP thumbnail.
 // This is the only module that loads sharp; callers import it lazily so `list` and `random` never pay
 // sharp's start-up cost.
 import { createHash } from 'node:crypto';
@@ -17,7 +17,7 @@ import { gridOf } from './grid.js';
 import { type PaletteEntry, paletteOf } from './palette.js';
 import { decodeBudget } from './decode-budget.js';
 import { WallpaperError, oneLine } from '../errors.js';
-import { type FormatName, contentTypeOf, decodeImage, formatInfo, probeImage } from '../formats/index.js';
+import { type FormatName, contentTypeOf, decodeCost, decodeImage, formatInfo, probeImage } from '../formats/index.js';
 import { MAX_PIXELS, THUMBNAIL_QUALITY } from '../limits.js';
 
 /** Every indexed format (formats/table.ts). */
@@ -34,7 +34,7 @@ export interface Analysis {
   aspect_ratio: AspectRatio;
   orientation: Orientation;
   dominant_hue: Hue;
-  /** Up to 5 colours, largest share first (curate/palette.ts). */
+  /** Up to 5 colours, largest share first (palette.ts). */
   palette: PaletteEntry[];
   /** What near-duplicate search compares (fingerprint.ts), and what confirms it (grid.ts, compared in curate/detail.ts). */
   fingerprint: Buffer;
@@ -86,7 +86,7 @@ export async function analyzeImage(
     // The one decode: oriented, sRGB, shrunk on load to thumbnail size (JPEG and WebP decode at a
     // fraction of their size), within the process's pixel budget. It runs on libvips threads, so the
     // id is hashed on this thread meanwhile instead of after it.
-    const decoding = decodeBudget.run(width * height, async () =>
+    const decoding = decodeBudget.run(decodeCost(probe.format, width, height), async () =>
       (await decodeImage(bytes, probe, { scale, ...options }))
         .rotate()
         .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true, fastShrinkOnLoad: true })

@@ -1,4 +1,4 @@
-// The analysis rules of CONTRACT.md section 2: named thresholds and pure classifiers over raw pixels.
+// The analysis rules of docs/design.md#analysis: named thresholds and pure classifiers over raw pixels.
 // Tests rely on these exact definitions, so every constant lives here with its reason.
 import {
   ASPECT_RATIOS,
@@ -10,6 +10,7 @@ import {
   ORIENTATIONS,
   type Orientation,
 } from '../types/records.js';
+import { NEAR_TOLERANCE, isNearRatio, orientationOf } from '../types/shape.js';
 
 export { ASPECT_RATIOS, type AspectRatio, BRIGHTNESS, type Brightness, HUES, type Hue, ORIENTATIONS, type Orientation };
 
@@ -25,8 +26,9 @@ export const LIGHT_ABOVE = 0.6;
 /** Rec. 709 luma weights, applied to gamma-encoded sRGB (Y', not linear Y). */
 export const LUMA = { r: 0.2126, g: 0.7152, b: 0.0722 } as const;
 
-/** "Near x" means |r / x - 1| <= 2%: absorbs rounding (1366x768 is 16:9) without swallowing 16:10. */
-export const NEAR_TOLERANCE = 0.02;
+/** "Near x" (within NEAR_TOLERANCE) and the orientation: types/shape.ts, the one rule the picks for
+ * a screen share. */
+export { NEAR_TOLERANCE };
 /** 21:9 monitors are 2.33 to 2.39; 2.2 keeps 2:1 panoramas custom and every ultrawide in. */
 export const ULTRAWIDE_FROM = 2.2;
 
@@ -48,14 +50,10 @@ export function classifyBrightness(luminance: number): Brightness {
   return 'medium';
 }
 
-/** Binary floating point puts 1020/1000 a hair over 1.02: this slack keeps exact boundaries near. */
-const FLOAT_SLACK = 1e-9;
-const near = (ratio: number, target: number): boolean => Math.abs(ratio / target - 1) <= NEAR_TOLERANCE + FLOAT_SLACK;
+const near = isNearRatio;
 
 export function classifyOrientation(width: number, height: number): Orientation {
-  const ratio = width / height;
-  if (near(ratio, 1)) return 'square';
-  return width > height ? 'landscape' : 'portrait';
+  return orientationOf(width, height);
 }
 
 export function classifyAspectRatio(width: number, height: number): AspectRatio {

@@ -1,4 +1,4 @@
-// The grey grid near-duplicate search confirms a pair with (curate/detail.ts, issue 32): the picture
+// The grey grid near-duplicate search confirms a pair with (curate/detail.ts): the picture
 // inside its letterbox bars as 32x32 cells of Rec. 709 luma, made from the fingerprint's square at
 // scan time and kept beside the fingerprint (1 KiB a wallpaper).
 import { FINGERPRINT_SIZE } from './fingerprint.js';

@@ -1,4 +1,4 @@
-// The analysis room: one decode of an image -> what CONTRACT.md section 2 says of it (dimensions,
+// The analysis room: one decode of an image -> what docs/design.md#analysis says of it (dimensions,
 // luminance, brightness, aspect ratio, orientation, hue), its palette in OKLab and its near-duplicate
 // fingerprint, and how many pixels a process decodes at once. analyze.ts loads sharp, so it is
 // reached only through loadAnalyzer(); the rest is pure and cheap to import.
@@ -19,7 +19,8 @@ export { ASPECT_RATIOS, BRIGHTNESS, HUES, ORIENTATIONS, classifyAspectRatio } fr
 export { MAX_RATIO_SIDE, RATIO_TOLERANCE_PERCENT, matchesRatio, ratioOf } from './ratio.js';
 export type { Ratio } from './ratio.js';
 export type { AspectRatio, Brightness, Hue, Orientation } from './classify.js';
-export { cellOf, cellsNear, hexToLab } from './oklab.js';
+export { cellOf, cellsNear, hexToLab, labToHex, labToLinear } from './oklab.js';
+export type { Lab } from './oklab.js';
 export type { Analysis } from './analyze.js';
 export { MIN_COLOR_SHARE } from './palette.js';
 export { decodeBudget } from './decode-budget.js';

@@ -31,16 +31,22 @@ const toByte = (linear: number): number => {
   return Math.round(v * 255);
 };
 
-/** OKLab to 8-bit sRGB (clipped to the gamut). */
-export function labToRgb([L, A, B]: Lab): [number, number, number] {
+/** OKLab to linear-light sRGB, unclipped (a channel outside 0..1 is outside the sRGB gamut). */
+export function labToLinear([L, A, B]: Lab): [number, number, number] {
   const l = (L + 0.3963377774 * A + 0.2158037573 * B) ** 3;
   const m = (L - 0.1055613458 * A - 0.0638541728 * B) ** 3;
   const s = (L - 0.0894841775 * A - 1.291485548 * B) ** 3;
   return [
-    toByte(4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s),
-    toByte(-1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s),
-    toByte(-0.0041960863 * l - 0.7034186147 * m + 1.707614701 * s),
+    4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s,
+    -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s,
+    -0.0041960863 * l - 0.7034186147 * m + 1.707614701 * s,
   ];
+}
+
+/** OKLab to 8-bit sRGB (clipped to the gamut). */
+export function labToRgb(lab: Lab): [number, number, number] {
+  const [r, g, b] = labToLinear(lab);
+  return [toByte(r), toByte(g), toByte(b)];
 }
 
 export const labDistance = (x: Lab, y: Lab): number => Math.hypot(x[0] - y[0], x[1] - y[1], x[2] - y[2]);

@@ -1,4 +1,4 @@
-// A wallpaper's palette (CONTRACT.md 6.4): up to 5 colours with the share of the image each covers,
+// A wallpaper's palette (docs/design.md#beyond-the-specification): up to 5 colours with the share of the image each covers,
 // found by k-means in OKLab over the analysis pixels of the scan's one decode. Deterministic: the
 // seeds are chosen by farthest-point from the mean, so a rescan gives the same palette.
 import { type Lab, labDistance, labToHex, rgbToLab } from './oklab.js';

@@ -1,4 +1,4 @@
-// The exact shape rule of the `ratio` filter (issue 33): a shape named `16:10` (width:height in whole
+// The exact shape rule of the `ratio` filter: a shape named `16:10` (width:height in whole
 // numbers) or `1.6` (a decimal) matches a width x height whose width / height is within
 // RATIO_TOLERANCE_PERCENT of it. The match is done in whole numbers on the stored width and height,
 // so SQLite, PostgreSQL (store/sql.ts) and the in-memory colour index agree to the pixel, with no

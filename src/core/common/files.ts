@@ -65,7 +65,7 @@ export async function placeWithoutClobber(from: string, folder: string, name: st
 export const MAX_NAME_BYTES = 255;
 
 /** Made on first use: a Segmenter loads ICU's break data (~15 ms), which every command paid at
- * start when this was a module constant (issue 31). */
+ * start when this was a module constant. */
 let graphemes: Intl.Segmenter | undefined;
 
 /** `text` cut to at most `maxBytes` bytes of UTF-8, on a character boundary (whole graphemes: never

@@ -1,6 +1,6 @@
 // The common room: small helpers every room may use: files (atomic writes, moves across devices,
 // no-clobber placing, safe names), the one bounded-cache primitive, whether a pid still lives, and
-// how a room starts a worker thread of its own.
+// how a room starts a worker thread of its own, and how memory is handed back after a burst of work.
 // May use: nothing but the leaves.
 export { VersionedCache } from './cache.js';
 export {
@@ -16,3 +16,4 @@ export {
 } from './files.js';
 export { isAlive } from './processes.js';
 export { type OwnWorker, ownWorker } from './worker.js';
+export { collectNow, releaseMemory } from './release-memory.js';

@@ -1,4 +1,4 @@
-// The second signal of near-duplicate search (issue 32): a 32x32 grey picture of what is inside the
+// The second signal of near-duplicate search: a 32x32 grey picture of what is inside the
 // letterbox bars, kept at scan time (1 KiB a wallpaper, read only for the pairs the hash finds), and
 // the aligned comparison that confirms a pair. The 64-bit hash finds candidates, but it sees only
 // the lowest frequencies: two distinct near-black fields, or two noise pictures, can hash alike,

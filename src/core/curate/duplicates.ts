@@ -1,10 +1,11 @@
-// Near-duplicate groups (issues 15, 24, 32): pictures whose fingerprints (fingerprint.ts) are
+// Near-duplicate groups: pictures whose fingerprints (fingerprint.ts) are
 // close and whose grey grids agree once aligned (detail.ts), joined transitively (union-find). Two
 // groups are joined only when every pair across them is made for the same screen (screen-shape.ts),
+// two vector files only when their renderings agree as one drawing's sizes do (similarity.ts),
 // is no colour grading of the other (similarity.ts) and is not marked "not duplicates": these keep
 // two pictures apart even through a third. Never compares every pair: candidates come from
 // multi-index hashing (hash-index.ts). Deterministic: the result depends on the set of candidates,
-// never on their order. Groups come largest saving first (issue 33). Thresholds measured on real
+// never on their order. Groups come largest saving first. Thresholds measured on real
 // wallpapers (bench/RESULTS.md, `--only duplicates`).
 import type { Candidate, DuplicateGroup } from '../types.js';
 
@@ -13,7 +14,7 @@ import { type Alignment, align, prepareGrid } from './detail.js';
 import { pictureShareOf } from '../analysis/index.js';
 import { BANDS, forEachCandidatePair, popcount32 } from './hash-index.js';
 import { FLAT_BELOW, faint, faintConfirmed, forEachFaintPair } from './faint.js';
-import { sameScreen } from './screen-shape.js';
+import { isVector, sameScreen } from './screen-shape.js';
 import {
   HASH_WITHIN,
   type Prepared,
@@ -22,6 +23,7 @@ import {
   graded,
   lightnessMoved,
   prepare,
+  sameDrawing,
   similar,
   suggested,
 } from './similarity.js';
@@ -57,8 +59,8 @@ export function groupDuplicates(
   // Lightness bands as wide as the colour tolerance, from 1 (bands 0 and BANDS - 1 stay empty).
   const bands = Uint8Array.from(prepared, (p) => 1 + Math.min(BANDS - 3, Math.max(0, Math.floor(p.meanL / SIGNATURE_WITHIN))));
   /** Whether every member of a would-be group is made for the screen of the one it would keep:
-   * two crops of one picture (one 10% narrower, one 10% shorter) are other shapes to each other,
-   * but both copies of the original kept; another screen's version never is. */
+   * a letterboxed and a pillarboxed copy of one picture are other file shapes to each other, but
+   * both copies of the original kept; another screen's version never is. */
   const oneScreen = (group: readonly number[]) => {
     const keep = best(group.map((i) => pictures[i]!));
     return group.every((i) => sameScreen(keep, pictures[i]!));
@@ -117,7 +119,14 @@ export function groupDuplicates(
     if (ri === rj) continue;
     const alignment = alignmentOf(i, j);
     const [p, q] = [prepared[i]!, prepared[j]!];
-    const same = !alignment ? similar(p, q) : faint(p, q) ? faintConfirmed(alignment) : confirmed(p, q, alignment);
+    const drawings = isVector(pictures[i]!) && isVector(pictures[j]!);
+    const same = !alignment
+      ? similar(p, q)
+      : drawings
+        ? sameDrawing(alignment)
+        : faint(p, q)
+          ? faintConfirmed(alignment)
+          : confirmed(p, q, alignment);
     if (!same || members[ri]!.some((x) => members[rj]!.some((y) => apart(x, y)))) continue;
     if (!oneScreen([...members[ri]!, ...members[rj]!])) continue;
     parent[rj] = ri;
@@ -170,15 +179,18 @@ const closeness = (p: Prepared, q: Prepared): number =>
  * thumbnail, to a row or two. */
 const SAME_SIZE_WITHIN = 0.03;
 
-/** Formats every desktop, browser and viewer shows as they are (issue 30). Between two copies of one
+/** Formats every desktop, browser and viewer shows as they are. Between two copies of one
  * picture at one size, such a file is kept over a JPEG XL, HEIC, AVIF, TIFF, BMP, GIF or SVG: a JPEG
  * and its lossless JPEG XL recompression (how GNOME ships its JPEGs) hold the very same pixels, so
  * nothing is lost, and the JPEG needs no rendition to be set nor a variant to be seen; bytes per
  * pixel, the next rule, compares nothing across codecs (a HEIC is half a JPEG's bytes at its quality). */
 const WIDELY_SHOWN = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
+/** The copy to keep: the most pixels of picture (a vector's nominal size: a drawing has no bars
+ * and renders at any size, so the larger nominal size is only the designer's choice of the two),
+ * then lossless, then widely shown, then the most bytes per pixel (between two rasters). */
 function best(members: Candidate[]): Candidate {
-  const pixels = (c: Candidate) => c.width * c.height * pictureShareOf(c.fingerprint);
+  const pixels = (c: Candidate) => c.width * c.height * (isVector(c) ? 1 : pictureShareOf(c.fingerprint));
   const lossless = (c: Candidate) => (c.content_type === 'image/png' ? 1 : 0);
   const shownEverywhere = (c: Candidate) => (WIDELY_SHOWN.has(c.content_type) ? 1 : 0);
   const bytesPerPixel = (c: Candidate) => c.size_bytes / (c.width * c.height);
@@ -187,7 +199,8 @@ function best(members: Candidate[]): Candidate {
     if (Math.abs(pa - pb) > SAME_SIZE_WITHIN * Math.max(pa, pb)) return pa > pb;
     if (lossless(a) !== lossless(b)) return lossless(a) > lossless(b);
     if (shownEverywhere(a) !== shownEverywhere(b)) return shownEverywhere(a) > shownEverywhere(b);
-    if (bytesPerPixel(a) !== bytesPerPixel(b)) return bytesPerPixel(a) > bytesPerPixel(b);
+    const rasters = !isVector(a) && !isVector(b);
+    if (rasters && bytesPerPixel(a) !== bytesPerPixel(b)) return bytesPerPixel(a) > bytesPerPixel(b);
     return a.id < b.id;
   };
   return members.reduce((winner, c) => (better(c, winner) ? c : winner));

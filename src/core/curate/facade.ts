@@ -1,4 +1,4 @@
-// The curation part of the Library facade (issue 15): favourite and hidden marks, user tags, the
+// The curation part of the Library facade: favourite and hidden marks, user tags, the
 // tag list, near-duplicate groups (cached per index version: grouping reads every fingerprint) and
 // "not duplicates" marks. Wallpapers are named by id or by the path of one of their files.
 import { resolve as resolvePath } from 'node:path';
@@ -13,6 +13,8 @@ export type { Curation, DuplicateGroup, DuplicateGroupRecords, Mark };
 
 /** A shortened id, as git allows: 4 to 15 hex characters (16 is a whole id). */
 const ID_PREFIX = /^[0-9a-f]{4,15}$/i;
+/** Hex too short to be a prefix: said so, rather than "no wallpaper" (docs/cli.md#curating-a-big-library-near-duplicates-favourites-hidden-tags). */
+const SHORT_PREFIX = /^[0-9a-f]{1,3}$/i;
 /** Candidates an ambiguous prefix lists. */
 const SHOWN_CANDIDATES = 5;
 
@@ -47,6 +49,11 @@ export function createCuration(store: Store, get: (id: string) => Wallpaper | un
     resolveWallpaper(idOrPath) {
       if (get(idOrPath)) return idOrPath;
       const byPath = store.idOfPath(resolvePath(idOrPath));
+      if (!byPath && SHORT_PREFIX.test(idOrPath))
+        throw new WallpaperError(
+          'invalid_param',
+          `invalid id ${JSON.stringify(idOrPath)}: an id prefix needs at least 4 hex characters (a whole id has 16)`,
+        );
       if (byPath || !ID_PREFIX.test(idOrPath)) return byPath;
       const matches = store.idsStartingWith(idOrPath.toLowerCase(), SHOWN_CANDIDATES + 1);
       if (matches.length <= 1) return matches[0];

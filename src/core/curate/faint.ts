@@ -1,10 +1,10 @@
-// Near-duplicates of faint pictures (issue 32): a fine pattern that averages out at the analysis size
+// Near-duplicates of faint pictures: a fine pattern that averages out at the analysis size
 // (GNOME's symbolic icons on a flat ground), a dark photo. Their hashes are mostly noise, so they are
 // found by colour instead, and their grey grids hold a level or two of structure, so a copy is told
 // from another picture by colours that agree closely and levels that still correlate once aligned.
 // A flat picture (no structure at all) is never grouped: two flat fields of one colour, or a flat
 // field and a sparse star field, look the same to everything kept of them.
-// Measured on the bench sets (bench/RESULTS.md, issue 32), pictures of contrast under 0.02:
+// Measured on the bench sets (bench/RESULTS.md), pictures of contrast under 0.02:
 // copies' colours differ by at most 0.0068 and their aligned levels correlate at 0.64 or more;
 // distinct pictures (near-black fields, noise, star fields) whose colours are within 0.012
 // correlate under 0.3. Faint dot patterns whose density follows other soft blobs (the test's

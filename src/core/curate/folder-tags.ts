@@ -1,4 +1,4 @@
-// Which folders make tags (issue 33). A folder tag says what a picture is of, taken from how its
+// Which folders make tags. A folder tag says what a picture is of, taken from how its
 // owner sorted the files: `Wallpapers/nature/mountains/a.jpg` is tagged nature, mountains. So only
 // the folders *below* the library folder count (never the library folder itself nor its ancestors:
 // they say where the library is, not what is in it), and of those none that says nothing about the
@@ -7,7 +7,7 @@
 // not `usr`, `share`, `wallpapers` or `1920x1080`. Left out, by rule:
 // - system path parts (the file system's layout on Linux, macOS and Windows);
 // - generic names of picture folders ("wallpapers", "pictures": every file of a library is one);
-// - the inside of a KDE package (`contents`, `images`, `images_dark`: CONTRACT.md 7.6);
+// - the inside of a KDE package (`contents`, `images`, `images_dark`: docs/design.md#titles);
 // - size and resolution folders (`128x128`, `1920x1080`, `1080p`, `4k`, `hd`, `scalable`): a size
 //   is a filter (`min_width`, `ratio`), and packages split one picture into one folder per size.
 // Names are compared after normalTag (lowercase, spaces folded), so `Wallpapers` and `WALLPAPERS`

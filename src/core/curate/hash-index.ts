@@ -7,7 +7,7 @@
 // its chunks: by the pigeonhole principle every pair within 11 bits meets, and measured on real
 // wallpapers 96% of copy pairs within HASH_WITHIN differ by at most 2 bits in the first 12 (crops,
 // the far ones, are also found through the original they share). The first chunk is also probed at
-// 3 bits in the picture's own band: of 4,519 copy pairs of the issue 32 bench set the index met
+// 3 bits in the picture's own band: of 4,519 copy pairs of the bench's transformed set (bench/RESULTS.md) the index met
 // 4,423 without it, 4,493 with it (corner crops). 710 probes a picture; a probe is a cache miss,
 // which is why the first chunk is short. Timings: bench/RESULTS.md.
 
@@ -33,7 +33,7 @@ function masksUpTo(bits: number): Uint16Array {
 }
 
 /** The masks to probe, made on the first search (~7 ms, which every command paid at start when
- * they were module constants: issue 31). MASKS: at most 2 bits set. FAR_MASKS: the first chunk is
+ * they were module constants). MASKS: at most 2 bits set. FAR_MASKS: the first chunk is
  * probed one bit further, the masks with exactly 3 bits set, in the picture's own lightness band only. */
 let probes: { MASKS: Uint16Array; FAR_MASKS: Uint16Array } | undefined;
 const maskTables = () =>
@@ -105,7 +105,7 @@ export function forEachCandidatePair(
         for (let b = bucket - 1; b <= bucket + 1; b++) meet(starts, items, b);
       }
     }
-    // The first chunk one bit further, in the picture's own band only (issue 32): a corner crop
+    // The first chunk one bit further, in the picture's own band only: a corner crop
     // moves 3 of its 12 bits more often than a copy moves its lightness a band.
     for (const mask of FAR_MASKS) meet(tables[0]!.starts, tables[0]!.items, (keys[0]![i]! ^ mask) * BANDS + band);
   }

@@ -1,5 +1,5 @@
 // The curate room: the user's hand on the library: favourites, hidden marks, user and folder tags,
-// near-duplicate groups and the one to keep, "not duplicates" marks (CONTRACT.md 6.2-6.3).
+// near-duplicate groups and the one to keep, "not duplicates" marks (docs/design.md#beyond-the-specification).
 // May use: analysis, common, packages, query and store.
 export { MAX_USER_TAGS, createCuration } from './facade.js';
 export { folderTagsById } from './folder-tags.js';

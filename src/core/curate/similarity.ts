@@ -27,7 +27,7 @@ const EDGES_KNOWN_FROM = 0.004;
  * closer hash is asked. */
 export const GREY_BELOW = 0.015;
 export const GREY_HASH_WITHIN = 14;
-/** A designer's colour grading of one picture (MATE's Ubuntu-Mate-Cold and -Radioactive, issue 24)
+/** A designer's colour grading of one picture (MATE's Ubuntu-Mate-Cold and -Radioactive)
  * moves the whole picture one way: its mean lightness, or its mean chroma (a, b) with nearly every
  * cell moved the same way (the mean move over the mean of the cells' moves: CONSISTENT_FROM).
  * Measured (bench set, 40 pictures x 13 copies, and generated photos): copies move the lightness by
@@ -38,7 +38,7 @@ export const GRADED_LIGHTNESS_SHIFT = 0.035;
 export const GRADED_CHROMA_SHIFT = 0.0125;
 export const GRADED_CONSISTENT_FROM = 0.9;
 /** The mean luma (0..1) of the aligned grids (detail.ts) may differ by this between copies.
- * Measured (bench/RESULTS.md, issue 32): copies whose fingerprints' lightness moved past
+ * Measured (bench/RESULTS.md): copies whose fingerprints' lightness moved past
  * GRADED_LIGHTNESS_SHIFT (corner crops) differ by at most 0.0023 once aligned, every copy pair by
  * at most 0.011 (a white pillarbox's blended edge); MATE's Cold and Radioactive and their copies
  * by 0.030 to 0.048. */
@@ -166,7 +166,7 @@ export const lightnessMoved = (p: Prepared, q: Prepared): boolean => Math.abs(p.
 export const nearDuplicates = (a: Uint8Array, b: Uint8Array): boolean => similar(prepare(a), prepare(b));
 
 /** What the aligned grids (detail.ts) must agree on: their levels, and their fine structure where
- * the pictures have any. Measured (bench/RESULTS.md, issue 32): see the thresholds' comment there. */
+ * the pictures have any. Measured (bench/RESULTS.md): see the thresholds' comment there. */
 export const LEVELS_FROM = 0.85;
 export const FINE_FROM = 0.4;
 export const TEXTURE_KNOWN_FROM = 0.004;
@@ -185,3 +185,16 @@ export function confirmed(p: Prepared, q: Prepared, alignment: Alignment): boole
     distance += Math.hypot(p.cells[i]! - q.cells[i]!, p.cells[i + 1]! - q.cells[i + 1]!, p.cells[i + 2]! - q.cells[i + 2]!);
   return distance / CELLS <= LOW_CONTRAST_SIGNATURE_WITHIN;
 }
+
+/** Two vector files (SVG) are one drawing when their renderings agree almost exactly once aligned:
+ * a drawing's sizes for one screen are drawn, not resampled or re-encoded, so nothing blurs them.
+ * Measured on desktop-base's themes (bench/RESULTS.md): sizes of one drawing agree in
+ * level 0.9997 and up and in fine structure 0.994 and up; joy and joy-inksplat, one drawing with
+ * an ink splat added, 0.89-0.93 and 0.52-0.58 (which the rule for copies, made for re-encoded
+ * and cropped pixels, confirms). */
+export const DRAWING_LEVELS_FROM = 0.99;
+export const DRAWING_FINE_FROM = 0.95;
+
+/** Whether the aligned grids of two vector files show one drawing. */
+export const sameDrawing = (alignment: Alignment): boolean =>
+  alignment.levels >= DRAWING_LEVELS_FROM && alignment.fine >= DRAWING_FINE_FROM;

@@ -82,6 +82,12 @@ async function plasmaScheme(env: NodeJS.ProcessEnv): Promise<Scheme | undefined>
 /** The scheme the session prefers now: the portal's, else the running desktop's own; light when
  * none answers. */
 export async function colorScheme(env: NodeJS.ProcessEnv): Promise<Scheme> {
+  return (await schemeNow(env)).scheme;
+}
+
+/** The scheme now, and whether anything said it (`found` false: nothing answered, light is used,
+ * as on plain X11; the faces say so once: docs/desktops.md#light-and-dark). */
+export async function schemeNow(env: NodeJS.ProcessEnv): Promise<{ scheme: Scheme; found: boolean }> {
   const portal = await ask(
     'gdbus',
     ['call', '--session', '--dest', PORTAL.dest, '--object-path', PORTAL.path, '--method', PORTAL.read, PORTAL.namespace, PORTAL.key],
@@ -90,7 +96,7 @@ export async function colorScheme(env: NodeJS.ProcessEnv): Promise<Scheme> {
   if (portal) {
     try {
       const scheme = schemeOfPortalValue(parseGVariant(portal));
-      if (scheme) return scheme;
+      if (scheme) return { scheme, found: true };
     } catch {
       // Not the portal's answer: ask the next.
     }
@@ -101,7 +107,7 @@ export async function colorScheme(env: NodeJS.ProcessEnv): Promise<Scheme> {
   const readers = family === 'kde' ? [plasmaScheme] : family === 'gnome' ? [gnomeScheme] : [gnomeScheme, plasmaScheme];
   for (const read of readers) {
     const scheme = await read(env);
-    if (scheme) return scheme;
+    if (scheme) return { scheme, found: true };
   }
-  return 'light';
+  return { scheme: 'light', found: false };
 }

@@ -1,4 +1,4 @@
-// `wallpaper back` (CONTRACT.md 8.2): put back, per monitor and slot, what the last change replaced,
+// `wallpaper back` (docs/design.md#the-wallpaper-on-screen): put back, per monitor and slot, what the last change replaced,
 // and forget that change, so the next `back` goes one further (SET_HISTORY_DEPTH deep); the lock
 // screen too when the change set it (`--target lock|both`). What is put
 // back may be a file the library does not know (the desktop's own default): it is set all the same.
@@ -59,6 +59,25 @@ export async function restore(session: Session, library: Library, recorded: Show
   return files;
 }
 
+/** `files` with a file that was on every monitor given to each monitor no other file names, when
+ * they mix the two (a library that moved from one wallpaper everywhere, feh on one screen, to one
+ * per monitor, Xfce; or a change of one monitor since): each monitor is restored and reported by
+ * its name, never as a monitor named `null`
+ * (docs/desktops.md#what-is-on-the-screen-how-current-reads-it-back). */
+async function perMonitor(session: Session, library: Library, recorded: ShownFile[]): Promise<ShownFile[]> {
+  if (!recorded.some((file) => file.monitor !== null)) return recorded;
+  const monitors = await session.monitors(readOnScreen(library.dirs.data).last_request?.options.monitors).catch(() => []);
+  // A monitor this desktop no longer has (feh's `screen` before a move to Xfce) is not put back.
+  const here = recorded.filter((file) => file.monitor === null || monitors.length === 0 || monitors.some((m) => m.name === file.monitor));
+  const files = here.some((file) => file.monitor !== null) ? here : recorded;
+  const everywhere = files.filter((file) => file.monitor === null && file.slot === null);
+  const named = files.filter((file) => file.monitor !== null);
+  if (everywhere.length === 0 || named.length === 0) return files;
+  const others = monitors.filter((monitor) => !named.some((file) => file.monitor === monitor.name));
+  const rest = files.filter((file) => !everywhere.includes(file));
+  return [...rest, ...others.map((monitor) => ({ ...everywhere[0]!, monitor: monitor.name }))];
+}
+
 const hasDesktop = (change: Change) => change.replaced.length > 0;
 const hasLock = (change: Change) => (change.lock?.shown.length ?? 0) > 0;
 
@@ -78,7 +97,8 @@ export async function back(session: Session, library: Library, target?: Target):
   if (target === 'both' && (!desktopPart || !lockPart)) throw new WallpaperError('not_found', desktopPart ? NOTHING_LOCK : NOTHING);
   const lock = lockPart ? await requireLock(session, library, target ?? 'lock') : undefined;
   if (lock && lockPart) await restoreLock(lock, lockPart.replaced);
-  if (desktopPart) await restore(session, library, desktopPart.replaced);
+  const desktopFiles = desktopPart && (await perMonitor(session, library, desktopPart.replaced));
+  if (desktopFiles) await restore(session, library, desktopFiles);
   if (target === undefined) await takeLastChange(library.dirs.data);
   else {
     // The newer part first: taking a part may drop its change and move the older indexes.
@@ -88,5 +108,5 @@ export async function back(session: Session, library: Library, target?: Target):
     ].sort((a, b) => b.index - a.index);
     for (const { index, part } of parts) await takePart(library.dirs.data, index, part);
   }
-  return entriesOf(library, desktopPart ? desktopPart.replaced : lockPart!.replaced);
+  return entriesOf(library, desktopFiles ?? lockPart!.replaced);
 }

@@ -2,9 +2,10 @@
 // suits its screen. One set of filters usually; for a light scheme the light matches and the medium
 // ones, the first drawn in proportion to their counts (so every such wallpaper is equally likely)
 // and the other tried when the first has nothing that suits: a pick suits when it is none of the
-// call's other picks and has its screen's orientation (fault 6 of issue 23: narrowing the whole
+// call's other picks and has its screen's orientation (a fault found on real desktops: narrowing the whole
 // call to "medium" once put its one medium wallpaper on every monitor, a landscape one included).
 import type { Filters, PickedFile, SourcePickOptions, Wallpaper, WallpaperSource } from '../types.js';
+import { orientationOf } from '../types/shape.js';
 
 /** Filters to try in order; empty when nothing matches. */
 export type Choices = readonly Filters[];
@@ -21,11 +22,9 @@ export async function lightChoices(source: WallpaperSource, filters: Filters): P
   return order.filter((brightness) => counts[brightness] > 0).map((brightness) => ({ ...filters, brightness }));
 }
 
-const orientationOf = ({ w, h }: { w: number; h: number }) => (w === h ? 'square' : w > h ? 'landscape' : 'portrait');
-
 function suits(wallpaper: Wallpaper, options: SourcePickOptions): boolean {
   if (options.exclude?.includes(wallpaper.id)) return false;
-  return !options.screen || wallpaper.orientation === orientationOf(options.screen);
+  return !options.screen || wallpaper.orientation === orientationOf(options.screen.w, options.screen.h);
 }
 
 /** The first choice's pick that suits its screen, else the first pick at all. */

@@ -2,7 +2,7 @@
 // `--fit` (an image whose aspect differs from its monitor's by more than 2% becomes a cover crop at
 // the monitor's size, in the cache home) and `--span` (one image the size of the whole desktop, each
 // monitor's pick cropped into its place, in the data home, for desktops that only span), and
-// renditions (CONTRACT.md 8.1: a JPEG XL, HEIC, SVG... made PNG or JPEG, at least the monitor's size,
+// renditions (docs/design.md#every-format: a JPEG XL, HEIC, SVG... made PNG or JPEG, at least the monitor's size,
 // in the cache home's renditions/, for setters that show only what every desktop shows). Any indexed
 // format is read through the formats room. Old outputs are pruned, keeping the newest, so a timer
 // every half hour fills no disk.

@@ -1,4 +1,4 @@
-// The wallpaper on the screen now (CONTRACT.md 8.2): read back from the desktop where it can tell,
+// The wallpaper on the screen now (docs/design.md#the-wallpaper-on-screen): read back from the desktop where it can tell,
 // else what this library last put there; each file with its record when the library knows it. And
 // the bookkeeping of a change: what it replaced, per monitor and slot, for `back`.
 import { readFile } from 'node:fs/promises';
@@ -43,7 +43,7 @@ export async function dynamicShowing(
   if (!wallpaper?.dynamic || wallpaper.path === file.path) return undefined;
   try {
     // The dynamic room (and the formats it reads) only for a dynamic wallpaper: `current` starts
-    // without it (issue 31).
+    // without it.
     const { readDynamic } = await import('../dynamic/index.js');
     const frames = readDynamic(wallpaper.path, await readFile(wallpaper.path))?.frames ?? [];
     return frames.some((frame) => 'path' in frame && frame.path === file.path) ? wallpaper.id : undefined;
@@ -52,6 +52,13 @@ export async function dynamicShowing(
   }
 }
 
+const named = (change: Change) => change.shown.some((file) => file.monitor !== null);
+const monitorNames = (monitors: () => Promise<{ name: string }[]>) =>
+  monitors().then(
+    (list) => list.map((monitor) => monitor.name),
+    () => [],
+  );
+
 /** What the screen shows now, as files with their ids (null: not in this library). A `--span`
  * composite on the screen stands for the picks of each monitor: the history has them. */
 export async function shownFiles(session: Session, library: Library): Promise<ShownFile[]> {
@@ -59,7 +66,11 @@ export async function shownFiles(session: Session, library: Library): Promise<Sh
   const monitors = () => session.monitors(readOnScreen(library.dirs.data).last_request?.options.monitors);
   const read = await shownOnDesktop(session.setterOptions(library.settings().set_command), monitors);
   const spanned = read?.some((file) => dirname(file.path) === join(library.dirs.data, 'span'));
-  const history = shownByHistory(readOnScreen(library.dirs.data).changes);
+  const { changes } = readOnScreen(library.dirs.data);
+  // A file for every monitor that a later one for one monitor partly covers stays on the others: the
+  // desktop's monitor names say which.
+  const split = changes.some((change, i) => change.shown.some((file) => file.monitor === null) && changes.slice(i + 1).some(named));
+  const history = shownByHistory(changes, split ? await monitorNames(monitors) : []);
   if (!read || spanned) return collapsed(history);
   const files = await Promise.all(
     read.map(async (file) => ({
@@ -86,8 +97,11 @@ export function entriesOf(library: Library, files: readonly ShownFile[]): ShownE
  * that was on every monitor, there). */
 export function replacedBy(before: readonly ShownFile[], shown: readonly ShownFile[]): ShownFile[] {
   const replaced: ShownFile[] = [];
+  // A monitor's own file before the one that was everywhere else (the history holds both after a
+  // change of one monitor), so each monitor gets back what it showed.
+  const ordered = [...before.filter((old) => old.monitor !== null), ...before.filter((old) => old.monitor === null)];
   for (const now of shown) {
-    for (const old of before) {
+    for (const old of ordered) {
       const monitorMeets = now.monitor === null || old.monitor === null || old.monitor === now.monitor;
       const slotMeets = now.slot === null || old.slot === null || old.slot === now.slot;
       if (!monitorMeets || !slotMeets) continue;
@@ -117,10 +131,16 @@ export async function currentId(session: Session, library: Library, monitor?: st
   const files = await shownFiles(session, library);
   const override = readOnScreen(library.dirs.data).last_request?.options.monitors;
   const monitors = await session.monitors(override).catch(() => []);
-  if (monitor !== undefined && monitors.length > 0 && !monitors.some((m) => m.name === monitor))
-    throw new WallpaperError('invalid_param', `invalid --monitor "${monitor}": this desktop has ${monitors.map((m) => m.name).join(', ')}`);
+  // The monitors the desktop has, else (not detected) those the screen's files name.
+  const known = monitors.length > 0 ? monitors.map((m) => m.name) : [...new Set(files.flatMap((file) => file.monitor ?? []))];
+  if (monitor !== undefined && known.length > 0 && !known.includes(monitor))
+    throw new WallpaperError('invalid_param', `invalid --monitor "${monitor}": this desktop has ${known.join(', ')}`);
   const name = monitor ?? monitors.find((m) => m.primary)?.name ?? monitors[0]?.name;
-  const onMonitor = files.filter((file) => file.monitor === null || file.monitor === name || name === undefined);
+  // The monitor's own file before one for every monitor.
+  const onMonitor = [
+    ...files.filter((file) => name !== undefined && file.monitor === name),
+    ...files.filter((file) => file.monitor === null || name === undefined),
+  ];
   const slots = onMonitor.filter((file) => file.slot !== null);
   const scheme = slots.length > 1 ? await colorScheme(session.env).catch(() => 'light' as const) : undefined;
   const file = slots.length > 1 ? slots.find((candidate) => candidate.slot === scheme) : onMonitor[0];

@@ -1,4 +1,4 @@
-// What a desktop is given for a dynamic wallpaper (CONTRACT.md 8.3): on GNOME a timed XML itself
+// What a desktop is given for a dynamic wallpaper (docs/design.md#the-time-of-day): on GNOME a timed XML itself
 // (picture-uri names the XML and GNOME plays it); elsewhere the frame for now: a timed file's frame
 // file (or its rendition, when the desktop cannot show its format), an Apple HEIC's image for now
 // made a rendition (no desktop here shows HEIC). A solar one follows the sun at `location`.

@@ -1,4 +1,4 @@
-// Keeping dynamic wallpapers current for `watch` (CONTRACT.md 8.3): what this library last put on the
+// Keeping dynamic wallpapers current for `watch` (docs/design.md#the-time-of-day): what this library last put on the
 // desktop, and on the lock screen (`--target lock|both`), is shown again at its frame for now
 // whenever a dynamic wallpaper there changes frame; each place on its own, so a frame change on the
 // lock screen never sets the desktop when that shows something else, nor the other way round. One

@@ -3,25 +3,53 @@
 // process (setter, abilities; monitors on demand) and turns "these filters (or this id), these
 // options" into picks on the screen (and on the lock screen: --target), reporting what was set per
 // monitor and per slot.
-// May use: common, dynamic, formats and sun (setters/ and monitors/ inside it run the desktop's own tools).
+// After every change it does what the `colors` and `on_change` settings ask (after-change.ts), and
+// it is the faces' way to the colours room (`colors()`: docs/colors.md).
+// May use: colors, common, dynamic, formats and sun (setters/ and monitors/ inside it run the desktop's own tools).
 import { openSession } from './session.js';
 import { lockFiles, lockScreen, parseTarget, requireLock, type Target, TARGETS } from './lock-screen.js';
 import { followSun, schemeOf, sunLocation } from './sun.js';
 import { sunAt } from '../sun/index.js';
 import { currentId, entriesOf, shownFiles } from './current.js';
 import { openShortcuts } from './shortcuts/index.js';
-import { readOnScreen } from './on-screen.js';
-import type { Desktop } from './types.js';
+import { readOnScreen, setLastAppearance } from './on-screen.js';
+import { shownNow } from './shown-now.js';
+import { followShown } from './follow-shown.js';
+import type { Desktop, DesktopSet, ShownEntry } from './types.js';
+import type { Session } from './session.js';
+import { afterChange, schemeFor, type ShownPlace } from './after-change.js';
 
+export type { ShownNow } from './shown-now.js';
+export type { MenuAction, MenuState, TrayHooks, TrayLook } from './tray/index.js';
 export type { Desktop, DesktopOptions, DesktopRequest, DesktopSet, SetEntry, ShownEntry, Slot } from './types.js';
 
 const opened = new WeakMap<NodeJS.ProcessEnv, Desktop>();
+
+const placesOfSet = (set: DesktopSet): ShownPlace[] =>
+  set.entries.map(({ monitor, slot, picked }) => ({
+    primary: monitor?.primary ?? false,
+    everywhere: monitor === null,
+    slot,
+    id: picked.wallpaper.id,
+    path: picked.path,
+  }));
+
+async function placesOfShown(session: Session, entries: readonly ShownEntry[]): Promise<ShownPlace[]> {
+  const primary = (await session.monitors().catch(() => [])).find((monitor) => monitor.primary)?.name;
+  return entries.map(({ monitor, slot, path, wallpaper }) => ({
+    primary: monitor !== null && monitor === primary,
+    everywhere: monitor === null,
+    slot,
+    id: wallpaper?.id ?? null,
+    path,
+  }));
+}
 /** How long `targets` trusts what it found (a screensaver installed while serve runs shows up). */
 const TARGETS_TTL_MS = 30_000;
 
 // What sets, goes back, follows or notifies is imported when first asked for: a short command
 // (`current`, `list`, `config`) opens the desktop or the door that names it, and loading every part
-// of the room at start cost it ~70 ES modules (the picking, the formats and dynamic rooms; issue 31).
+// of the room at start cost it ~70 ES modules (the picking, the formats and dynamic rooms).
 const setting = () => import('./target.js');
 
 /** The desktop session `env` describes (serve's own, the CLI's), the same object for the same env. */
@@ -30,13 +58,31 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
   if (!desktop) {
     const session = openSession(env);
     const targetCache = new Map<string, { at: number; targets: Promise<Target[]> }>();
+    let listener: ((line: string) => void) | undefined;
+    const report = (line: string) => listener?.(line);
+    // The one place every change passes once it is on the screen and recorded: a change of the
+    // desktop (not of the lock screen alone) runs what the settings ask after it.
+    const changed = async <T>(
+      library: Parameters<Desktop['back']>[0],
+      target: Target | undefined,
+      result: T,
+      places: (result: T) => Promise<ShownPlace[]> | ShownPlace[],
+    ) => {
+      // The places are read (the monitors asked, for `back`) only when a setting asks for something.
+      if (target !== 'lock') await afterChange(session, library, async () => places(result), report);
+      return result;
+    };
     desktop = {
       shortcuts: openShortcuts(env),
       setter: (setCommand) => session.setter(setCommand),
       monitors: (override) => session.monitors(override),
-      set: async (request) => (await setting()).setOnTarget(session, request),
+      set: async (request) => {
+        const set = await (await setting()).setOnTarget(session, request);
+        return set && changed(request.library, request.options?.target, set, placesOfSet);
+      },
       choose: async (request) => (await import('./set.js')).chooseFor(session, request),
-      setById: async (library, id, options) => (await setting()).setByIdOnTarget(session, library, id, options),
+      setById: async (library, id, options) =>
+        changed(library, options?.target, await (await setting()).setByIdOnTarget(session, library, id, options), placesOfSet),
       parseTarget,
       targets: (library) => {
         // GET /api/status asks on every poll: a lock screen is looked for (a tool run) once a while.
@@ -48,6 +94,7 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
         return targets;
       },
       checkTarget: async (library, target) => void (target === 'desktop' || (await requireLock(session, library, target))),
+      scheme: async () => (await import('./appearance.js')).schemeNow(env),
       followScheme: async (onScheme) => (await import('./follow.js')).followScheme(env, onScheme),
       sun: (library) => {
         const now = sunAt(new Date(), sunLocation(library.settings().location));
@@ -79,9 +126,26 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
             : await shownFiles(session, library),
         ),
       currentId: (library, monitor) => currentId(session, library, monitor),
-      back: async (library, target) => (await import('./back.js')).back(session, library, target),
+      back: async (library, target) =>
+        changed(library, target, await (await import('./back.js')).back(session, library, target), (entries) =>
+          placesOfShown(session, entries),
+        ),
+      colors: () => import('../colors/index.js'),
+      colorMode: (library, brightness) => schemeFor(session, library, brightness),
+      reportAfterChange: (to) => {
+        listener = to;
+      },
       notify: async (entries) => (await import('./notify.js')).notifyShown(env, entries),
+      shownNow: (library) => shownNow(session, library),
+      followShown: (library, onChange) => followShown(library.dirs.data, onChange),
+      setLastAppearance: (library, appearance) => setLastAppearance(library.dirs.data, appearance),
+      tray: async (library, hooks) => (await import('./tray/index.js')).runTray(env, library.dirs.data, hooks),
+      trayHost: async () => (await import('./tray/index.js')).trayHostPresent(env),
       lastRequest: (library) => readOnScreen(library.dirs.data).last_request ?? undefined,
+      lastChange: (library) => {
+        const change = readOnScreen(library.dirs.data).changes.at(-1);
+        return change && { at: change.at, shown: entriesOf(library, change.shown.length ? change.shown : (change.lock?.shown ?? [])) };
+      },
     };
     opened.set(env, desktop);
   }
@@ -89,6 +153,7 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
 }
 export { SET_COMMAND_SETTER } from './setters/custom.js';
 export { describeSetter } from './setters/index.js';
+export { trayHostAdvice } from './tray/advice.js';
 export type { Monitor } from './monitors/index.js';
 export { parseAppearance } from './appearance.js';
 export type { Appearance, Scheme } from './appearance.js';

@@ -1,4 +1,4 @@
-// Where a change goes (CONTRACT.md 8.2 `--target`): the desktop (the default), the lock screen, or
+// Where a change goes (docs/design.md#the-wallpaper-on-screen `--target`): the desktop (the default), the lock screen, or
 // both. The words and their one parser (the CLI's --target and the HTTP body's "target" accept and
 // refuse alike), the lock screen of this session or the error that names the desktop without one,
 // what a change of the lock screen puts back, and a dynamic wallpaper there shown again at its frame

@@ -1,4 +1,4 @@
-// `--notify` (CONTRACT.md 8.2): a desktop notification of what was just put on the screen, through
+// `--notify` (docs/design.md#the-wallpaper-on-screen): a desktop notification of what was just put on the screen, through
 // org.freedesktop.Notifications on the session bus (gdbus, already what the portal is asked with):
 // its title, size and where it came from. Best effort by design: with no notification service (or
 // no session bus, as in cron) the change has still happened and nothing is said about it.

@@ -1,4 +1,4 @@
-// What this library put on the screen (CONTRACT.md 8.2): the changes it made, newest last, each with
+// What this library put on the screen (docs/design.md#the-wallpaper-on-screen): the changes it made, newest last, each with
 // what it showed and what it replaced per monitor and slot (what `back` puts back), and the request
 // of the last `random --set` (what `next` asks again). Kept in the data home as one small JSON file,
 // written whole and atomically: a timer, a shortcut and a terminal may change the wallpaper at once,
@@ -45,7 +45,8 @@ interface State {
   last_request: LastRequest | null;
 }
 
-const FILE = 'on-screen.json';
+export const ON_SCREEN_FILE = 'on-screen.json';
+const FILE = ON_SCREEN_FILE;
 const empty = (): State => ({ version: 1, changes: [], last_request: null });
 
 /** The state kept in `dataDir`; an absent or unreadable file is an empty history (never an error:
@@ -71,6 +72,17 @@ export async function recordChange(dataDir: string, change: Change, request?: La
   state.changes = [...state.changes, change].slice(-SET_HISTORY_DEPTH);
   if (request) state.last_request = request;
   await write(dataDir, state);
+}
+
+/** Change how the last pick by filters follows light and dark (the tray's "Light and dark"): `next`
+ * and the tray ask with it from now on; undefined: no appearance (the filters alone). */
+export async function setLastAppearance(dataDir: string, appearance: DesktopOptions['appearance']): Promise<boolean> {
+  const state = readOnScreen(dataDir);
+  if (!state.last_request) return false;
+  const { appearance: _old, ...options } = state.last_request.options;
+  state.last_request = { ...state.last_request, options: appearance ? { ...options, appearance } : options };
+  await write(dataDir, state);
+  return true;
 }
 
 /** Take the newest change off the history (`back`), or undefined when there is none. */
@@ -103,16 +115,30 @@ export async function takePart(dataDir: string, index: number, part: 'desktop' |
 }
 
 /** What the recorded changes say is on the screen now: for each monitor and slot the newest file
- * shown there, where a change for every monitor (null) covers every monitor before it. */
-export function shownByHistory(changes: readonly Change[]): ShownFile[] {
+ * shown there, where a change for every monitor (null) covers every monitor before it, and a file for
+ * one monitor covers that monitor only: an older file for every monitor stays on the others, as one
+ * entry per monitor. The monitors are `monitors` (the desktop's, when known) and every one the
+ * history names; with none but the one set, the older file stays for every monitor. */
+export function shownByHistory(changes: readonly Change[], monitors: readonly string[] = []): ShownFile[] {
+  const named = new Set(monitors);
+  for (const change of changes) for (const file of change.shown) if (file.monitor !== null) named.add(file.monitor);
   const shown: ShownFile[] = [];
   for (const change of changes) {
     for (const file of change.shown) {
       for (let i = shown.length - 1; i >= 0; i--) {
         const old = shown[i]!;
-        const sameMonitor = file.monitor === null || old.monitor === file.monitor;
         const sameSlot = file.slot === null || old.slot === file.slot;
-        if (sameMonitor && sameSlot) shown.splice(i, 1);
+        if (!sameSlot || (file.monitor !== null && old.monitor !== null && old.monitor !== file.monitor)) continue;
+        if (file.monitor !== null && old.monitor === null) {
+          // An older file for every monitor: still on each other monitor without a file of its own
+          // (kept for every monitor when no other monitor is known by name).
+          const others = [...named].filter((monitor) => monitor !== file.monitor);
+          if (others.length === 0 && monitors.length === 0) continue;
+          const own = (monitor: string) => shown.some((entry) => entry.monitor === monitor && entry.slot === old.slot);
+          shown.splice(i, 1, ...others.filter((monitor) => !own(monitor)).map((monitor) => ({ ...old, monitor })));
+          continue;
+        }
+        shown.splice(i, 1);
       }
       shown.push(file);
     }

@@ -47,7 +47,7 @@ export function openSession(env: NodeJS.ProcessEnv): Session {
       const cached = monitorLists.get(key);
       if (cached && Date.now() - cached.at < MONITORS_TTL_MS) return cached.list;
       // The detection (each desktop's parser) on the first ask: `current` on most desktops names
-      // its monitors from the read-back and never asks (issue 31).
+      // its monitors from the read-back and never asks.
       const list = import('./monitors/index.js').then(({ detectMonitors }) => detectMonitors({ env, override }));
       monitorLists.set(key, { at: Date.now(), list });
       // A failure is not kept: the next call asks again.

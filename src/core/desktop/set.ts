@@ -1,4 +1,4 @@
-// How a pick goes on the desktop (CONTRACT.md 7.5): one per monitor where the desktop can show one
+// How a pick goes on the desktop (docs/design.md#what-a-change-reports): one per monitor where the desktop can show one
 // each and several are known; one composite spanned over all (`--span`); else one for all (`--same`,
 // one monitor, or a desktop with one wallpaper for all: GNOME, Cinnamon, MATE), picked for the
 // primary monitor by the same rules as one monitor of a per-monitor desktop. GNOME gets a light

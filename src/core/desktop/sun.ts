@@ -1,4 +1,4 @@
-// `--appearance sun` (CONTRACT.md 8.3): light or medium picks from sunrise to sunset at the
+// `--appearance sun` (docs/design.md#the-time-of-day): light or medium picks from sunrise to sunset at the
 // settings' `location`, dark picks outside; and following the sun for `watch`: one timer that
 // sleeps until the next sunrise or sunset, checking the wall clock on the way.
 import { WallpaperError } from '../errors.js';

@@ -1,4 +1,4 @@
-// A change aimed at the lock screen too (CONTRACT.md 8.2 `--target lock|both`): `random --set`,
+// A change aimed at the lock screen too (docs/design.md#the-wallpaper-on-screen `--target lock|both`): `random --set`,
 // `next`, `watch` and `POST /api/wallpapers/{id}/set` come through here. The lock screen is asked
 // for before anything is set (a desktop without one refuses with nothing changed); `lock` picks one
 // wallpaper for the lock screen as a one-for-all desktop would (a light and a dark one where it has

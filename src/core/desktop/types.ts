@@ -1,5 +1,5 @@
 // The shapes of the desktop facade (index.ts): what a set is asked (filters or an id, and the
-// options of `random --set`) and what it reports, per monitor and per slot (CONTRACT.md 7.5).
+// options of `random --set`) and what it reports, per monitor and per slot (docs/design.md#what-a-change-reports).
 import type { Appearance } from './appearance.js';
 import type { Monitor } from './monitors/types.js';
 import type { Filters, Library, PickedFile, ShownEntry, WallpaperSource } from '../types.js';
@@ -68,6 +68,8 @@ export interface Desktop {
   set(request: DesktopRequest): Promise<DesktopSet | undefined>;
   /** What set() would pick, without setting (--monitors: one per monitor); undefined: no match. */
   choose(request: DesktopRequest): Promise<DesktopSet | undefined>;
+  /** The session's colour scheme now, and whether anything said it (false: light, by default). */
+  scheme(): Promise<{ scheme: import('./appearance.js').Scheme; found: boolean }>;
   /** Call `onScheme` with the session's colour scheme now and on every change (`watch`); resolves
    * with the function that stops. */
   followScheme(onScheme: (scheme: import('./appearance.js').Scheme) => void): Promise<() => void>;
@@ -106,6 +108,27 @@ export interface Desktop {
   back(library: Library, target?: Target): Promise<ShownEntry[]>;
   /** A desktop notification of what went on the screen; false when no notification service took it. */
   notify(entries: readonly ShownEntry[]): Promise<boolean>;
+  /** The wallpaper on the primary monitor and what the panel says of it (undefined: nothing known). */
+  shownNow(library: Library): Promise<import('./shown-now.js').ShownNow | undefined>;
+  /** Call `onChange` after every change this library records (by any process); returns the stop. */
+  followShown(library: Library, onChange: () => void): () => void;
+  /** Set the appearance `next` asks with (the tray's "Light and dark"); false: no pick to change yet. */
+  setLastAppearance(library: Library, appearance: DesktopOptions['appearance']): Promise<boolean>;
+  /** Run the tray (docs/desktops.md#the-tray) until it is quit; refuses without a tray host. */
+  tray(library: Library, hooks: import('./tray/index.js').TrayHooks): Promise<void>;
+  /** Whether a tray host (StatusNotifierWatcher) is on the session bus (`doctor`). */
+  trayHost(): Promise<boolean>;
+  /** The colours room (docs/colors.md): schemes, their formats, --write and --apply; loaded when asked. */
+  colors(): Promise<typeof import('../colors/index.js')>;
+  /** What `--mode auto` means for a wallpaper of `brightness` (docs/colors.md#modes): the scheme the
+   * last random --set asked for (--appearance), else the wallpaper's own brightness. */
+  colorMode(library: Library, brightness: string): Promise<import('./appearance.js').Scheme>;
+  /** Where the lines of what ran after a change go (the colors setting's failure, the on_change
+   * hook's): each face shows them where it reports (the CLI on stderr); replaces the one before. */
+  reportAfterChange(listener: (line: string) => void): void;
   /** The filters and options of the last pick by filters (`next` asks them again), if any. */
   lastRequest(library: Library): { filters: Filters; options: DesktopOptions; server?: string } | undefined;
+  /** The newest change in the record of changes, whatever made it (`random --set`, `next`, `back`'s
+   * record, the timer, `watch`, the API): when, and what it put on the screen. */
+  lastChange(library: Library): { at: string; shown: ShownEntry[] } | undefined;
 }

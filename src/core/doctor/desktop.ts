@@ -3,7 +3,7 @@
 import { createConnection } from 'node:net';
 import { type Check, check } from './checks.js';
 import { SET_COMMAND_SETTER } from '../desktop/index.js';
-import { describeSetter } from '../desktop/index.js';
+import { describeSetter, openDesktop, trayHostAdvice } from '../desktop/index.js';
 
 /** Setters that talk to their desktop over the session bus (gsettings/dconf, xfconf, Plasma). */
 const BUS_SETTERS = new Set(['gnome', 'cinnamon', 'mate', 'xfce', 'kde']);
@@ -33,6 +33,18 @@ function connects(socket: string): Promise<boolean> {
     connection.once('connect', () => done(true));
     connection.once('error', () => done(false));
   });
+}
+
+/** Whether `wallpaper tray` has a host here: a StatusNotifierWatcher on the session bus. */
+async function checkTrayHost(env: NodeJS.ProcessEnv): Promise<Check> {
+  const desktop = openDesktop(env);
+  const present = await Promise.race([
+    desktop.trayHost().catch(() => false),
+    new Promise<false>((resolve) => setTimeout(resolve, BUS_TIMEOUT_MS, false).unref()),
+  ]);
+  return present
+    ? check('ok', 'tray host', 'a StatusNotifierWatcher is on the session bus (wallpaper tray can show)')
+    : check('note', 'tray host', 'no StatusNotifierWatcher on the session bus', `for wallpaper tray: ${trayHostAdvice(env)}`);
 }
 
 export async function checkDesktop(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, setCommand: string | null): Promise<Check[]> {
@@ -67,8 +79,10 @@ export async function checkDesktop(env: NodeJS.ProcessEnv, platform: NodeJS.Plat
   const needsBus = found.name !== undefined ? BUS_SETTERS.has(found.name) : BUS_DESKTOPS.has(found.desktop ?? '');
   const socket = busSocket(env);
   const reachable = socket !== undefined && (await connects(socket));
-  if (reachable) checks.push(check('ok', 'session bus', 'reachable'));
-  else {
+  if (reachable) {
+    checks.push(check('ok', 'session bus', 'reachable'));
+    checks.push(await checkTrayHost({ ...env, DBUS_SESSION_BUS_ADDRESS: env.DBUS_SESSION_BUS_ADDRESS ?? `unix:path=${socket}` }));
+  } else {
     const detail =
       socket === undefined
         ? 'no session bus address (DBUS_SESSION_BUS_ADDRESS and XDG_RUNTIME_DIR unset)'

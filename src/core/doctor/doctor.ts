@@ -72,7 +72,7 @@ async function checkSharp(): Promise<Check> {
   }
 }
 
-/** One line per indexed format (CONTRACT.md 8.1): whether this machine decodes it, and with what. */
+/** One line per indexed format (docs/design.md#every-format): whether this machine decodes it, and with what. */
 async function checkFormats(env: NodeJS.ProcessEnv): Promise<Check[]> {
   return (await formatSupport(env)).map(({ label, extensions, decodes, decoder }) => {
     const name = `${label} (${extensions.map((ext) => `.${ext}`).join(' ')})`;

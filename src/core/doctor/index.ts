@@ -6,7 +6,7 @@ import type { Check, DoctorInput } from './doctor.js';
 export type { Check, CheckLevel } from './doctor.js';
 
 /** The checks, loaded when asked for: the door names diagnose, and loading the doctor with it made
- * every command load every room at start (issue 31). */
+ * every command load every room at start. */
 export async function diagnose(input: DoctorInput): Promise<Check[]> {
   return (await import('./doctor.js')).diagnose(input);
 }

@@ -1,5 +1,5 @@
 // The shared steps of the timed formats (GNOME's XML and .stw): frame files by path, one index each,
-// and the flaws that make a timed file malformed (CONTRACT.md 8.3), named the same way for both.
+// and the flaws that make a timed file malformed (docs/design.md#the-time-of-day), named the same way for both.
 import { extname, isAbsolute, join } from 'node:path';
 import type { Frame } from './timeline.js';
 
@@ -42,14 +42,30 @@ export function checkTransition(from: number, to: number, frames: FrameFiles, wh
   }
 }
 
-/** Times of a day given in order around the clock from the first (the last may wrap past
- * midnight to before the first): each strictly after the one before it. */
+const hhmm = (t: number) => `${String(Math.floor(t / 3600)).padStart(2, '0')}:${String(Math.floor(t / 60) % 60).padStart(2, '0')}`;
+
+/** Times of a day given in order around the clock from the first, each strictly after the one
+ * before it. The clock may go past midnight once, and only where the file says so: at an `@00:00`
+ * line or right after a transition that reaches or crosses midnight (wallutils' adwaita-timed runs
+ * 07:00 ... `@18:00-00:00`, `@00:00`, 05:00); a time earlier than the one above it anywhere else
+ * (`@18:00` then `@06:00`) went backwards: malformed (docs/formats.md#dynamic-wallpapers). */
 export function checkDayOrder(times: readonly { at: number; until?: number; where: string }[]): void {
   const DAY = 86_400;
   const first = times[0]?.at ?? 0;
   const offset = (t: number) => (((t - first) % DAY) + DAY) % DAY;
   let previousEnd = 0;
+  let wrapped = false;
   for (const [i, { at, until, where }] of times.entries()) {
+    const before = times[i - 1];
+    if (before && at <= before.at) {
+      const reachesMidnight = before.until !== undefined && (before.until === 0 || before.until < before.at);
+      if (wrapped || !(at === 0 || reachesMidnight))
+        throw new MalformedDynamic(
+          `times out of order: ${where} (${hhmm(at)}) goes back from the time before it (${hhmm(before.at)}); ` +
+            'a file that runs past midnight says so with @00:00 or a transition across it',
+        );
+      wrapped = true;
+    }
     const start = offset(at);
     if (i > 0 && start <= offset(times[i - 1]!.at))
       throw new MalformedDynamic(`times out of order: ${where} is not after the time before it`);

@@ -6,7 +6,7 @@
 import { dirname } from 'node:path';
 import { FrameFiles, MalformedDynamic, checkTransition } from './frames.js';
 import { type Change, type Timed, settleChanges } from './timeline.js';
-import { XmlError, type XmlElement, child, parseXml } from './xml.js';
+import { RefusedXml, XmlError, type XmlElement, child, parseXml, rootNameOf } from './xml.js';
 
 /** The cycle's longest length: a cycle is a day or a week; a year's worth is not a wallpaper. */
 const MAX_PERIOD_S = 366 * 86_400;
@@ -15,14 +15,16 @@ const MAX_PERIOD_S = 366 * 86_400;
 export const isTimedBackground = (root: XmlElement): boolean => root.name === 'background' && child(root, 'starttime') !== undefined;
 
 /** Parse a timed background; undefined for XML that is no timed background (a background list, any
- * other document); MalformedDynamic for one that cannot be played. */
+ * other document, well-formed or not: docs/formats.md#xml-files); MalformedDynamic for one that
+ * cannot be played, or any document that declares entities (refused whatever it is). */
 export function parseGnomeXml(text: string, path: string): Timed | undefined {
   let root: XmlElement;
   try {
     root = parseXml(text);
   } catch (error) {
-    if (error instanceof XmlError) throw new MalformedDynamic(`not well-formed XML: ${error.message}`);
-    throw error;
+    if (!(error instanceof XmlError)) throw error;
+    if (!(error instanceof RefusedXml) && rootNameOf(text) !== 'background') return undefined;
+    throw new MalformedDynamic(`not well-formed XML: ${error.message}`);
   }
   if (root.name !== 'background') return undefined;
   const start = child(root, 'starttime');

@@ -1,4 +1,4 @@
-// The dynamic room: wallpapers that change with the time of day (CONTRACT.md 8.3). GNOME's timed
+// The dynamic room: wallpapers that change with the time of day (docs/design.md#the-time-of-day). GNOME's timed
 // background XML (gnome.ts), wallutils' Simple Timed Wallpaper .stw 1.0 (stw.ts) and Apple's dynamic
 // HEIC (apple.ts: its XMP's apple_desktop binary plists, bplist.ts) read into one model
 // (timeline.ts): which frame shows at a moment and when that changes, timed, by the sun's position,

@@ -1,8 +1,8 @@
 // wallutils' Simple Timed Wallpaper, version 1.0 (its stw-1.0.0 spec): UTF-8 lines of `key: value`
 // fields (`stw: 1.0` required, `name`, `format` with a `%s` the frame names fill) and times:
 // `@HH:MM: file` shows a file from then, `@HH:MM-HH:MM: a .. b | overlay` cross-fades from a to b
-// over that span (start inclusive, end exclusive). Times go around the clock from the first (the
-// last may wrap past midnight). `#` and `//` lines are comments. A relative file name is read from
+// over that span (start inclusive, end exclusive). Times run from 00:00 to 23:59, each after the
+// one above it (only the last transition may run past midnight). `#` and `//` lines are comments. A relative file name is read from
 // the .stw file's own folder.
 import { dirname } from 'node:path';
 import { FrameFiles, MalformedDynamic, checkDayOrder, checkTransition } from './frames.js';

@@ -1,4 +1,4 @@
-// What a dynamic wallpaper is once parsed, whatever its file (CONTRACT.md 8.3), and which of its
+// What a dynamic wallpaper is once parsed, whatever its file (docs/design.md#the-time-of-day), and which of its
 // frames is shown at a given moment, with the moment that changes. Pure: the clock and the place
 // are parameters.
 //
@@ -125,7 +125,7 @@ export function frameAt(dynamic: Dynamic, now: Date, location?: Location): Frame
   }
 }
 
-/** The frame its analysis, thumbnail and filters use: the one shown at noon (CONTRACT.md 8.3): at
+/** The frame its analysis, thumbnail and filters use: the one shown at noon (docs/design.md#the-time-of-day): at
  * local noon (of GNOME's start day), the sun at its highest, the light one. */
 export function noonFrame(dynamic: Dynamic): number {
   switch (dynamic.kind) {

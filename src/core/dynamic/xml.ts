@@ -1,10 +1,13 @@
 // A small, safe XML reader for the two XML documents dynamic wallpapers bring: GNOME's timed
-// background and the XMP packet inside an Apple HEIC. Safe by construction: a document type
-// declaration (`<!DOCTYPE`, `<!ENTITY`) is refused outright, so no entity is ever defined, expanded
-// or fetched (an entity bomb or an external entity is a malformed file, refused in one pass over
-// its text, in memory bounded by the text itself); only the five predefined entities and character
-// references are decoded. Documents are bounded in size and depth. Elements, attributes, text,
-// comments, CDATA and processing instructions: nothing else is needed here.
+// background and the XMP packet inside an Apple HEIC. Safe by construction: an entity declaration
+// or a document type with an internal subset (`<!ENTITY`, `<!DOCTYPE x [...]>`) is refused
+// outright, so no entity is ever defined, expanded or fetched (an entity bomb or an external entity
+// is a malformed file, refused in one pass over its text, in memory bounded by the text itself); a
+// document type that only names an external DTD (`<!DOCTYPE wallpapers SYSTEM "gnome-wp-list.dtd">`,
+// as GNOME's and MATE's background lists carry) is passed over, its DTD never read or fetched
+// (docs/formats.md#xml-files). Only the five predefined entities and character references are
+// decoded. Documents are bounded in size and depth. Elements, attributes, text, comments, CDATA and
+// processing instructions: nothing else is needed here.
 
 /** The largest document read: a timed background of a thousand frames is ~200 KiB. */
 export const MAX_XML_BYTES = 1024 * 1024;
@@ -19,6 +22,8 @@ export interface XmlElement {
 }
 
 export class XmlError extends Error {}
+/** A document refused for what it declares (entities, an internal subset), whatever it is. */
+export class RefusedXml extends XmlError {}
 
 const PREDEFINED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
@@ -41,6 +46,17 @@ function codePoint(value: number, whole: string): string {
 const NAME = /[A-Za-z_][\w.:-]*/y;
 const ATTRIBUTE = /\s+([A-Za-z_][\w.:-]*)\s*=\s*("([^"<]*)"|'([^'<]*)')/y;
 const TAG_END = /\s*(\/?)>/y;
+const QUOTED = `(?:"[^"<>]*"|'[^'<>]*')`;
+/** A document type naming at most an external DTD: no internal subset (`[`), so no entity. */
+const EXTERNAL_DOCTYPE = new RegExp(
+  `<!DOCTYPE\\s+[A-Za-z_][\\w.:-]*(?:\\s+(?:SYSTEM\\s+${QUOTED}|PUBLIC\\s+${QUOTED}\\s+${QUOTED}))?\\s*>`,
+  'iy',
+);
+
+const refused = () =>
+  new RefusedXml(
+    'it declares a document type or entities (<!DOCTYPE with an internal subset, <!ENTITY): refused, entities are never expanded',
+  );
 
 const matchAt = (pattern: RegExp, text: string, at: number) => {
   pattern.lastIndex = at;
@@ -50,8 +66,8 @@ const matchAt = (pattern: RegExp, text: string, at: number) => {
 /** Parse `text` into its root element; throws XmlError saying what is wrong. */
 export function parseXml(text: string): XmlElement {
   if (text.length > MAX_XML_BYTES) throw new XmlError(`it is over ${MAX_XML_BYTES} bytes`);
-  if (/<!(DOCTYPE|ENTITY)/i.test(text))
-    throw new XmlError('it declares a document type or entities (<!DOCTYPE, <!ENTITY): refused, entities are never expanded');
+  if (/<!ENTITY/i.test(text)) throw refused();
+  let doctype = false;
   const stack: XmlElement[] = [];
   let root: XmlElement | undefined;
   let at = 0;
@@ -67,7 +83,13 @@ export function parseXml(text: string): XmlElement {
       break;
     }
     if (open > at) addText(text.slice(at, open));
-    if (text.startsWith('<!--', open)) {
+    if (text.slice(open, open + 9).toUpperCase() === '<!DOCTYPE') {
+      // Before the root only, once, and naming at most an external DTD (never read).
+      const external = matchAt(EXTERNAL_DOCTYPE, text, open);
+      if (doctype || root !== undefined || stack.length > 0 || !external) throw refused();
+      doctype = true;
+      at = open + external[0].length;
+    } else if (text.startsWith('<!--', open)) {
       const end = text.indexOf('-->', open + 4);
       if (end < 0) throw new XmlError('a comment is not closed');
       at = end + 3;
@@ -127,6 +149,11 @@ function openTag(text: string, open: number): { element: XmlElement; closed: boo
     if (!close) throw new XmlError(`the tag <${name}> is malformed`);
     return { element, closed: close[1] === '/', at: at + close[0].length };
   }
+}
+
+/** The name of the root element a text starts with (after its prolog), even if the rest is broken. */
+export function rootNameOf(text: string): string | undefined {
+  return /^\uFEFF?\s*(?:<\?[\s\S]*?\?>\s*|<!--[\s\S]*?-->\s*|<!DOCTYPE[^>[]*>\s*)*<([A-Za-z_][\w.:-]*)/i.exec(text)?.[1];
 }
 
 /** The first child named `name`. */

@@ -9,12 +9,12 @@ import { WallpaperError, oneLine } from '../errors.js';
 import { MAX_PIXELS } from '../limits.js';
 import { decodeBmp, readBmpHeader } from './bmp.js';
 import { decodeWithDjxl, systemDjxl } from './djxl.js';
-import { readHeifHeader } from './isobmff.js';
+import { asStillAvif, readHeifHeader } from './isobmff.js';
 import { readJxlHeader } from './jxl-header.js';
 import { sniffFormat } from './sniff.js';
 import { svgForRendering, svgLayout } from './svg.js';
 import { type FormatName, formatInfo } from './table.js';
-import { systemDecodersOn, wasmDecoders } from './decoders.js';
+import { collectAround, systemDecodersOn, wasmDecoders } from './decoders.js';
 
 export interface Probe {
   format: FormatName;
@@ -103,13 +103,18 @@ export async function decodeImage(bytes: Buffer, probe: Probe, options: DecodeOp
       case 'bmp':
         return raw(decodeBmp(bytes, readBmpHeader(bytes)));
       case 'heif':
+        collectAround(probe.width * probe.height);
         return raw(await wasmDecoders.decode('heic', bytes, options.image));
       case 'jxl': {
+        collectAround(probe.width * probe.height);
         const djxl = systemDecodersOn() ? await systemDjxl() : undefined;
         if (!djxl) return raw(await wasmDecoders.decode('jxl', bytes));
         const out = await decodeWithDjxl(djxl, bytes);
         return raw(out, out.channels as 1 | 2 | 3 | 4);
       }
+      case 'avif':
+        // An image sequence by its first frame, which libavif also writes as the primary image.
+        return sharp(asStillAvif(bytes), { limitInputPixels: MAX_PIXELS });
       default:
         // sharp reads the first frame of an animation and the first page of a TIFF by default.
         return sharp(bytes, { limitInputPixels: MAX_PIXELS });

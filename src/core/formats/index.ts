@@ -1,4 +1,4 @@
-// The formats room: everything the library knows about image formats (CONTRACT.md 1 and 8.1), so no
+// The formats room: everything the library knows about image formats (docs/design.md#every-format), so no
 // other room names one. Which formats are indexed and under which extensions and media types
 // (table.ts); which format bytes hold, by content (sniff.ts); the size a header declares, read before
 // any pixel so a decompression bomb is refused in every format (jxl-header.ts, isobmff.ts, bmp.ts,
@@ -21,15 +21,15 @@ export {
   shownEverywhere,
 } from './table.js';
 export { sniffFormat } from './sniff.js';
-export { heifImageCount } from './isobmff.js';
-export { useSystemDecoders, wasmDecoders } from './decoders.js';
+export { asStillAvif, heifImageCount } from './isobmff.js';
+export { decodeCost, useSystemDecoders, wasmDecoders } from './decoders.js';
 export { RECYCLE_BYTES, IDLE_MS } from './wasm-pool.js';
 export type { Probe, DecodeOptions } from './decode.js';
 export type { FormatSupport } from './support.js';
 
 // The decoders and the support report are imported on first use: the table above is what most
 // rooms need (the query's extensions, the desktop's shownEverywhere), and loading the decoders
-// with it cost every command ~6 ES modules at start (issue 31).
+// with it cost every command ~6 ES modules at start.
 type Decode = typeof import('./decode.js');
 
 /** Format and displayed size from the bytes, no pixel decoded (decode.ts). */

@@ -125,3 +125,14 @@ export function heifImageCount(bytes: Uint8Array): number {
   }
   return images.size;
 }
+
+/** An image sequence AVIF (`avis` as its major brand, as `avifenc` writes one from several frames)
+ * as its still image: the same bytes with `avif` as the major brand. libavif writes the first frame
+ * as the file's primary item too (readHeifHeader reads it), but libvips opens only a file whose
+ * major brand is a still image's (docs/formats.md#animated-avif). Other files are returned as given. */
+export function asStillAvif(bytes: Buffer): Buffer {
+  if (bytes.length < 12 || bytes.toString('latin1', 4, 12) !== 'ftypavis') return bytes;
+  const still = Buffer.from(bytes);
+  still.write('avif', 8, 'latin1');
+  return still;
+}

@@ -1,4 +1,4 @@
-// What this machine decodes, format by format, for `wallpaper doctor` (CONTRACT.md 8.1): sharp's
+// What this machine decodes, format by format, for `wallpaper doctor` (docs/design.md#every-format): sharp's
 // own readers as its libvips reports them, the WebAssembly decoders as their packages are installed,
 // djxl where it is on PATH, and the SVG and BMP readers, which need nothing but sharp.
 import { existsSync } from 'node:fs';

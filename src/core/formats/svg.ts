@@ -1,5 +1,5 @@
 // SVG, read as a browser lays it out and rendered without reaching outside the file. Its size
-// (CONTRACT.md 8.1): the root's width/height in px (mm, cm, in, pt, pc at 96 px per inch), a missing
+// (docs/design.md#every-format): the root's width/height in px (mm, cm, in, pt, pc at 96 px per inch), a missing
 // or percentage side from the viewBox's aspect, else the viewBox, else a browser's 300x150.
 // Rendering goes through librsvg (sharp), after a rewrite that (1) refuses entity declarations that
 // could expand without bound or read a file, (2) drops every reference to another file or a URL

@@ -1,4 +1,4 @@
-// The image formats the library indexes (CONTRACT.md 1 and 8.1): each one's extensions, media type,
+// The image formats the library indexes (docs/design.md#every-format): each one's extensions, media type,
 // name for people, and which decoder reads it. The one table every other list derives from.
 
 /** A format, named as sharp names the ones it reads (`heif` is HEIC/HEIF, `jxl` JPEG XL). */
@@ -45,7 +45,7 @@ export function formatOfExtension(ext: string): FormatInfo | undefined {
   return BY_EXTENSION.get(ext.replace(/^\./, '').toLowerCase());
 }
 
-/** The media type a file of this extension is served with (CONTRACT.md 8.1: `.heif` is image/heif,
+/** The media type a file of this extension is served with (docs/design.md#every-format: `.heif` is image/heif,
  * `.heic` image/heic, whatever codec is inside). */
 export function contentTypeOf(format: FormatName, ext?: string): string {
   switch (format) {
@@ -61,7 +61,7 @@ export function contentTypeOf(format: FormatName, ext?: string): string {
 /** Formats a browser shows by itself: the rest reach the gallery through variants. */
 export const BROWSER_FORMATS: ReadonlySet<FormatName> = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'svg', 'bmp']);
 
-/** Extensions every desktop's setter shows as they are (CONTRACT.md 8.1): the rest are set through a
+/** Extensions every desktop's setter shows as they are (docs/design.md#every-format): the rest are set through a
  * rendition. */
 const SHOWN_EVERYWHERE = new Set(['jpg', 'jpeg', 'png', 'webp']);
 export const shownEverywhere = (path: string): boolean => SHOWN_EVERYWHERE.has(path.slice(path.lastIndexOf('.') + 1).toLowerCase());

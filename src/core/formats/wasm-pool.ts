@@ -50,6 +50,9 @@ const compile = (file: string): Promise<WebAssembly.Module | undefined> =>
 
 export class WasmPool {
   private readonly threads = new Set<Thread>();
+  /** Threads being ended: their memory is not given back until they are gone, so no new thread
+   * starts in their place before then (two 4K HEIC decoders' memories at once, ~400 MB). */
+  private ending = 0;
   private readonly queue: Job[] = [];
   private nextId = 1;
   private compiled?: Promise<CompiledDecoders>;
@@ -85,7 +88,7 @@ export class WasmPool {
   private pump(): void {
     while (this.queue.length > 0) {
       let thread = [...this.threads].find((candidate) => !candidate.job);
-      if (!thread && this.threads.size < this.size) thread = this.start(this.modules);
+      if (!thread && this.threads.size + this.ending < this.size) thread = this.start(this.modules);
       if (!thread) return;
       const job = this.queue.shift()!;
       clearTimeout(thread.timer);
@@ -132,7 +135,12 @@ export class WasmPool {
     clearTimeout(thread.timer);
     thread.job?.reject(error ?? new Error('the decoder thread stopped'));
     thread.job = undefined;
-    await thread.worker.terminate();
+    this.ending++;
+    try {
+      await thread.worker.terminate();
+    } finally {
+      this.ending--;
+    }
     this.pump();
   }
 }

@@ -9,7 +9,7 @@ import { WallpaperError, isWallpaperError, oneLine } from '../errors.js';
 import { RANDOM_FILE_TRIES, STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } from '../limits.js';
 import { exclusiveScan, othersScan } from './scan-lease.js';
 import { scanQueue } from './scan-queue.js';
-import { releaseMemory } from './release-memory.js';
+import { releaseMemory } from '../common/index.js';
 import { type LibraryDirs, oneFolder } from '../settings/index.js';
 import { openSettings } from '../settings/index.js';
 import { pickRandom, pickRandomJson } from './pick.js';
@@ -24,7 +24,7 @@ import { hasFilters } from '../query/index.js';
 // Scanning, uploads, thumbnails, variants, dynamic frames and the trash are imported by the methods
 // that need them, on first use: a short command (`list`, `current`, `favorite current`) opens the
 // library and asks the index, and loading them all at open cost it ~60 ES modules (the formats,
-// analysis and dynamic rooms; issue 31). A method that never ran loaded nothing.
+// analysis and dynamic rooms). A method that never ran loaded nothing.
 import { type Variants, createVariants } from '../variants/index.js';
 
 /** The modules the file and thumbnail routes need on every request, imported once: an `import()`
@@ -44,6 +44,9 @@ export type OpenOptions =
     /** The index in PostgreSQL (postgres://...) instead of SQLite in the data home: replicas on
      * several hosts share it; settings, thumbnails and uploads stay in the homes. */
     database?: string;
+    /** For commands that only read (`list`, `random` without `--set`): when the SQLite index does not
+     * exist yet, the library reads as empty and nothing is made in the data home (default false). */
+    readOnly?: boolean;
   };
 
 /** A checked file handed on by path (to a desktop tool): its descriptor is closed, its identity kept. */
@@ -58,12 +61,14 @@ export const isId = (value: string): boolean => /^[0-9a-f]{16}$/.test(value);
 
 export function openLibrary(options: OpenOptions): Library {
   const dirs = 'dirs' in options ? options.dirs : oneFolder(options.home);
+  const indexFile = options.database === undefined ? join(dirs.data, 'index.sqlite') : undefined;
+  // A reader of an index never made reads an empty one in memory, and leaves the homes as they are.
+  const absent = options.readOnly === true && indexFile !== undefined && !existsSync(indexFile);
   // The config and cache homes are made when first written; the index needs its folder now.
-  mkdirSync(dirs.data, { recursive: true });
+  if (!absent) mkdirSync(dirs.data, { recursive: true });
   const settingsStore = openSettings(dirs);
   settingsStore.read(); // a broken settings file is reported now, naming the key and the file
-  const indexFile = options.database === undefined ? join(dirs.data, 'index.sqlite') : undefined;
-  const store = openStore(options.database ?? indexFile!);
+  const store = openStore(options.database ?? (absent ? ':memory:' : indexFile!));
   const thumbnails = new ThumbnailCache(dirs.cache);
   let variantsMade: Promise<Variants> | undefined;
   const variants = () =>

@@ -1,4 +1,4 @@
-// The bytes behind a timed wallpaper's {id} (CONTRACT.md 8.3): a GNOME timed XML or a .stw, checked
+// The bytes behind a timed wallpaper's {id} (docs/design.md#the-time-of-day): a GNOME timed XML or a .stw, checked
 // as indexed like any file, stands for the image file of its frame for now, and that file is what
 // /image sends (its own bytes and type), what variants and thumbnails are made from. Its frame
 // files are not the index's (they may live outside every library folder): each is opened as it is

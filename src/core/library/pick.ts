@@ -4,19 +4,17 @@
 // else the closest by KDE Plasma's rule (store/random.ts).
 import { withUrls } from '../store/index.js';
 import type { Store } from '../store/index.js';
-import type { Orientation } from '../analysis/index.js';
 import type { Filters, PickOptions, RandomOrder, Screen, Wallpaper } from '../types.js';
+import { orientationOf } from '../types/shape.js';
 
 export type { PickOptions };
-
-const orientationOf = ({ w, h }: { w: number; h: number }): Orientation => (w === h ? 'square' : w > h ? 'landscape' : 'portrait');
 
 /** The filters narrowed to wallpapers made for the screen: its orientation, at least its size
  * (divided by the upscaling allowed). */
 function forScreen(filters: Filters, screen: Screen, upscale = 1): Filters {
   return {
     ...filters,
-    orientation: filters.orientation ?? orientationOf(screen),
+    orientation: filters.orientation ?? orientationOf(screen.w, screen.h),
     min_width: Math.max(filters.min_width ?? 0, Math.ceil(screen.w / upscale)),
     min_height: Math.max(filters.min_height ?? 0, Math.ceil(screen.h / upscale)),
   };
@@ -86,7 +84,7 @@ function closestTo(
   avoid: readonly string[],
   exclude: readonly string[],
 ): Wallpaper | undefined {
-  const tiers = filters.orientation ? [filters] : [{ ...filters, orientation: orientationOf(screen) }, filters];
+  const tiers = filters.orientation ? [filters] : [{ ...filters, orientation: orientationOf(screen.w, screen.h) }, filters];
   for (const among of tiers) {
     if (among !== filters && store.count(among) === 0) continue;
     const skip = [...avoid];

@@ -1,4 +1,4 @@
-// A scan's read of a file that may be a dynamic wallpaper (CONTRACT.md 8.3): a timed XML, a .stw or
+// A scan's read of a file that may be a dynamic wallpaper (docs/design.md#the-time-of-day): a timed XML, a .stw or
 // an Apple dynamic HEIC is one wallpaper, its id its own bytes', its analysis, thumbnail and
 // filters its noon frame's (a timed file's `format` is its frame's extension: the bytes /image
 // sends). An XML that is no timed background is no wallpaper at all. Every frame file must be there

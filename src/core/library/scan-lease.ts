@@ -2,7 +2,7 @@
 // `wallpaper scan` share the index, and two scans at once would read every new file twice. A scan
 // first takes the index's "scan" lease (store/lease.ts). A process that finds it held waits. A scan
 // that was already running when the request arrived may have walked past a file written just before
-// it (CONTRACT.md 7.1), so its summary never answers the request: the waiter takes the lease next and
+// it (docs/design.md#one-refresh-sees-every-file-written-before-it), so its summary never answers the request: the waiter takes the lease next and
 // scans, and waiters who meet that follow-up scan running (it began after they arrived) answer with
 // its summary, so all of them share one. When the holder dies (its process gone from this host, or
 // no renewal for LEASE_TTL_MS), the waiter takes the lease over and scans itself, so a scan asked for
@@ -15,7 +15,7 @@ import type { ScanProgress, ScanSummary } from '../types.js';
 
 const SCAN = 'scan';
 /** A lease not renewed for this long is free: a dead holder on another host is taken over within
- * LEASE_TTL_MS + WAIT_POLL_MS (issue 16 asks for 30 s). */
+ * LEASE_TTL_MS + WAIT_POLL_MS (30 s at most). */
 export const LEASE_TTL_MS = 20_000;
 const RENEW_MS = 5000;
 /** Progress reaches other processes at most this often (each write moves their index version). */

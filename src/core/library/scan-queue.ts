@@ -1,5 +1,5 @@
 // One scan at a time in a library, and never an answer from a scan that began before the request
-// (CONTRACT.md 7.1): a request that finds a scan running here is answered by the next one, which
+// (docs/design.md#one-refresh-sees-every-file-written-before-it): a request that finds a scan running here is answered by the next one, which
 // every request arriving meanwhile shares. Across processes, scan-lease.ts keeps the same rule.
 import type { ScanProgress, ScanSummary } from '../types.js';
 

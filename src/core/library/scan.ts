@@ -16,7 +16,7 @@ import { formatInfo } from '../formats/index.js';
 import { sweepStaleUploads } from './intake.js';
 import { SCAN_BATCH_SIZE, STALE_UPLOAD_AGE_MS } from '../limits.js';
 import type { LibraryDirs } from '../settings/index.js';
-import { ownFolders } from '../settings/index.js';
+import { SMALL_HINT, ownFolders, parseMinSize, smallerReason, smallerThan } from '../settings/index.js';
 import type { FileResult, Store } from '../store/index.js';
 import type { ThumbnailCache } from './thumbnails.js';
 import type { ScanProblem, ScanProgress, ScanSummary, Settings } from '../types.js';
@@ -43,13 +43,17 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
   // The sources' folder once a fetch made it (absent, it is nothing to report).
   const fetched = existsSync(sourcesRoot(dirs)) ? [sourcesRoot(dirs)] : [];
   const walk = await walkFolders([...settings.folders, settings.upload_folder, ...fetched], ownFolders(dirs));
-  const diff = diffFiles(store.fileStates(), walk.files, walk.unreachable);
+  const diff = diffFiles(withMinSize(store, settings.min_size), walk.files, walk.unreachable);
   const toRead = [...diff.added, ...diff.changed];
   const progress: ScanProgress = { toRead: toRead.length, read: 0, failed: 0 };
+  const minSize = parseMinSize(settings.min_size);
+  const sizeLimit = minSize && minSize[0] > 0 ? { limits: minSize, reason: smallerReason(settings.min_size) } : undefined;
+  // With min_size off, the pictures this scan indexed under 320x200 (the summary's hint).
+  let small = 0;
   const vanished: ScanProblem[] = [];
   const summary = { added: 0, updated: 0, removed: 0 };
   // A wallpaper added in one batch and settled in a later one (a KDE package's link read before
-  // the file it points to) was added by this scan, not updated (issue 24).
+  // the file it points to) was added by this scan, not updated.
   const addedNow = new Set<string>();
   const count = (effect: { added: string[]; removed: string[]; updated: string[] }) => {
     for (const id of effect.added) addedNow.add(id);
@@ -75,11 +79,13 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
       while (next < toRead.length) {
         const path = toRead[next++]!;
         const state = walk.files.get(path)!;
-        const result = await readOne(path, state, settings.thumbnail_size, analyzeImage, thumbnails);
+        const result = await readOne(path, state, settings.thumbnail_size, analyzeImage, thumbnails, sizeLimit);
         progress.read++;
         if (result === 'vanished') vanished.push({ path, error: 'vanished during the scan' });
         else batch.push(result);
-        if (result === 'vanished' || result.error) progress.failed++;
+        if (result === 'vanished' || (result.error && result.error !== sizeLimit?.reason)) progress.failed++;
+        const { width = 0, height = 0 } = result === 'vanished' ? {} : (result.analysis ?? {});
+        if (!sizeLimit && width > 0 && smallerThan(width, height, [SMALL_HINT.width, SMALL_HINT.height])) small++;
         onProgress?.({ ...progress });
         if (batch.length >= SCAN_BATCH_SIZE) await flush();
       }
@@ -127,9 +133,23 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
     total: store.count(),
     hidden: store.count({ hidden: true }),
     duration_ms: Math.round(performance.now() - started),
-    skipped: walk.skipped,
+    skipped: [...walk.skipped, ...store.smallerSkipped()],
     unavailable,
+    ignored: store.ignoredCount(),
+    ...(small > 0 ? { small } : {}),
   };
+}
+
+/** The index's file states, less those min_size says to read again: files left out under another
+ * min_size (they may be big enough now), and with min_size on, the files of wallpapers smaller than
+ * it (read again, they leave the index: docs/cli.md#wallpaper-config). */
+function withMinSize(store: Store, minSize: string): Map<string, FileState> {
+  const states = store.fileStates();
+  const reason = smallerReason(minSize);
+  for (const { path, reason: was } of store.smallerSkipped()) if (was !== reason) states.delete(path);
+  const limits = parseMinSize(minSize);
+  if (limits && limits[0] > 0) for (const path of store.pathsSmallerThan(limits[0], limits[1])) states.delete(path);
+  return states;
 }
 
 type Analyze = Analyzer['analyzeImage'];
@@ -146,7 +166,10 @@ async function readOne(
   thumbnailSize: number,
   analyzeImage: Analyze,
   thumbnails: ThumbnailCache,
+  sizeLimit?: { limits: [number, number]; reason: string },
 ): Promise<FileResult | 'vanished'> {
+  // Under min_size: left out, its reason recorded (so it is not read again until min_size changes).
+  const tooSmall = (width: number, height: number) => sizeLimit !== undefined && smallerThan(width, height, sizeLimit.limits);
   let bytes: Buffer;
   try {
     bytes = await readFile(path);
@@ -164,6 +187,7 @@ async function readOne(
     const dynamic = await analyseDynamic(path, bytes, ext, thumbnailSize);
     // An XML that is no timed background: no wallpaper, no failure (recorded, so not read again).
     if (!dynamic && TIMED_ONLY.has(ext)) return { path, state: readState };
+    if (dynamic && tooSmall(dynamic.analysis.width, dynamic.analysis.height)) return { path, state: readState, error: sizeLimit!.reason };
     if (dynamic) {
       await thumbnails.write(dynamic.analysis.id, thumbnailSize, dynamic.thumbnail);
       return {
@@ -177,6 +201,7 @@ async function readOne(
     const { analysis, thumbnail } = await analyzeImage(bytes, thumbnailSize, ext);
     const { label, extensions } = formatInfo(analysis.format);
     if (!extensions.includes(ext)) return { path, state: readState, error: `a ${label} image named .${ext}` };
+    if (tooSmall(analysis.width, analysis.height)) return { path, state: readState, error: sizeLimit!.reason };
     await thumbnails.write(analysis.id, thumbnailSize, thumbnail);
     return { path, state: readState, analysis };
   } catch (error) {

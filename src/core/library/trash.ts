@@ -1,4 +1,4 @@
-// Deleting a wallpaper never destroys it (CONTRACT.md section 3): its files move into `trash/` in
+// Deleting a wallpaper never destroys it (docs/design.md#http-rules): its files move into `trash/` in
 // the data home, named by time and id so that two deletes of one name never collide.
 import { mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';

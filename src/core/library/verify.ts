@@ -1,4 +1,4 @@
-// Opening a wallpaper's file only while it is still the file the index recorded (CONTRACT.md 6.1).
+// Opening a wallpaper's file only while it is still the file the index recorded (docs/design.md#identity).
 // An id promises particular bytes: a file replaced, edited, truncated or swapped for a link to
 // /etc/passwd after indexing must never be sent under it. The check is made on the opened
 // descriptor (fstat), not on the path, so a swap between the check and the read cannot win; the

@@ -1,6 +1,6 @@
 // Folders -> the image files under them with size and modification time. I/O only.
 // A hand-rolled walk rather than fast-glob: fast-glob follows a symbolic-link loop forever (measured:
-// a `loop -> ../..` link hangs it), and CONTRACT.md section 1 wants links followed and loops not.
+// a `loop -> ../..` link hangs it), and docs/design.md#identity wants links followed and loops not.
 import { type Dirent, type Stats, stat as statCallback } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
@@ -12,12 +12,12 @@ import { TIMED_FILE_EXTENSIONS } from '../dynamic/index.js';
 /** Extensions (lowercase, with the dot) of the files a library indexes (formats/table.ts). */
 export const IMAGE_EXTENSIONS = new Set(INDEXED_EXTENSIONS.map((ext) => `.${ext}`));
 
-/** Images, and the timed files (GNOME XML, .stw) that may be dynamic wallpapers (CONTRACT.md 8.3). */
+/** Images, and the timed files (GNOME XML, .stw) that may be dynamic wallpapers (docs/design.md#the-time-of-day). */
 const INDEXED_NAMES = new Set([...IMAGE_EXTENSIONS, ...TIMED_FILE_EXTENSIONS]);
 
 export const isImageName = (name: string): boolean => !name.startsWith('.') && INDEXED_NAMES.has(extname(name).toLowerCase());
 
-/** Image formats people keep beside wallpapers that no decoder here reads (CONTRACT.md 6.1 and 8.1):
+/** Image formats people keep beside wallpapers that no decoder here reads (docs/design.md#every-format):
  * reported as skipped, so they do not vanish silently. */
 export const SKIPPED_EXTENSIONS: Readonly<Record<string, string>> = {
   '.jp2': 'JPEG 2000',

@@ -1,4 +1,4 @@
-// A wallpaper's title (CONTRACT.md 7.6, issue 24): the name its package gives it, found at each scan
+// A wallpaper's title (docs/design.md#titles): the name its package gives it, found at each scan
 // that changed a file, else its file name without the extension.
 // - KDE packages (`NAME/contents/images/5120x2880.jpg`, `images_dark/`): `NAME/metadata.json`'s
 //   KPlugin.Name, else `NAME/metadata.desktop`'s unlocalised `Name=`.

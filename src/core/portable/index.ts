@@ -1,4 +1,4 @@
-// The portable part of the Library facade (CONTRACT.md 7.4): the user's own data out as one JSON
+// The portable part of the Library facade (docs/design.md#your-data-portable): the user's own data out as one JSON
 // document and merged back in, here or into another library (format.ts says what it holds).
 // May use: curate, query, settings and store.
 import type { LibraryDirs } from '../types/library.js';

@@ -1,4 +1,4 @@
-// The curation filters of CONTRACT.md 6.3, parsed like the spec's (one message per parameter naming
+// The curation filters of docs/design.md#beyond-the-specification, parsed like the spec's (one message per parameter naming
 // what it accepts): `color` (hex, repeatable: all must match) with `color_tolerance`, `tag`
 // (repeatable: all), `q` (words: each in the file name or a tag), `favorite`, `hidden`.
 import { WallpaperError } from '../errors.js';

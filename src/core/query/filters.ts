@@ -1,4 +1,4 @@
-// One parser for the filters and paging of CONTRACT.md section 3, shared by CLI flags and HTTP query
+// One parser for the filters and paging of docs/design.md#http-rules, shared by CLI flags and HTTP query
 // parameters, so both faces accept and refuse exactly the same values with the same messages.
 import { ASPECT_RATIOS, BRIGHTNESS, HUES, ORIENTATIONS } from '../analysis/index.js';
 import { parseCurationFilters } from './curation-params.js';
@@ -11,7 +11,7 @@ import { INDEXED_EXTENSIONS } from '../formats/index.js';
 
 export type { RawParams, RawValue } from './params.js';
 
-/** The `format` filter's words: every indexed extension (CONTRACT.md 8.1). */
+/** The `format` filter's words: every indexed extension (docs/design.md#every-format). */
 export const FORMATS = INDEXED_EXTENSIONS as readonly ImageFormatName[];
 
 const CATEGORY_FILTERS = {
@@ -29,7 +29,7 @@ export const FILTER_WORDS: Readonly<Record<string, readonly string[]>> = Object.
   Object.entries(CATEGORY_FILTERS).map(([name, words]) => [name, [...words, 'any']]),
 );
 
-/** Every filter name, in the spec's order (section 4.1), then `ratio` (issue 33). */
+/** Every filter name, in the spec's order (section 4.1), then `ratio`. */
 export const FILTER_NAMES = [...Object.keys(CATEGORY_FILTERS), ...SIZE_FILTERS, 'ratio'] as (keyof Filters)[];
 
 /** The refusal of a category value. An aspect_ratio that reads as a shape says which category it

@@ -1,4 +1,4 @@
-// The query room: one parser for every filter, curation filter, order and paging parameter (CONTRACT.md
+// The query room: one parser for every filter, curation filter, order and paging parameter (docs/design.md
 // sections 3 and 6.3) and for tag names, shared by CLI flags and HTTP query parameters, so both faces
 // accept and refuse exactly the same values with the same messages.
 // May use: analysis and formats.

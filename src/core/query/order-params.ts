@@ -1,4 +1,4 @@
-// The parameters of seeded orders (CONTRACT.md 6.3): `client` (1 to 64 of A-Z a-z 0-9 . _ -) and
+// The parameters of seeded orders (docs/design.md#beyond-the-specification): `client` (1 to 64 of A-Z a-z 0-9 . _ -) and
 // `seed` (the same alphabet) with `n` (>= 0) on the random endpoints; `sort` (`added`, the spec's
 // order and the default, or `random` with a `seed`) on the list. Parsed like the filters: a bad value
 // is an invalid_param naming the parameter and what it accepts.

@@ -1,4 +1,4 @@
-// The pieces every parameter parser shares (filters.ts, curate/filter-params.ts): raw values as the
+// The pieces every parameter parser shares (filters.ts, curation-params.ts, order-params.ts, ratio.ts): raw values as the
 // CLI and the query give them, the one value of a parameter, what disables a filter, and the one
 // message shape naming the parameter and what it accepts.
 import { WallpaperError } from '../errors.js';

@@ -1,4 +1,4 @@
-// The `ratio` parameter (issue 33): parsed with one message naming it and what it accepts, echoed
+// The `ratio` parameter: parsed with one message naming it and what it accepts, echoed
 // as given; and the hint of an aspect_ratio refusal, which says which of the spec's categories a
 // shape falls in (`16:10` is custom). The matching rule is analysis/ratio.ts's.
 import { type AspectRatio, MAX_RATIO_SIDE, RATIO_TOLERANCE_PERCENT, classifyAspectRatio, ratioOf } from '../analysis/index.js';

@@ -1,4 +1,4 @@
-// Tag names (CONTRACT.md 6.3): lowercase, trimmed, 1 to 64 characters without commas or control
+// Tag names (docs/design.md#beyond-the-specification): lowercase, trimmed, 1 to 64 characters without commas or control
 // characters, so a tag typed in any case or read from any folder name is one tag. The `tag` filter,
 // `wallpaper tag`, folder tags, sources' tags and imports all name tags through these two.
 import { WallpaperError } from '../errors.js';

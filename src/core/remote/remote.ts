@@ -28,7 +28,7 @@ const REMOTE_TRIES = 8;
 /** A server that does not answer within this time is treated as unreachable. */
 const TIMEOUT_MS = 30_000;
 
-/** An id is this many hex characters of the SHA-256 of the bytes (CONTRACT.md section 1). */
+/** An id is this many hex characters of the SHA-256 of the bytes (docs/design.md#identity). */
 const ID_HEX_LENGTH = 16;
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };

@@ -145,9 +145,13 @@ async function runAll(commands: readonly string[][], host: ScheduleHost): Promis
  * to paste. A schedule the system cannot run is never left behind to look installed. */
 export async function applySchedule(plan: Plan, host: ScheduleHost): Promise<void> {
   const before = plan.files.map((file) => ({ path: file.path, old: existsSync(file.path) ? readFileSync(file.path) : undefined }));
+  // The first folder each file's mkdir made (undefined: all there): taken away again on failure, so
+  // a system without a user manager is left without an empty ~/.config/systemd/user/.
+  const made: string[] = [];
   try {
     for (const file of plan.files) {
-      mkdirSync(dirname(file.path), { recursive: true });
+      const first = mkdirSync(dirname(file.path), { recursive: true });
+      if (first) made.push(first);
       writeFileSync(file.path, file.encoding === 'utf16le' ? Buffer.from(`\ufeff${file.text}`, 'utf16le') : file.text);
     }
     await runAll(plan.commands, host);
@@ -156,6 +160,7 @@ export async function applySchedule(plan: Plan, host: ScheduleHost): Promise<voi
       if (old === undefined) rmSync(path, { force: true });
       else writeFileSync(path, old);
     }
+    for (const folder of made) rmSync(folder, { recursive: true, force: true });
     if (plan.cron.length === 0) throw error;
     const lines = plan.cron.length === 1 ? `this line: ${plan.cron[0]}` : `these ${plan.cron.length} lines (shown by --dry-run)`;
     throw new WallpaperError(

@@ -1,4 +1,4 @@
-// Where the library's files live (CONTRACT.md 6.6): settings in the config home, the index, uploads,
+// Where the library's files live (docs/design.md#where-files-live): settings in the config home, the index, uploads,
 // trash and downloads in the data home, thumbnails and variants in the cache home (removable at any
 // time: they are remade). XDG base directories on Linux and the BSDs, the platform's own folders on
 // macOS and Windows (caches in local, not roaming, app data). `--home DIR` / WALLPAPER_HOME keeps all

@@ -1,4 +1,4 @@
-// The settings record (CONTRACT.md section 3) kept with conf in the config home: defaults, validation
+// The settings record (docs/design.md#http-rules) kept with conf in the config home: defaults, validation
 // on load and on change, and errors that name the key and the file.
 // Reads parse the JSON file directly and conf is loaded only to write: importing conf costs ~120 ms
 // (measured), which `list` and `random` must not pay at every start.
@@ -24,6 +24,7 @@ import {
 import { checkSources, maskKeys } from '../sources/index.js';
 import { LOCATION_FORMAT, parseLocation } from '../sun/index.js';
 import type { Settings } from '../types.js';
+import { MIN_SIZE_FORMAT, normalMinSize, parseMinSize } from './min-size.js';
 
 export const SETTINGS_KEYS = [
   'folders',
@@ -35,6 +36,9 @@ export const SETTINGS_KEYS = [
   'sources',
   'location',
   'notify',
+  'min_size',
+  'colors',
+  'on_change',
 ] as const;
 type Key = (typeof SETTINGS_KEYS)[number];
 
@@ -49,6 +53,9 @@ export function defaultSettings(dirs: LibraryDirs): Settings {
     sources: [],
     location: null,
     notify: false,
+    min_size: '0x0',
+    colors: 'off',
+    on_change: null,
   };
 }
 
@@ -159,6 +166,18 @@ export function validateSettings(base: Settings, patch: unknown, source: Source,
       case 'notify':
         if (typeof value !== 'boolean') throw bad(key, 'true or false', source);
         next.notify = value;
+        break;
+      case 'min_size':
+        if (!parseMinSize(value)) throw bad(key, MIN_SIZE_FORMAT, source);
+        next.min_size = normalMinSize(value as string);
+        break;
+      case 'colors':
+        if (value !== 'off' && value !== 'write' && value !== 'apply') throw bad(key, 'off, write or apply', source);
+        next.colors = value;
+        break;
+      case 'on_change':
+        if (value !== null && (typeof value !== 'string' || value.includes('\0'))) throw bad(key, 'a command line or null', source);
+        next.on_change = typeof value === 'string' && value.trim() === '' ? null : value;
         break;
       case 'set_command':
         if (value !== null && (typeof value !== 'string' || value.includes('\0'))) throw bad(key, 'a command string or null', source);

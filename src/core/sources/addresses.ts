@@ -1,4 +1,4 @@
-// The kind of an IP address a source may connect to (issue 32), and who may reach it. A source's own
+// The kind of an IP address a source may connect to, and who may reach it. A source's own
 // URL reaches whatever address it names; the rest (image URLs in its answers, every redirect) only
 // addresses of the same kind or a more public one:
 //   public source  -> public;   LAN source -> public, private;   loopback source -> public, private, loopback

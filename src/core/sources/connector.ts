@@ -1,4 +1,4 @@
-// Where one source's requests may connect (issue 32): the check is made inside undici's connector,
+// Where one source's requests may connect: the check is made inside undici's connector,
 // on the address the socket is about to connect to, so nothing changes between check and connect
 // (no DNS rebinding). An IP in the URL is checked before the socket is made; a host name is resolved
 // by a `lookup` that hands net.connect only the addresses allowed, so a refused one is never dialled.

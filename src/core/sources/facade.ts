@@ -1,4 +1,4 @@
-// The sources part of the Library facade (issue 26): add, list and remove sources (kept in the
+// The sources part of the Library facade: add, list and remove sources (kept in the
 // settings key `sources`), and fetch: each source in turn (one failing never stops the others),
 // then one scan indexes what came, then each source is trimmed to its --keep (oldest first, to the
 // trash like a delete, favourites never).

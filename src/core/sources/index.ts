@@ -1,4 +1,4 @@
-// The sources room: wallpapers from the web into the library (CONTRACT.md 7.3): one module per kind
+// The sources room: wallpapers from the web into the library (docs/design.md#sources): one module per kind
 // of service, the download (to a temp file, checked, placed), the fetch run with its keep rule,
 // and the settings key `sources`. undici loads only when something is fetched.
 // May use: analysis, common, curate, formats, query and store.

@@ -9,7 +9,7 @@ import { type Seen, downloadOne, fileStemOf } from './download.js';
 import { KINDS, ownUrl } from './kinds/index.js';
 import type { FetchOptions, FetchSummary, SourceSetting } from '../types/sources.js';
 
-/** Wallpapers one fetch adds to a source at most (CONTRACT.md 7.3). */
+/** Wallpapers one fetch adds to a source at most (docs/design.md#sources). */
 export const FETCH_LIMIT = 10;
 /** Refusal reasons a summary's error names at most. */
 const REASONS_SHOWN = 3;

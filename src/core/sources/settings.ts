@@ -1,4 +1,4 @@
-// The settings key `sources` (CONTRACT.md 7.3): each entry validated as a change or a loaded file
+// The settings key `sources` (docs/design.md#sources): each entry validated as a change or a loaded file
 // is, with messages naming the field; the key masked wherever settings are shown.
 import { WallpaperError } from '../errors.js';
 import { SOURCE_KINDS, type SourceKind, type SourceSetting } from '../types/sources.js';

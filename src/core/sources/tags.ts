@@ -1,6 +1,6 @@
 // What the scan adds for fetched wallpapers: the folder tag `source:<name>` for every file under
-// `<data home>/sources/<name>/` (CONTRACT.md 7.3), and the title the source gave each file
-// (CONTRACT.md 7.6, issue 33), where no package names it.
+// `<data home>/sources/<name>/` (docs/design.md#sources), and the title the source gave each file
+// (docs/design.md#titles), where no package names it.
 import { relative, sep } from 'node:path';
 import { normalTag } from '../query/index.js';
 

@@ -1,4 +1,4 @@
-// Where each named client stands in its walk (issue 13, "never the same twice"; made exact in issue
+// Where each named client stands in its walk ("never the same twice"; made exact in issue
 // 25): its cycle, the position reached in that cycle's order and the last id served, one row per
 // client and filters in `random_clients`. Nothing is kept in memory: every call reads the row and
 // writes the next one in one write transaction (shuffle.ts), so the walk is one walk, advanced once

@@ -1,4 +1,4 @@
-// Colour searches answered from memory (issue 15's p99 target): every palette colour covering
+// Colour searches answered from memory (an earlier round's p99 target): every palette colour covering
 // MIN_COLOR_SHARE, grouped by its OKLab cell in typed arrays, with each wallpaper's place in the
 // list order. A search visits the cells near its colours (125 at the default tolerance), so a page
 // and its count cost well under a millisecond, where SQLite counted and sorted 15,000-30,000

@@ -12,9 +12,12 @@ export interface Statement {
   raw(): Statement;
 }
 
+/** The database's SQL: where the two differ, sql.ts writes both texts side by side. */
+export type Dialect = 'sqlite' | 'postgres';
+
 export interface Connection {
-  readonly dialect: 'sqlite' | 'postgres';
-  /** A statement, made once per SQL text (SQLite's dialect: postgres/dialect.ts translates it). */
+  readonly dialect: Dialect;
+  /** A statement, made once per SQL text, written in this connection's dialect (`?` placeholders). */
   prepare(sql: string): Statement;
   /** A token that changes whenever the index may have changed; equal tokens mean equal answers. */
   version(): string;

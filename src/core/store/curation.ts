@@ -1,4 +1,4 @@
-// The curation writes and reads of the index (issue 15): favourite and hidden marks and user tags,
+// The curation writes and reads of the index: favourite and hidden marks and user tags,
 // kept by id; folder tags rewritten from the files' paths after a scan; tag counts; the
 // fingerprints near-duplicate grouping reads, and the pairs marked "not duplicates".
 import type { Candidate } from '../types/records.js';
@@ -31,7 +31,7 @@ export function setUserTags(conn: Connection, id: string, tags: readonly string[
   if (userTags(conn, id).join('\n') === [...new Set(tags)].sort().join('\n')) return;
   conn.write(() => {
     conn.prepare("DELETE FROM tags WHERE id = ? AND source = 'user'").run(id);
-    const insert = conn.prepare("INSERT OR IGNORE INTO tags (id, name, source) VALUES (?, ?, 'user')");
+    const insert = conn.prepare("INSERT INTO tags (id, name, source) VALUES (?, ?, 'user') ON CONFLICT DO NOTHING");
     for (const tag of tags) insert.run(id, tag);
   });
 }
@@ -46,7 +46,7 @@ export function setFolderTags(conn: Connection, wanted: ReadonlyMap<string, read
   if (gone.length === 0 && added.length === 0) return;
   conn.write(() => {
     const remove = conn.prepare("DELETE FROM tags WHERE id = ? AND name = ? AND source = 'folder'");
-    const insert = conn.prepare("INSERT OR IGNORE INTO tags (id, name, source) VALUES (?, ?, 'folder')");
+    const insert = conn.prepare("INSERT INTO tags (id, name, source) VALUES (?, ?, 'folder') ON CONFLICT DO NOTHING");
     for (const key of gone) remove.run(...key.split('\n'));
     for (const key of added) insert.run(...key.split('\n'));
   });
@@ -93,7 +93,7 @@ export const distinctPairs = (conn: Connection): Set<string> =>
 /** Mark every pair of `ids` as not duplicates of each other. */
 export function markDistinct(conn: Connection, ids: readonly string[]): void {
   conn.write(() => {
-    const insert = conn.prepare('INSERT OR IGNORE INTO distinct_pairs (a, b) VALUES (?, ?)');
+    const insert = conn.prepare('INSERT INTO distinct_pairs (a, b) VALUES (?, ?) ON CONFLICT DO NOTHING');
     for (const a of ids) for (const b of ids) if (a < b) insert.run(a, b);
   });
 }

@@ -3,9 +3,11 @@
 // the default) or in PostgreSQL (postgres/, for replicas on several hosts), behind one Connection.
 // openStore() does the I/O (open, pragmas, migrate); the Store class only composes the parts.
 //
-// Two tables: `files` holds every walked image file (its size and mtime for the rescan diff and the
-// identity check, the id of its bytes or the reason it failed, whether it is a link and whether its
-// folder is away); `wallpapers` holds one record per distinct id, pointing at its canonical file.
+// The two tables everything else hangs on: `files` holds every walked image file (its size and mtime
+// for the rescan diff and the identity check, the id of its bytes or the reason it failed, whether it
+// is a link and whether its folder is away); `wallpapers` holds one record per distinct id, pointing
+// at its canonical file. The others (schema.ts) keep marks, tags, palettes, the history, sources and
+// the bookkeeping of scans and random walks.
 // May use: analysis, common and packages.
 import type { FileState } from '../types/scan.js';
 import type { Filters, Paging, ScanProblem } from '../types.js';
@@ -111,6 +113,9 @@ export class Store {
     this.queries.page(filters, paging, sort);
   duplicates = (): { path: string; duplicate_of: string }[] => this.queries.duplicates();
   failures = (): ScanProblem[] => this.queries.failures();
+  smallerSkipped = (): { path: string; reason: string }[] => this.queries.smallerSkipped();
+  ignoredCount = (): number => this.queries.ignoredCount();
+  pathsSmallerThan = (longer: number, shorter: number): string[] => this.queries.pathsSmallerThan(longer, shorter);
   pathsOf = (id: string): string[] => this.queries.pathsOf(id);
   filesOf = (id: string): IndexedFile[] => this.queries.filesOf(id);
   awayCount = (): number => this.queries.awayCount();

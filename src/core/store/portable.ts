@@ -50,15 +50,15 @@ export interface UserDataChanges {
 /** Write `changes` in one transaction: all of them or none. */
 export function writeUserData(conn: Connection, changes: UserDataChanges): void {
   conn.write(() => {
-    const mark = conn.prepare('INSERT OR IGNORE INTO marks (mark, id) VALUES (?, ?)');
+    const mark = conn.prepare('INSERT INTO marks (mark, id) VALUES (?, ?) ON CONFLICT DO NOTHING');
     for (const { id, mark: name } of changes.marks) mark.run(name, id);
     const clearTags = conn.prepare("DELETE FROM tags WHERE id = ? AND source = 'user'");
-    const tag = conn.prepare("INSERT OR IGNORE INTO tags (id, name, source) VALUES (?, ?, 'user')");
+    const tag = conn.prepare("INSERT INTO tags (id, name, source) VALUES (?, ?, 'user') ON CONFLICT DO NOTHING");
     for (const [id, names] of changes.tags) {
       clearTags.run(id);
       for (const name of names) tag.run(id, name);
     }
-    const pair = conn.prepare('INSERT OR IGNORE INTO distinct_pairs (a, b) VALUES (?, ?)');
+    const pair = conn.prepare('INSERT INTO distinct_pairs (a, b) VALUES (?, ?) ON CONFLICT DO NOTHING');
     for (const [a, b] of changes.distinct) pair.run(a, b);
     if (changes.history) {
       conn.prepare('DELETE FROM history').run();

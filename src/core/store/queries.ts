@@ -8,6 +8,7 @@ import { ColourIndex } from './colour-index.js';
 import type { Connection } from './connection.js';
 import {
   COLUMNS,
+  IDS_IN_JSON,
   FILE_ORDER,
   type Row,
   type SortName,
@@ -18,6 +19,10 @@ import {
   orderBy,
   whereClause,
 } from './sql.js';
+
+/** How a file left out by min_size is recorded: its reason in the error column (settings/min-size.ts
+ * words it; a failure never starts so). */
+export const SMALLER_THAN = 'smaller than min_size ';
 
 /** Filter combinations whose count is kept (a number each). */
 const COUNT_CACHE_KEYS = 1024;
@@ -69,7 +74,7 @@ export class Queries {
   private readonly colours: ColourIndex;
 
   constructor(private readonly conn: Connection) {
-    this.getStatement = conn.prepare(`SELECT ${COLUMNS} FROM wallpapers WHERE id = ?`);
+    this.getStatement = conn.prepare(`SELECT ${COLUMNS[conn.dialect]} FROM wallpapers WHERE id = ?`);
     this.colours = new ColourIndex(conn);
   }
 
@@ -87,7 +92,7 @@ export class Queries {
   /** The records of `ids` that are indexed, by id (one read). */
   getMany(ids: readonly string[]): Map<string, StoredWallpaper> {
     const rows = this.conn
-      .prepare(`SELECT ${COLUMNS} FROM wallpapers WHERE id IN (SELECT value FROM json_each(?))`)
+      .prepare(`SELECT ${COLUMNS[this.conn.dialect]} FROM wallpapers WHERE id IN (${IDS_IN_JSON[this.conn.dialect]})`)
       .all(JSON.stringify(ids)) as Row[];
     return new Map(rows.map((row) => [row.id, toStored(row)]));
   }
@@ -97,11 +102,11 @@ export class Queries {
     const key = keyOf(filters);
     const cached = this.counts.get(version, key);
     if (cached !== undefined) return cached;
-    const where = whereClause(filters);
+    const where = whereClause(this.conn.dialect, filters);
     const total = isUnfiltered(filters)
       ? this.unfilteredCount(filters.hidden)
       : (this.conn
-          .prepare(`SELECT count(*) FROM wallpapers ${indexFor(filters)} ${where.sql}`)
+          .prepare(`SELECT count(*) FROM wallpapers ${indexFor(this.conn.dialect, filters)} ${where.sql}`)
           .pluck()
           .get(...where.params) as number);
     this.counts.set(version, key, total);
@@ -123,10 +128,10 @@ export class Queries {
   /** One page of matches in the list order (or a `sort` of SORT_ORDERS), and the total, from one
    * snapshot. */
   page(filters: Filters, paging: Paging, sort?: SortName): { wallpapers: StoredWallpaper[]; total: number } {
-    const where = whereClause(filters);
+    const where = whereClause(this.conn.dialect, filters);
     const order = orderBy(sort, filters);
     // The narrow browse index serves the list order; the other orders sort the matches.
-    const index = sort && !filters.color ? '' : indexFor(filters);
+    const index = sort && !filters.color ? '' : indexFor(this.conn.dialect, filters);
     return this.conn.read(() => {
       // A search by colour alone is answered from the colour index in memory.
       const byColour = sort === undefined || sort === 'color' ? this.colours.page(filters, paging, sort) : undefined;
@@ -136,11 +141,11 @@ export class Queries {
       if (offset >= total) return { wallpapers: [], total };
       // OFFSET walks the narrow index only; the page's whole rows are read for its ids alone.
       // sort=color orders the matches by their distance, joined in from one pass over the palettes.
-      const join = sort === 'color' ? colorDistanceJoin(filters) : { sql: '', params: [] };
+      const join = sort === 'color' ? colorDistanceJoin(this.conn.dialect, filters) : { sql: '', params: [] };
       const innerOrder = sort === 'color' ? { sql: 'ORDER BY near.d, id', params: [] } : order;
       const rows = this.conn
         .prepare(
-          `SELECT ${COLUMNS} FROM wallpapers WHERE id IN
+          `SELECT ${COLUMNS[this.conn.dialect]} FROM wallpapers WHERE id IN
            (SELECT id FROM wallpapers ${index} ${join.sql} ${where.sql} ${innerOrder.sql} LIMIT ? OFFSET ?)
          ${order.sql}`,
         )
@@ -160,9 +165,35 @@ export class Queries {
       .all() as { path: string; duplicate_of: string }[];
   }
 
-  /** Files that could not be indexed, with the reason. */
+  /** Files that could not be indexed, with the reason (not those left out by min_size). */
   failures(): ScanProblem[] {
-    return this.conn.prepare('SELECT path, error FROM files WHERE error IS NOT NULL ORDER BY path').all() as ScanProblem[];
+    return this.conn
+      .prepare('SELECT path, error FROM files WHERE error IS NOT NULL AND error NOT LIKE ? ORDER BY path')
+      .all(`${SMALLER_THAN}%`) as ScanProblem[];
+  }
+
+  /** Files left out for being smaller than min_size, with the reason (docs/cli.md#wallpaper-config). */
+  smallerSkipped(): { path: string; reason: string }[] {
+    return this.conn.prepare('SELECT path, error AS reason FROM files WHERE error LIKE ? ORDER BY path').all(`${SMALLER_THAN}%`) as {
+      path: string;
+      reason: string;
+    }[];
+  }
+
+  /** Files read and found to be no wallpaper at all (an XML that is no timed background). */
+  ignoredCount(): number {
+    return Number(this.conn.prepare('SELECT count(*) FROM files WHERE id IS NULL AND error IS NULL').pluck().get());
+  }
+
+  /** Paths of the files of wallpapers smaller than `longer` x `shorter` either way round. */
+  pathsSmallerThan(longer: number, shorter: number): string[] {
+    return this.conn
+      .prepare(
+        `SELECT f.path FROM files f JOIN wallpapers w ON w.id = f.id
+         WHERE (w.width < ? AND w.height < ?) OR w.width < ? OR w.height < ? ORDER BY f.path`,
+      )
+      .pluck()
+      .all(longer, longer, shorter, shorter) as string[];
   }
 
   /** Paths of every file holding a wallpaper's bytes. */
@@ -172,7 +203,7 @@ export class Queries {
 
   /** Every file holding a wallpaper's bytes with the state the index recorded, best first. */
   filesOf(id: string): IndexedFile[] {
-    return this.conn.prepare(`SELECT path, size, mtime_ms AS mtimeMs FROM files WHERE id = ? ${FILE_ORDER}`).all(id) as IndexedFile[];
+    return this.conn.prepare(`SELECT path, size, mtime_ms AS "mtimeMs" FROM files WHERE id = ? ${FILE_ORDER}`).all(id) as IndexedFile[];
   }
 
   /** Wallpapers whose every file is away, at `version` (default: now); counted once per version. */

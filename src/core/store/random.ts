@@ -77,16 +77,16 @@ export class RandomPicks {
 
   /** First time this version sees these filters: a count and one walk of the narrow index. */
   private uncachedId(filters: Filters, exclude: readonly string[], onlyReachable: boolean): string | undefined {
-    const where = excluding(whereClause(filters, onlyReachable), exclude);
+    const where = excluding(whereClause(this.conn.dialect, filters, onlyReachable), exclude);
     const total =
       exclude.length || onlyReachable
         ? (this.conn
-            .prepare(`SELECT count(*) FROM wallpapers ${indexFor(filters)} ${where.sql}`)
+            .prepare(`SELECT count(*) FROM wallpapers ${indexFor(this.conn.dialect, filters)} ${where.sql}`)
             .pluck()
             .get(...where.params) as number)
         : this.queries.count(filters);
     if (total === 0) return undefined;
-    const sql = `SELECT id FROM wallpapers ${indexFor(filters)} ${where.sql} LIMIT 1 OFFSET ?`;
+    const sql = `SELECT id FROM wallpapers ${indexFor(this.conn.dialect, filters)} ${where.sql} LIMIT 1 OFFSET ?`;
     return this.conn
       .prepare(sql)
       .pluck()
@@ -99,7 +99,7 @@ export class RandomPicks {
    * image smaller than the screen (it would be upscaled); ties broken at random.
    */
   closest(filters: Filters, box: { w: number; h: number }, exclude: readonly string[], reachable: boolean): StoredWallpaper | undefined {
-    const where = excluding(whereClause(filters, reachable), exclude);
+    const where = excluding(whereClause(this.conn.dialect, filters, reachable), exclude);
     const score = 'abs(width * 1.0 / height - ?) * 25000 + abs(width - ?) * (CASE WHEN width < ? OR height < ? THEN 2 ELSE 1 END)';
     const id = this.conn
       .prepare(`SELECT id FROM wallpapers ${where.sql} ORDER BY ${score}, random() LIMIT 1`)
@@ -119,9 +119,9 @@ export class RandomPicks {
     }
     entry.asked++;
     if (!entry.ids && entry.asked >= 2) {
-      const where = whereClause(filters, reachable);
+      const where = whereClause(this.conn.dialect, filters, reachable);
       entry.ids = this.conn
-        .prepare(`SELECT id FROM wallpapers ${indexFor(filters)} ${where.sql}`)
+        .prepare(`SELECT id FROM wallpapers ${indexFor(this.conn.dialect, filters)} ${where.sql}`)
         .pluck()
         .all(...where.params) as string[];
       this.matching.set(version, key, entry); // weighed again, now with its ids

@@ -3,7 +3,8 @@
 // withUrls and JSON.stringify took ~17 us a pick; one json_object read ~9.5 us (bench/RESULTS.md).
 // The text must equal JSON.stringify(withUrls(record)) byte for byte (a test checks every field
 // kind): same keys in the same order, whole numbers without ".0", and download_url, whose file name
-// is percent-encoded as encodeURIComponent does, spliced in here.
+// is percent-encoded as encodeURIComponent does, spliced in here. SQLite's only: on PostgreSQL the
+// store answers through postgres/batched-picks.ts.
 import type { Connection } from './connection.js';
 import { SOURCE_OF_RECORD } from './sql.js';
 
@@ -22,7 +23,7 @@ const SQL = `SELECT
     'dominant_hue', dominant_hue),
   json_object('palette', json(coalesce(palette, '[]')), 'favorite', ${mark('favorite')}, 'hidden', ${mark('hidden')},
     'tags', (SELECT json_group_array(name) FROM (SELECT DISTINCT name FROM tags t WHERE t.id = wallpapers.id ORDER BY name)),
-    'pair_id', pair_id, 'title', coalesce(title, filename), 'source', json(${SOURCE_OF_RECORD}), 'dynamic', json(dynamic)),
+    'pair_id', pair_id, 'title', coalesce(title, filename), 'source', json(${SOURCE_OF_RECORD.sqlite}), 'dynamic', json(dynamic)),
   filename
   FROM wallpapers WHERE id = ?`;
 

@@ -61,14 +61,14 @@ export const MIGRATIONS: string[] = [
    CREATE INDEX wallpapers_format ON wallpapers (format, added_at DESC, id);
    CREATE INDEX wallpapers_browse ON wallpapers
      (added_at DESC, id, brightness, aspect_ratio, orientation, dominant_hue, format, width, height);`,
-  // Identity and reachability (issue 10, CONTRACT.md 6.1): a file reached through a symbolic link
+  // Identity and reachability (docs/design.md#identity): a file reached through a symbolic link
   // is an alias, canonical only when no regular file holds the bytes; a file under a folder that
   // could not be walked (a disk away) is kept but "away", and a wallpaper all of whose files are
   // away is left out of random picks while a reachable match exists.
   `ALTER TABLE files ADD COLUMN link INTEGER NOT NULL DEFAULT 0;
    ALTER TABLE files ADD COLUMN away INTEGER NOT NULL DEFAULT 0;
    ALTER TABLE wallpapers ADD COLUMN away INTEGER NOT NULL DEFAULT 0;`,
-  // Never the same twice (issue 13): where each named client is in its walk through a seeded
+  // Never the same twice: where each named client is in its walk through a seeded
   // permutation of its filters' matches: the cycle (which permutation) and the position reached.
   // O(1) per client and filters whatever the library's size; shared by every device using the name.
   `CREATE TABLE random_clients (
@@ -79,13 +79,13 @@ export const MIGRATIONS: string[] = [
      last_id TEXT NOT NULL,
      PRIMARY KEY (client, filters)
    ) WITHOUT ROWID;`,
-  // A wallpaper per monitor (issue 14): the history remembers which monitor showed what, so each
+  // A wallpaper per monitor: the history remembers which monitor showed what, so each
   // monitor avoids its own recent ones; NULL is a set on every monitor at once.
   `ALTER TABLE history ADD COLUMN monitor TEXT;`,
-  // Light and dark pairs (issue 14): the id of a wallpaper's designer counterpart, found at each scan
+  // Light and dark pairs: the id of a wallpaper's designer counterpart, found at each scan
   // (pairs.ts), or NULL.
   `ALTER TABLE wallpapers ADD COLUMN pair_id TEXT;`,
-  // Curation (issue 15). The scan's one decode adds a palette (JSON for the record; its colours in
+  // Curation. The scan's one decode adds a palette (JSON for the record; its colours in
   // palette_colors, keyed by a coarse OKLab cell so a colour search visits the cells near it, not
   // every wallpaper) and a near-duplicate fingerprint. Marks and user tags are kept by id in their
   // own tables: they survive rescans, moves, renames and even the file going away and coming back,
@@ -126,7 +126,7 @@ export const MIGRATIONS: string[] = [
    CREATE INDEX wallpapers_by_id ON wallpapers
      (id, added_at, brightness, aspect_ratio, orientation, dominant_hue, format, width, height, away);
    UPDATE files SET mtime_ms = -1 WHERE id IS NOT NULL;`,
-  // Every core and several hosts on one index (issue 16): a named lease (the scan) held by one
+  // Every core and several hosts on one index: a named lease (the scan) held by one
   // process at a time, renewed while it works and expiring when its holder dies (lease.ts). And the
   // wallpapers that are away, counted before every uncached pick: a scan of a covering index took
   // 110 ms at a million (most of `random --json`'s time there); a partial index of the few away ones
@@ -154,7 +154,7 @@ export const MIGRATIONS: string[] = [
      progress TEXT,
      outcome TEXT
    ) WITHOUT ROWID;`,
-  // Titles (issue 24, CONTRACT.md 7.6): the name a package gives a wallpaper, else its file name
+  // Titles (docs/design.md#titles): the name a package gives a wallpaper, else its file name
   // without the extension, which the index holds at once; the folder tags are marked stale so the
   // next scan remakes them and finds the package names (store/titles.ts).
   `ALTER TABLE wallpapers ADD COLUMN title TEXT;
@@ -162,7 +162,7 @@ export const MIGRATIONS: string[] = [
      THEN substr(rtrim(filename, replace(filename, '.', '')), 1, length(rtrim(filename, replace(filename, '.', ''))) - 1)
      ELSE filename END;
    UPDATE folder_tags_from SET generation = -1;`,
-  // Sources (issue 26, CONTRACT.md 7.3): the attribution of each fetched file, kept by path so the
+  // Sources (docs/design.md#sources): the attribution of each fetched file, kept by path so the
   // record's `source` follows its canonical file; what each source fetched before (by the service's
   // id or the image URL), so a second fetch adds only new ones; and each source's last fetch, error
   // and the time a 429 asked it to wait until.
@@ -192,11 +192,11 @@ export const MIGRATIONS: string[] = [
   // memory; PostgreSQL stops telling the other processes of each advance (postgres/schema.ts). No
   // change here: SQLite's data_version moves on any commit.
   '',
-  // Fetched wallpapers' titles (issue 33): the title the source gave each picture, and the item it
+  // Fetched wallpapers' titles: the title the source gave each picture, and the item it
   // came from, so a fetch that sees an item again can title a file fetched before titles were kept.
   `ALTER TABLE source_files ADD COLUMN title TEXT;
    ALTER TABLE source_files ADD COLUMN remote TEXT;`,
-  // Near-duplicates to trust (issue 32, migration 13): a 32x32 grey grid of each picture inside its bars
+  // Near-duplicates to trust (migration 13): a 32x32 grey grid of each picture inside its bars
   // (curate/detail.ts), which confirms what the hash only suggests. 1 KiB a wallpaper, read only for
   // the pairs the hash finds, never with the records. Files indexed before are marked stale, so the
   // next scan reads each once more to add it, as migration 7 did for the fingerprints.
@@ -206,7 +206,7 @@ export const MIGRATIONS: string[] = [
   // longer make tags (curate/folder-tags.ts): the folder tags are marked stale so the next scan
   // remakes them by the new rule, reading no image again.
   'UPDATE folder_tags_from SET generation = -1;',
-  // Dynamic wallpapers (issue 31, CONTRACT.md 8.3, migration 15): a timed XML, a .stw or an Apple
+  // Dynamic wallpapers (docs/design.md#the-time-of-day, migration 15): a timed XML, a .stw or an Apple
   // dynamic HEIC is one wallpaper whose record says what kind it is and how many frames it has
   // (JSON, as the API shows it), analysed by its noon frame. HEIC files indexed before are read once
   // more, so an Apple one already in the library becomes dynamic.

@@ -1,4 +1,4 @@
-// Seeded orders of the matches (issue 13, "never the same twice"). A key (a seed, or a client's name
+// Seeded orders of the matches ("never the same twice"). A key (a seed, or a client's name
 // and cycle) gives every wallpaper a position: a keyed hash of its id, so the order is a permutation
 // of the matches that needs no stored list, and a wallpaper added or removed takes or leaves its own
 // place without moving the others. `seed` + `n` reads one position (stateless, like Wallhaven's
@@ -76,7 +76,7 @@ export class Shuffles {
     const cacheKey = `${key}\n${keyOf(filters, reachable)}`;
     const cached = this.orders.get(version, cacheKey);
     if (cached) return cached;
-    const where = whereClause(filters, reachable);
+    const where = whereClause(this.conn.dialect, filters, reachable);
     const ids = this.conn
       .prepare(`SELECT id FROM wallpapers ${where.sql}`)
       .pluck()

@@ -1,4 +1,4 @@
-// The index's part of sources (issue 26): each fetched file's attribution (by path: the record's
+// The index's part of sources: each fetched file's attribution (by path: the record's
 // `source` follows its canonical file), the title the source gave it, what each source fetched
 // before, and its last fetch.
 import { stemOf } from '../packages/index.js';
@@ -43,7 +43,7 @@ export function recordFetched(
       title,
       remote,
     );
-    conn.run('INSERT OR IGNORE INTO source_fetched (name, remote) VALUES (?, ?)', credit.name, remote);
+    conn.run('INSERT INTO source_fetched (name, remote) VALUES (?, ?) ON CONFLICT DO NOTHING', credit.name, remote);
   });
 }
 
@@ -76,7 +76,7 @@ export function retitle(conn: Connection, name: string, item: { remote: string; 
 
 /** Remember an item that was looked at and refused (a duplicate, a broken file): not asked again. */
 export const rememberRemote = (conn: Connection, name: string, remote: string): void => {
-  conn.run('INSERT OR IGNORE INTO source_fetched (name, remote) VALUES (?, ?)', name, remote);
+  conn.run('INSERT INTO source_fetched (name, remote) VALUES (?, ?) ON CONFLICT DO NOTHING', name, remote);
 };
 
 export const fetchedBefore = (conn: Connection, name: string, remote: string): boolean =>

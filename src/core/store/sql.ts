@@ -1,12 +1,13 @@
 // The SQL of the queries, in one place: how filters become conditions, which index a filtered read
-// goes through, the column lists and the order of a wallpaper's files. Everything that depends on
-// the SQL dialect (SQLite's INDEXED BY, its planner's habits) lives here, so a second backend has
-// one module to answer.
+// goes through, the column lists and the order of a wallpaper's files. Most of it is SQL both
+// databases speak; where SQLite and PostgreSQL differ, both texts are written here side by side
+// (a Record<Dialect, string>), so an edit to one is made beside the other (docs/scaling.md#the-index-in-postgresql---database-url).
 import { extname } from 'node:path';
 import { MIN_COLOR_SHARE } from '../analysis/index.js';
 import { cellsNear, hexToLab } from '../analysis/index.js';
 import { RATIO_TOLERANCE_PERCENT, ratioOf } from '../analysis/index.js';
 import type { Filters, SourceCredit, Wallpaper } from '../types.js';
+import type { Dialect } from './connection.js';
 
 /** A wallpaper as the index holds it: the record without the URLs the facade adds. */
 export type StoredWallpaper = Omit<Wallpaper, 'url' | 'thumbnail_url' | 'download_url'>;
@@ -25,16 +26,46 @@ export type Row = Omit<StoredWallpaper, 'palette' | 'tags' | 'favorite' | 'hidde
   hidden: number;
 };
 
-/** The attribution of the record's canonical file, when a source fetched it (sources/ keeps it by path). */
-export const SOURCE_OF_RECORD = `(SELECT json_object('name', s.name, 'kind', s.kind, 'page_url', s.page_url, 'author', s.author,
-  'author_url', s.author_url, 'license', s.license) FROM source_files s WHERE s.path = wallpapers.path)`;
+/** The attribution of the record's canonical file, when a source fetched it (sources/ keeps it by
+ * path), as one JSON object. */
+export const SOURCE_OF_RECORD: Record<Dialect, string> = {
+  sqlite: `(SELECT json_object('name', s.name, 'kind', s.kind, 'page_url', s.page_url, 'author', s.author,
+  'author_url', s.author_url, 'license', s.license) FROM source_files s WHERE s.path = wallpapers.path)`,
+  postgres: `(SELECT json_build_object('name', s.name, 'kind', s.kind, 'page_url', s.page_url, 'author', s.author,
+  'author_url', s.author_url, 'license', s.license) FROM source_files s WHERE s.path = wallpapers.path)`,
+};
+
+/** A record's tags, each name once, joined by newlines in name order. */
+const TAGS_OF_RECORD: Record<Dialect, string> = {
+  sqlite: '(SELECT group_concat(name, char(10)) FROM (SELECT DISTINCT name FROM tags t WHERE t.id = wallpapers.id ORDER BY name))',
+  postgres: '(SELECT string_agg(DISTINCT name, chr(10) ORDER BY name) FROM tags t WHERE t.id = wallpapers.id)',
+};
+
+/** The ids of a JSON array bound as one parameter (`JSON.stringify(ids)`). */
+export const IDS_IN_JSON: Record<Dialect, string> = {
+  sqlite: 'SELECT value FROM json_each(?)',
+  postgres: 'SELECT value FROM json_array_elements_text(?::json)',
+};
+
+/** The colour index's cells of a JSON array of numbers bound as one parameter. */
+const CELLS_IN_JSON: Record<Dialect, string> = {
+  sqlite: 'cell IN (SELECT value FROM json_each(?))',
+  postgres: 'cell IN (SELECT value::bigint FROM json_array_elements_text(?::json))',
+};
+
+/** A match of words that ignores the case of ASCII letters (SQLite's LIKE does; PostgreSQL's ILIKE). */
+const LIKE: Record<Dialect, string> = { sqlite: 'LIKE', postgres: 'ILIKE' };
 
 const markOf = (mark: string) => `EXISTS (SELECT 1 FROM marks m WHERE m.mark = '${mark}' AND m.id = wallpapers.id) AS ${mark}`;
 
-export const COLUMNS = `id, filename, path, width, height, size_bytes, added_at, content_type, brightness, aspect_ratio, orientation,
+const columnsOf = (
+  dialect: Dialect,
+) => `id, filename, path, width, height, size_bytes, added_at, content_type, brightness, aspect_ratio, orientation,
   luminance, dominant_hue, format, pair_id, title, palette, ${markOf('favorite')}, ${markOf('hidden')},
-  (SELECT group_concat(name, char(10)) FROM (SELECT DISTINCT name FROM tags t WHERE t.id = wallpapers.id ORDER BY name)) AS tags,
-  ${SOURCE_OF_RECORD} AS source, dynamic`;
+  ${TAGS_OF_RECORD[dialect]} AS tags, ${SOURCE_OF_RECORD[dialect]} AS source, dynamic`;
+
+/** The columns of a record's row (Row). */
+export const COLUMNS: Record<Dialect, string> = { sqlite: columnsOf('sqlite'), postgres: columnsOf('postgres') };
 
 /** The order of a wallpaper's files, best first: reachable before away, regular files before
  * links, then by path (byte order). The first is the canonical path. */
@@ -43,7 +74,7 @@ export const FILE_ORDER = 'ORDER BY away, link, path';
 /** The list order of the spec: newest first, then by id (stable across pages). */
 export const LIST_ORDER = 'ORDER BY added_at DESC, id';
 
-/** The other list orders (CONTRACT.md 6.3 `sort`), each ending in id so pages are stable. */
+/** The other list orders (docs/design.md#beyond-the-specification `sort`), each ending in id so pages are stable. */
 export const SORT_ORDERS = {
   name: 'ORDER BY title, id',
   luminance: 'ORDER BY luminance, id',
@@ -77,7 +108,7 @@ export interface Where {
 
 /** SQL conditions for the filters; every value is bound, never spliced.
  * @param reachable only wallpapers with a file outside the folders that are away */
-export function whereClause(filters: Filters, reachable = false): Where {
+export function whereClause(dialect: Dialect, filters: Filters, reachable = false): Where {
   const parts: string[] = reachable ? ['away = 0'] : [];
   const params: (string | number)[] = [];
   const add = (sql: string, value: string | number | undefined) => {
@@ -104,15 +135,18 @@ export function whereClause(filters: Filters, reachable = false): Where {
   if (filters.color?.length) {
     // One set of ids per colour, intersected before any wallpaper is read: a common colour alone
     // would otherwise drive thousands of lookups that a rarer second colour rejects.
-    const sets = filters.color.map((color) => nearColour(color, filters.color_tolerance ?? 0));
+    const sets = filters.color.map((color) => nearColour(dialect, color, filters.color_tolerance ?? 0));
     parts.push(`id IN (${sets.map((set) => `SELECT id FROM palette_colors WHERE ${set.sql}`).join(' INTERSECT ')})`);
     params.push(...sets.flatMap((set) => set.params));
   }
   for (const tag of filters.tag ?? []) add('id IN (SELECT id FROM tags WHERE name = ?)', tag);
   for (const word of filters.q?.split(' ') ?? []) {
-    const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push("(filename LIKE ? ESCAPE '\\' OR title LIKE ? ESCAPE '\\' OR id IN (SELECT id FROM tags WHERE name LIKE ? ESCAPE '\\'))");
-    params.push(like, like, like);
+    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = LIKE[dialect];
+    parts.push(
+      `(filename ${like} ? ESCAPE '\\' OR title ${like} ? ESCAPE '\\' OR id IN (SELECT id FROM tags WHERE name ${like} ? ESCAPE '\\'))`,
+    );
+    params.push(pattern, pattern, pattern);
   }
   if (filters.favorite !== undefined) parts.push(`id ${filters.favorite ? '' : 'NOT '}IN (SELECT id FROM marks WHERE mark = 'favorite')`);
   if (filters.hidden !== 'any') parts.push(`id ${filters.hidden === true ? '' : 'NOT '}IN (SELECT id FROM marks WHERE mark = 'hidden')`);
@@ -121,10 +155,10 @@ export function whereClause(filters: Filters, reachable = false): Where {
 
 /** The palette rows of a colour search: in the cells near it (the colour index), covering
  * MIN_COLOR_SHARE, within the tolerance. */
-function nearColour(color: string, tolerance: number): Where {
+function nearColour(dialect: Dialect, color: string, tolerance: number): Where {
   const lab = hexToLab(color)!;
   return {
-    sql: `cell IN (SELECT value FROM json_each(?)) AND share >= ${MIN_COLOR_SHARE}
+    sql: `${CELLS_IN_JSON[dialect]} AND share >= ${MIN_COLOR_SHARE}
       AND (l - ?) * (l - ?) + (a - ?) * (a - ?) + (b - ?) * (b - ?) <= ?`,
     params: [JSON.stringify(cellsNear(lab, tolerance)), lab[0], lab[0], lab[1], lab[1], lab[2], lab[2], tolerance * tolerance],
   };
@@ -132,8 +166,8 @@ function nearColour(color: string, tolerance: number): Where {
 
 /** sort=color's join: each match's distance `near.d` to the first colour, found in one pass over
  * its palette rows (a correlated subquery per match cost 100 ms at 15,000 matches). */
-export function colorDistanceJoin(filters: Filters): Where {
-  const near = nearColour(filters.color![0]!, filters.color_tolerance ?? 0);
+export function colorDistanceJoin(dialect: Dialect, filters: Filters): Where {
+  const near = nearColour(dialect, filters.color![0]!, filters.color_tolerance ?? 0);
   const lab = hexToLab(filters.color![0]!)!;
   return {
     sql: `JOIN (SELECT id, min((l - ?) * (l - ?) + (a - ?) * (a - ?) + (b - ?) * (b - ?)) AS d FROM palette_colors
@@ -149,10 +183,12 @@ export function excluding(where: Where, exclude: readonly string[]): Where {
   return { sql: `${where.sql}${where.sql ? ' AND' : 'WHERE'} ${condition}`, params: [...where.params, ...exclude] };
 }
 
-/** The index a filtered read goes through: a single category filter's own index (it ends in the
- * list order, the planner picks it), else the covering browse index, narrow to walk with OFFSET.
- * Measured on 100,000 records (bench/RESULTS.md): without this, filtered pages cost 50-120 ms. */
-export function indexFor(filters: Filters): string {
+/** The index a filtered read goes through in SQLite: a single category filter's own index (it ends
+ * in the list order, the planner picks it), else the covering browse index, narrow to walk with
+ * OFFSET. Measured on 100,000 records (bench/RESULTS.md): without this, filtered pages cost 50-120
+ * ms. PostgreSQL takes no hints: its planner chooses. */
+export function indexFor(dialect: Dialect, filters: Filters): string {
+  if (dialect === 'postgres') return '';
   // A colour search is driven by its palette rows (the colour index): its matches' filter columns
   // are read from the narrow index keyed by id, not the wide rows, nor the whole browse index.
   if (filters.color) return 'INDEXED BY wallpapers_by_id';

@@ -1,4 +1,4 @@
-// Writing the wallpapers' titles (CONTRACT.md 7.6): after a scan that changed a file, each
+// Writing the wallpapers' titles (docs/design.md#titles): after a scan that changed a file, each
 // wallpaper's title is the one a package gives its canonical file, else one any of its files has,
 // else the canonical file's name without the extension (titles.ts finds the package names).
 // Written only where it changed, so a scan that renames nothing keeps every cache.

@@ -1,4 +1,4 @@
-// The sun room: where the sun is at the library's `location` (CONTRACT.md 8.3): the location
+// The sun room: where the sun is at the library's `location` (docs/design.md#the-time-of-day): the location
 // setting's form, and sunrise and sunset (suncalc) with polar day and night, for `--appearance
 // sun` and `watch`, and where the sun stands (altitude, azimuth) for the solar dynamic wallpapers.
 // May use: nothing but the leaves.

@@ -1,4 +1,4 @@
-// The `location` setting (CONTRACT.md 8.3): where the sun is followed, as "LAT,LON" in decimal
+// The `location` setting (docs/design.md#the-time-of-day): where the sun is followed, as "LAT,LON" in decimal
 // degrees (north and east positive), the form a map shows and `wallpaper config set location
 // 52.52,13.40` takes.
 

@@ -18,7 +18,7 @@ export interface OpenedFile {
   path: string;
   size: number;
   mtimeMs: number;
-  /** Set when this is the frame for now of a timed wallpaper (a GNOME XML, a .stw: CONTRACT.md 8.3),
+  /** Set when this is the frame for now of a timed wallpaper (a GNOME XML, a .stw: docs/design.md#the-time-of-day),
    * opened in place of the timed file `of` (checked as indexed): the frame's own type and name. */
   frame?: { of: string; contentType: string; filename: string };
 }
@@ -69,10 +69,10 @@ export interface ImageFile {
   filename: string;
 }
 
-// A sized variant's words and request (CONTRACT.md 6.3; parsed in variants/spec.ts).
+// A sized variant's words and request (docs/design.md#beyond-the-specification; parsed in variants/spec.ts).
 export const FITS = ['cover', 'contain', 'inside'] as const;
 export const CROPS = ['attention', 'entropy', 'center'] as const;
-export const OUTPUT_FORMATS = ['jpeg', 'webp', 'avif', 'png'] as const;
+export const OUTPUT_FORMATS = ['jpeg', 'webp', 'avif', 'png', 'bmp'] as const;
 export type Fit = (typeof FITS)[number];
 export type Crop = (typeof CROPS)[number];
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -86,4 +86,9 @@ export interface VariantSpec {
   as?: OutputFormat;
   quality?: number;
   enlarge: boolean;
+  /** E-paper (docs/frame.md#e-paper-frames): a palette's canonical text (a name or RRGGBB,...), its
+   * dithering, and a clockwise turn of the answer. */
+  palette?: string;
+  dither?: 'fs' | 'atkinson' | 'none';
+  rotate?: 90 | 180 | 270;
 }

@@ -7,7 +7,7 @@ import type { Portable } from './portable.js';
 import type { Sources } from './sources.js';
 import type { Settings } from './settings.js';
 
-/** A named client's walk or a seed's position (CONTRACT.md 6.3, order-params.ts). */
+/** A named client's walk or a seed's position (docs/design.md#beyond-the-specification, order-params.ts). */
 export interface RandomOrder {
   /** A named client walking its own permutation (stateful). */
   client?: string;
@@ -155,7 +155,7 @@ export interface Library extends WallpaperSource, Curation, Portable, Sources {
   close(): void;
 }
 
-/** Where a library's files live (settings/home.ts decides, CONTRACT.md 6.6). */
+/** Where a library's files live (settings/home.ts decides, docs/design.md#where-files-live). */
 export interface LibraryDirs {
   /** settings.json */
   config: string;

@@ -1,4 +1,4 @@
-// The user's own data as `wallpaper export` writes it and `import` reads it (CONTRACT.md 7.4), and
+// The user's own data as `wallpaper export` writes it and `import` reads it (docs/design.md#your-data-portable), and
 // the portable part of the Library facade; portable/format.ts checks a file against these shapes.
 
 /** A wallpaper as the file names it: its id (what import matches) and its paths where exported. */

@@ -62,11 +62,11 @@ export interface Wallpaper {
    * names), or null. */
   pair_id: string | null;
   /** The name its package gives it (KDE metadata, a GNOME background list), else the file name
-   * without its extension (CONTRACT.md 7.6). */
+   * without its extension (docs/design.md#titles). */
   title: string;
-  /** Where a fetched wallpaper came from and whom to credit (CONTRACT.md 7.3), or null. */
+  /** Where a fetched wallpaper came from and whom to credit (docs/design.md#sources), or null. */
   source: SourceCredit | null;
-  /** A wallpaper that changes with the time of day (CONTRACT.md 8.3), or null. */
+  /** A wallpaper that changes with the time of day (docs/design.md#the-time-of-day), or null. */
   dynamic: DynamicInfo | null;
 }
 

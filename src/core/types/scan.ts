@@ -20,13 +20,20 @@ export interface ScanSummary {
   failed: ScanProblem[];
   /** Wallpapers in the index after the scan (not those marked hidden). */
   total: number;
-  /** Wallpapers marked hidden, not in `total` (issue 24: a count that differs says why). */
+  /** Wallpapers marked hidden, not in `total` (a count that differs says why). */
   hidden?: number;
   duration_ms: number;
-  /** Image files of formats the library does not index (.gif, .svg, .tif, .heic, ...), with the reason. */
+  /** Files not indexed on purpose, with the reason: image files of formats no decoder here reads,
+   * pictures smaller than the settings key min_size (`smaller than min_size 640x360`). */
   skipped: { path: string; reason: string }[];
   /** Wallpapers kept in the index whose every file is in a folder that is away (an unmounted disk). */
   unavailable: number;
+  /** Files read and found to be no wallpaper (an XML that is no timed background: a GNOME, MATE or
+   * UKUI `<wallpapers>` list, any other document): neither failed nor skipped (docs/formats.md#xml-files). */
+  ignored: number;
+  /** With min_size off: pictures this scan indexed under 320x200 either way round (icons, sprites),
+   * present only when there are some (docs/cli.md#wallpaper-config). */
+  small?: number;
 }
 
 export interface ScanProgress {
@@ -37,7 +44,7 @@ export interface ScanProgress {
   failed: number;
 }
 
-/** What `GET /api/status` answers (CONTRACT.md section 6.2). */
+/** What `GET /api/status` answers (docs/design.md#beyond-the-specification). */
 export interface LibraryStatus {
   scanning: boolean;
   /** The running scan's progress, null when no scan runs in this process. */
@@ -53,6 +60,6 @@ export interface FileState {
   size: number;
   mtimeMs: number;
   /** The path is a symbolic link (to a file): an alias, canonical only when no regular file holds
-   * the same bytes (CONTRACT.md 6.1). Absent means a regular file. */
+   * the same bytes (docs/design.md#identity). Absent means a regular file. */
   link?: boolean;
 }

@@ -1,4 +1,4 @@
-// The settings record (CONTRACT.md section 3, with the keys added since).
+// The settings record (docs/design.md#http-rules, with the keys added since).
 import type { SourceSetting } from './sources.js';
 
 export interface Settings {
@@ -14,12 +14,21 @@ export interface Settings {
   set_command: string | null;
   /** Sized variants kept on disk in the cache home, in bytes; least recently used out first. */
   variant_cache_bytes: number;
-  /** Where wallpapers are fetched from (CONTRACT.md 7.3). */
+  /** Where wallpapers are fetched from (docs/design.md#sources). */
   sources: SourceSetting[];
-  /** Where the sun is followed (`--appearance sun`, CONTRACT.md 8.3): "LAT,LON" in decimal
+  /** Where the sun is followed (`--appearance sun`, docs/design.md#the-time-of-day): "LAT,LON" in decimal
    * degrees; null until set. */
   location: string | null;
   /** A desktop notification at every change of `random --set`, `next`, `back` (and the one
-   * `hide current` makes), as `--notify` gives one (CONTRACT.md 8.2); `--no-notify` skips it once. */
+   * `hide current` makes), as `--notify` gives one (docs/design.md#the-wallpaper-on-screen); `--no-notify` skips it once. */
   notify: boolean;
+  /** The smallest picture a scan indexes, "WIDTHxHEIGHT" either way round; "0x0" (the default)
+   * indexes every picture (docs/cli.md#wallpaper-config). */
+  min_size: string;
+  /** After every change, the primary monitor's colour scheme written (`write`) or written and
+   * applied to the open terminals (`apply`), or nothing (`off`): docs/colors.md#after-every-change. */
+  colors: 'off' | 'write' | 'apply';
+  /** A command line run after every change (no shell; `{path}`, `{id}` replaced), or null:
+   * docs/colors.md#on-change. */
+  on_change: string | null;
 }

@@ -1,4 +1,4 @@
-// The shapes of sources (CONTRACT.md 7.3): a source as the settings keep it, the attribution a
+// The shapes of sources (docs/design.md#sources): a source as the settings keep it, the attribution a
 // fetched wallpaper carries, what one kind answers, and the facade's methods the faces call.
 
 export const SOURCE_KINDS = ['wallhaven', 'unsplash', 'reddit', 'bing', 'apod', 'rss', 'wallpaper', 'json'] as const;

@@ -1,4 +1,4 @@
-// A large AVIF as a grid of tiles (issue 32), the way cameras write HEIC and libavif's `--grid`
+// A large AVIF as a grid of tiles, the way cameras write HEIC and libavif's `--grid`
 // does: AVIF's encoder holds about 30 bytes a pixel of the picture it encodes (a 3840x2160 alone took
 // ~270 MB), so a large variant is encoded tile by tile, one at a time, each an ordinary AVIF made by
 // sharp, and the tiles are joined into one file whose primary item is a `grid` (ISO/IEC 23008-12

@@ -1,4 +1,4 @@
-// Encoding an AVIF variant within a bounded memory (issue 32). Up to a 1920x1200 screen's pixels
+// Encoding an AVIF variant within a bounded memory. Up to a 1920x1200 screen's pixels
 // the picture is encoded whole, as always; a larger one (a 4K TV asks for 3840x2160) is encoded tile
 // by tile, one at a time, each tile at most TILE_SIDE a side and rendered straight from the source
 // (decode, resize, cut: no raw copy of the whole picture), into one grid AVIF (avif-grid.ts). What the
@@ -6,19 +6,21 @@
 // whole took ~270 MB, 5000x5000 ~700). Holding the picture's raw pixels instead, even a row of tiles
 // at a time, left glibc's per-thread heaps holding more: a real `serve` peaked at 280-314 MB for a
 // 5000x5000 against 178-190 MB this way (tiles of 1024). The price: the source is decoded once per
-// tile (100 at most), a small part of the time the tiles' encoding takes.
+// tile (25 at most), a small part of the time the tiles' encoding takes with tiles of 1024.
 import type { Sharp } from 'sharp';
 import { type AvifTile, readTile, writeGrid } from './avif-grid.js';
 
-/** The most pixels encoded as one AVIF picture (what served `serve` within its figure, issue 25). */
+/** The most pixels encoded as one AVIF picture (what served `serve` within its figure). */
 export const WHOLE_AVIF_PIXELS = 1920 * 1200;
-/** The longest side of a tile of a grid AVIF (as cameras' HEIC tiles). Measured on a real `serve`
- * answering a 3840x2160: tiles of 512 peaked at 143-170 MB, of 768 at 158-193, of 1024 at 181-230
- * (glibc keeps each thread's heap at its largest encode), in the same time, for 7% more bytes. */
-export const TILE_SIDE = 512;
+/** The longest side of a tile of a grid AVIF. Each tile decodes and resizes the source anew, so
+ * their number is the time: a 3840x2160 from a 5640x3172 JPEG took 33 CPU s in 40 tiles of 512,
+ * 14 s in 20 of 768, 13 s in 12 of 1024 (bench/RESULTS.md). Memory: a real `serve`
+ * answering a 3840x2160 peaked at 143-170 MB with tiles of 512, 181-230 with 1024, glibc's default
+ * arenas; serve now keeps two (src/relaunch.ts). */
+export const TILE_SIDE = 1024;
 
 /** Encoder settings: effort 4 of 9 for a whole picture; 3 for tiles of a large one (at 4 a 3840x2160
- * took 4.5 times as long, 68 s against 15 s on a loaded 2-core machine, for 13% fewer bytes). */
+ * in tiles of 1024 took 38 CPU s against 13, for 0.3% fewer bytes; at 2, 11 s for 5% more). */
 const avifOptions = (quality: number | undefined, tiled: boolean) => ({ quality: quality ?? 55, effort: tiled ? 3 : 4 });
 
 /** Whether a box of `w` x `h` is encoded as a grid of tiles. */

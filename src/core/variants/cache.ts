@@ -14,7 +14,7 @@ import type { VariantBody } from '../types.js';
 /** A variant ready to send: an open descriptor of the cached file, or bytes that were not kept. */
 export type { VariantBody };
 
-/** Moved when the same query makes other bytes (2: issue 32, AVIF at the size asked and crops chosen
+/** Moved when the same query makes other bytes (2: AVIF at the size asked and crops chosen
  * on a reduced picture), so a variant made before is neither served from the cache folder nor
  * named by the same strong ETag; the old files leave as the least recently used. */
 const RENDER_VERSION = 2;

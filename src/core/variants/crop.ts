@@ -1,4 +1,4 @@
-// The attention and entropy crops of a cover variant, chosen on a reduced picture (issue 32). sharp's
+// The attention and entropy crops of a cover variant, chosen on a reduced picture. sharp's
 // own strategy crop runs on the source resized to cover the whole box and held in memory at that
 // size: a 5000x5000 box cost ~270 MB on its own. Here the same strategy runs on the picture reduced
 // to at most REDUCED_SIDE pixels a side (shrunk on load, a few MB), the box it keeps is scaled back

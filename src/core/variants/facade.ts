@@ -1,6 +1,6 @@
 // The variants of one library (index.ts says what a variant is): made on the bounded resize pool,
 // kept in the cache home's budget, answered again from warm.ts. Loaded with the library's first
-// variant, not at its open (issue 31: the door names this room's parsers).
+// variant, not at its open (the door names this room's parsers).
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { goneFromDisk, readRange } from '../common/index.js';
@@ -9,7 +9,7 @@ import type { OpenedFile, VariantFile, Wallpaper } from '../types.js';
 import { VariantCache, openCached, variantKey } from './cache.js';
 import { WorkPool } from './pool.js';
 import { WARM_BYTES_EACH, WarmVariants } from './warm.js';
-import { CONTENT_TYPES, EXTENSIONS, type VariantSpec, canonicalQuery, formatOfType, outputBox } from './spec.js';
+import { CONTENT_TYPES, EXTENSIONS, type VariantSpec, answerBox, canonicalQuery, formatOfType } from './spec.js';
 import { renderVariant } from './render.js';
 
 export interface VariantSource {
@@ -60,11 +60,11 @@ export function createVariants(source: VariantSource) {
       const sourceFormat = formatOfType(wallpaper.content_type);
       const format = spec.as ?? sourceFormat;
       const query = canonicalQuery(spec, sourceFormat);
-      // A timed wallpaper's variant is its frame for now's (CONTRACT.md 8.3): kept per frame file and
+      // A timed wallpaper's variant is its frame for now's (docs/design.md#the-time-of-day): kept per frame file and
       // state, never answered warm (the same id shows another frame later).
       const frame = opened.frame && `${opened.frame.filename}:${opened.size}:${Math.trunc(opened.mtimeMs)}`;
       const keyed = frame ? `${query}&frame=${encodeURIComponent(frame)}` : query;
-      const box = outputBox(spec, wallpaper.width, wallpaper.height);
+      const box = answerBox(spec, wallpaper.width, wallpaper.height);
       let body = await cache.get(id, keyed, EXTENSIONS[format], () =>
         pool.run(async () => (await renderVariant(await readSource(id), wallpaper.width, wallpaper.height, spec, format)).bytes),
       );

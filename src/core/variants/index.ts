@@ -1,4 +1,4 @@
-// Sized variants as the library offers them (issue 13): the variant of a wallpaper for a spec, made
+// Sized variants as the library offers them: the variant of a wallpaper for a spec, made
 // once from a source file that is still what the index recorded, on the bounded resize pool, kept in
 // the cache home's budget; with what its answer needs (type, a strong ETag per variant, a name
 // `<stem>-<w>x<h>.<ext>`). A variant answered once is answered again from warm.ts: one stat of its

@@ -1,7 +1,7 @@
 // Making one variant with sharp: the image as displayed (EXIF orientation applied), resized to the
 // box of spec.ts (cover crops by attention, entropy or the centre; contain letterboxes in black;
 // inside keeps the whole image), encoded as asked. The decode and the encode take their pixels from
-// the process's one budget (issue 25: two 5000x5000 AVIF encodes at once drove `serve` to 2.1 GB),
+// the process's one budget (two 5000x5000 AVIF encodes at once drove `serve` to 2.1 GB),
 // and the source pixel limit holds as at scan time, in every indexed format (formats/). What a large variant holds is bounded (issue
 // 32): an attention or entropy crop is chosen on a reduced picture (crop.ts) and a large AVIF is
 // encoded tile by tile (avif.ts), so every variant up to 5000x5000 is made at the size asked.
@@ -11,18 +11,19 @@ import { WallpaperError } from '../errors.js';
 import { DECODE_PIXEL_BUDGET, MAX_PIXELS } from '../limits.js';
 import { encodeAvif, isTiled } from './avif.js';
 import { chooseRegion } from './crop.js';
-import { decodeImage, formatInfo, probeImage } from '../formats/index.js';
+import { asStillAvif, decodeCost, decodeImage, formatInfo, probeImage, sniffFormat } from '../formats/index.js';
 import { type OutputFormat, type VariantSpec, outputBox } from './spec.js';
+import { encodePixels, turned } from './epaper.js';
 
 /** The most pixels of a progressive JPEG variant with optimised Huffman tables (a 4K screen's): both
  * make libjpeg hold every DCT coefficient of the picture until the end, ~6 bytes a pixel (150 MB at
  * 5000x5000, which took a real `serve` past its 300 MB). A larger JPEG is baseline with the standard
- * tables, written as it streams (+7 MB), for 25-45% more bytes on smooth pictures (issue 32). */
+ * tables, written as it streams (+7 MB), for 25-45% more bytes on smooth pictures. */
 const STREAMED_JPEG_PIXELS = 3840 * 2160;
 
 /** Encoder settings: sharp's defaults but for effort, which trades a little size for a lot of time
  * on a server making variants while a client waits (webp 4 of 6; AVIF's are in avif.ts). */
-const ENCODE: Record<Exclude<OutputFormat, 'avif'>, (quality: number | undefined, pixels: number) => object> = {
+const ENCODE: Record<Exclude<OutputFormat, 'avif' | 'bmp'>, (quality: number | undefined, pixels: number) => object> = {
   jpeg: (quality, pixels) => {
     const whole = pixels <= STREAMED_JPEG_PIXELS;
     return { quality: quality ?? 82, mozjpeg: false, progressive: whole, optimiseCoding: whole };
@@ -31,18 +32,19 @@ const ENCODE: Record<Exclude<OutputFormat, 'avif'>, (quality: number | undefined
   png: () => ({ compressionLevel: 6 }),
 };
 
-/** Budget pixels per output pixel, by what resizing and encoding one was measured to hold (issue 25):
+/** Budget pixels per output pixel, by what resizing and encoding one was measured to hold:
  * a 5000x5000 JPEG ~130 MB (less since it streams, kept as a margin), WebP ~235 MB, PNG ~130 MB;
  * AVIF encoded whole ~30 bytes a pixel. A
  * 5000x5000 of any format, or an AVIF at the most pixels encoded whole, takes the whole budget: it
  * runs alone, never beside another encode or a large decode. */
-const ENCODE_COST: Record<OutputFormat, number> = { jpeg: 5, webp: 5, png: 3, avif: 44 };
+const ENCODE_COST: Record<OutputFormat, number> = { jpeg: 5, webp: 5, png: 3, avif: 44, bmp: 3 };
 
-/** What a variant takes of the pixel budget: its source's decode and its output's encode. A tiled
- * AVIF (avif.ts) takes the whole budget: one at a time, however many are asked for. */
-export function variantCost(width: number, height: number, box: { w: number; h: number }, format: OutputFormat): number {
+/** What a variant takes of the pixel budget: its source's decode (formats' decodeCost: a JPEG XL or
+ * HEIC counts more) and its output's encode. A tiled AVIF (avif.ts) takes the whole budget: one at
+ * a time, however many are asked for. */
+export function variantCost(decode: number, box: { w: number; h: number }, format: OutputFormat): number {
   if (format === 'avif' && isTiled(box.w, box.h)) return DECODE_PIXEL_BUDGET;
-  return width * height + box.w * box.h * ENCODE_COST[format];
+  return decode + box.w * box.h * ENCODE_COST[format];
 }
 
 /** The source as a pipeline to open again (each AVIF tile opens it anew), displayed (orientation
@@ -56,8 +58,11 @@ async function openSource(
 ): Promise<{ open: () => Sharp; width: number; height: number }> {
   const { default: sharp } = await import('sharp');
   const probe = await probeImage(source);
-  if (formatInfo(probe.format).decoder === 'sharp')
-    return { open: () => sharp(source, { limitInputPixels: MAX_PIXELS }).rotate(), width, height };
+  if (formatInfo(probe.format).decoder === 'sharp') {
+    // An image sequence AVIF by its first frame (formats/isobmff.ts).
+    const still = probe.format === 'avif' ? asStillAvif(source) : source;
+    return { open: () => sharp(still, { limitInputPixels: MAX_PIXELS }).rotate(), width, height };
+  }
   const { data, info } = await (await decodeImage(source, probe, { scale })).rotate().raw().toBuffer({ resolveWithObject: true });
   const raw = { width: info.width, height: info.height, channels: info.channels };
   return { open: () => sharp(data, { raw, limitInputPixels: MAX_PIXELS }), width: info.width, height: info.height };
@@ -82,7 +87,9 @@ export async function renderVariant(
   const box = outputBox(spec, width, height);
   const position = spec.crop === 'attention' ? sharp.strategy.attention : spec.crop === 'entropy' ? sharp.strategy.entropy : 'centre';
   try {
-    return await decodeBudget.run(variantCost(width, height, box, format), async () => {
+    const sourceFormat = sniffFormat(source);
+    const decode = sourceFormat ? decodeCost(sourceFormat, width, height) : width * height;
+    return await decodeBudget.run(variantCost(decode, box, format), async () => {
       const ratio = [box.w / width, box.h / height] as const;
       const opened = await openSource(source, width, height, spec.fit === 'cover' ? Math.max(...ratio) : Math.min(...ratio));
       const region =
@@ -101,13 +108,18 @@ export async function renderVariant(
           background: { r: 0, g: 0, b: 0, alpha: 1 },
         });
       };
+      // A turn (rotate=) is made on the resized pixels; a palette or a BMP is encoded from them.
+      const open = spec.rotate ? await turned(make, spec.rotate) : make;
+      const out = spec.rotate === 90 || spec.rotate === 270 ? { w: box.h, h: box.w } : box;
       const bytes =
-        format === 'avif'
-          ? await encodeAvif(make, box.w, box.h, spec.quality)
-          : await make()
-              .toFormat(format, ENCODE[format](spec.quality, box.w * box.h))
-              .toBuffer();
-      return { bytes, width: box.w, height: box.h, format };
+        format === 'bmp' || spec.palette !== undefined
+          ? await encodePixels(open, spec, format)
+          : format === 'avif'
+            ? await encodeAvif(open, out.w, out.h, spec.quality)
+            : await open()
+                .toFormat(format, ENCODE[format](spec.quality, out.w * out.h))
+                .toBuffer();
+      return { bytes, width: out.w, height: out.h, format };
     });
   } catch (error) {
     if (error instanceof WallpaperError) throw error;

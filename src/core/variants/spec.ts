@@ -1,8 +1,9 @@
-// What a sized variant is (CONTRACT.md 6.3): the parameters `w`, `h`, `fit`, `crop`, `as`,
+// What a sized variant is (docs/design.md#beyond-the-specification): the parameters `w`, `h`, `fit`, `crop`, `as`,
 // `quality` and `enlarge`, parsed and validated like the filters (400 naming the parameter), and the
 // pure geometry of the answer: which box a source of a given size gives, never upscaled unless
 // `enlarge=1` (a box larger than the source shrinks to the largest box of its aspect that fits).
 import { WallpaperError } from '../errors.js';
+import { DITHERS, parsePalette } from './palettes.js';
 import type { RawParams } from '../query/index.js';
 import { CROPS, type Crop, FITS, type Fit, OUTPUT_FORMATS, type OutputFormat, type VariantSpec } from '../types/files.js';
 
@@ -10,15 +11,16 @@ export { CROPS, type Crop, FITS, type Fit, OUTPUT_FORMATS, type OutputFormat, ty
 
 /** The largest side a variant may ask for (imgproxy and weserv cap near here too). */
 export const MAX_VARIANT_SIDE = 5000;
-export const VARIANT_PARAMS = ['w', 'h', 'fit', 'crop', 'as', 'quality', 'enlarge'] as const;
+export const VARIANT_PARAMS = ['w', 'h', 'fit', 'crop', 'as', 'quality', 'enlarge', 'palette', 'dither', 'rotate'] as const;
 
 export const CONTENT_TYPES: Record<OutputFormat, string> = {
   jpeg: 'image/jpeg',
   webp: 'image/webp',
   avif: 'image/avif',
   png: 'image/png',
+  bmp: 'image/bmp',
 };
-export const EXTENSIONS: Record<OutputFormat, string> = { jpeg: 'jpg', webp: 'webp', avif: 'avif', png: 'png' };
+export const EXTENSIONS: Record<OutputFormat, string> = { jpeg: 'jpg', webp: 'webp', avif: 'avif', png: 'png', bmp: 'bmp' };
 
 /** Sources whose variants are PNG when no `as` is asked: drawings and flat colours (SVG, GIF, BMP),
  * whose edges and transparency JPEG would smear. Photos (JPEG XL, HEIC, TIFF) become JPEG. */
@@ -28,7 +30,7 @@ const PNG_SOURCES = new Set(['image/svg+xml', 'image/gif', 'image/bmp']);
  * writes -> png or jpeg). */
 export function formatOfType(contentType: string): OutputFormat {
   const format = contentType.replace(/^image\//, '') as OutputFormat;
-  if (OUTPUT_FORMATS.includes(format)) return format;
+  if (OUTPUT_FORMATS.includes(format) && format !== 'bmp') return format;
   return PNG_SOURCES.has(contentType) ? 'png' : 'jpeg';
 }
 
@@ -77,6 +79,7 @@ export function parseVariant(params: RawParams): VariantSpec | undefined {
   if ((fit === 'cover' || fit === 'contain') && (w === undefined || h === undefined)) {
     throw new WallpaperError('invalid_param', `invalid fit "${fit}": it needs both w and h (inside works with one)`);
   }
+  const epaper = parseEpaper(params, as);
   return {
     ...(w !== undefined ? { w } : {}),
     ...(h !== undefined ? { h } : {}),
@@ -85,11 +88,44 @@ export function parseVariant(params: RawParams): VariantSpec | undefined {
     ...(as ? { as } : {}),
     ...(quality ? { quality } : {}),
     enlarge: enlargeText === '1',
+    ...epaper,
   };
 }
 
+/** `palette`, `dither` and `rotate` (docs/frame.md#e-paper-frames): a palette's answer is a PNG or
+ * BMP (only they keep its exact colours), dithered by Floyd-Steinberg unless asked otherwise. */
+function parseEpaper(params: RawParams, as: OutputFormat | undefined): Pick<VariantSpec, 'palette' | 'dither' | 'rotate' | 'as'> {
+  const paletteText = one(params, 'palette');
+  const palette = paletteText === undefined ? undefined : parsePalette(paletteText);
+  const dither = word(params, 'dither', DITHERS);
+  const rotateText = one(params, 'rotate');
+  if (rotateText !== undefined && !['0', '90', '180', '270'].includes(rotateText))
+    throw invalid('rotate', rotateText, '0, 90, 180 or 270 (degrees clockwise)');
+  const rotate = rotateText === undefined || rotateText === '0' ? undefined : (Number(rotateText) as 90 | 180 | 270);
+  if (dither !== undefined && palette === undefined)
+    throw new WallpaperError(
+      'invalid_param',
+      `invalid dither "${dither}": it needs a palette (palette=bw, gray4, gray16, acep7, spectra6 or RRGGBB,...)`,
+    );
+  if (palette !== undefined && as !== undefined && as !== 'png' && as !== 'bmp')
+    throw new WallpaperError(
+      'invalid_param',
+      `invalid as "${as}" with a palette: expected png or bmp (only they keep the palette's exact colours)`,
+    );
+  return {
+    ...(palette !== undefined ? { palette, dither: dither ?? 'fs', as: as ?? 'png' } : {}),
+    ...(rotate !== undefined ? { rotate } : {}),
+  };
+}
+
+/** The box of the answer once turned: `outputBox` with its sides swapped for 90 and 270. */
+export function answerBox(spec: VariantSpec, width: number, height: number): { w: number; h: number } {
+  const box = outputBox(spec, width, height);
+  return spec.rotate === 90 || spec.rotate === 270 ? { w: box.h, h: box.w } : box;
+}
+
 /** The box of the answer for a source of `width` x `height`: what it is resized to, in every output
- * format (issue 32: an AVIF is no longer shrunk to bound its encoder's memory; avif.ts tiles it).
+ * format (an AVIF is no longer shrunk to bound its encoder's memory; avif.ts tiles it).
  * No upscaling unless enlarge. */
 export function outputBox(spec: VariantSpec, width: number, height: number): { w: number; h: number } {
   let w = spec.w;
@@ -121,5 +157,8 @@ export function canonicalQuery(spec: VariantSpec, sourceFormat: OutputFormat): s
   params.set('as', spec.as ?? sourceFormat);
   if (spec.quality !== undefined) params.set('quality', String(spec.quality));
   if (spec.enlarge) params.set('enlarge', '1');
+  if (spec.palette !== undefined) params.set('palette', spec.palette);
+  if (spec.dither !== undefined) params.set('dither', spec.dither);
+  if (spec.rotate !== undefined) params.set('rotate', String(spec.rotate));
   return params.toString();
 }

@@ -1,4 +1,4 @@
-// Warm variants answered as cheaply as an image (issue 25: frames and phones fetch the same few
+// Warm variants answered as cheaply as an image (frames and phones fetch the same few
 // variants all day). The first answer of a variant leaves an entry per wallpaper and spec for the
 // index version: the answer itself (type, name, ETag, box), the source file it was checked against
 // (its path, size and mtime) and, for a small variant, its bytes. The next request then costs one

@@ -1,4 +1,4 @@
-// The curation endpoints (CONTRACT.md 6.2): favourite and hidden marks (PUT sets, DELETE clears;
+// The curation endpoints (docs/design.md#beyond-the-specification): favourite and hidden marks (PUT sets, DELETE clears;
 // 204), a wallpaper's user tags (PUT a JSON array; 200 and the Wallpaper), the tags with their
 // counts, the near-duplicate groups with each member's record, and "not duplicates" marks
 // (POST /api/duplicates/not with {"ids": [...]}: 204). The mutations go through the access rule.

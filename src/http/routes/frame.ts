@@ -1,4 +1,4 @@
-// GET /frame (CONTRACT.md 7.2, issue 25): the wallpaper frame, a page that fills any screen with
+// GET /frame (docs/design.md#the-frame): the wallpaper frame, a page that fills any screen with
 // wallpapers one after another. The page is static (gallery/frame.html and its scripts, served
 // under the gallery's Content-Security-Policy); everything it shows comes from the random and image
 // endpoints, which also validate its filters. Its query is read by the page, not here.

@@ -1,4 +1,4 @@
-// The routes about the API rather than of it (CONTRACT.md 6.2): GET /healthz for monitors and
+// The routes about the API rather than of it (docs/design.md#beyond-the-specification): GET /healthz for monitors and
 // service managers, GET /api/openapi.json (the document kept in the repository's openapi/), and the
 // Media RSS feed GET /api/feed.rss of the list's matches.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The sources endpoints (CONTRACT.md 7.3): GET /api/sources lists them with their counts and last
+// The sources endpoints (docs/design.md#sources): GET /api/sources lists them with their counts and last
 // fetch; POST /api/sources/{name}/fetch fetches one now (a mutation, under the access rules) and
 // answers its summary, after the new wallpapers are indexed. Two requests for one source at once
 // share one fetch.

@@ -1,4 +1,4 @@
-// The dynamic wallpapers' case inside the GNOME suite's session (CONTRACT.md 8.3; called from
+// The dynamic wallpapers' case inside the GNOME suite's session (docs/design.md#the-time-of-day; called from
 // test/desktop/gnome.test.ts, in a block of its own): a GNOME timed XML set with `random --set` is
 // handed to GNOME itself (picture-uri and picture-uri-dark read back with gsettings name the XML),
 // GNOME plays it (the screen shows its frame: one frame all day here, so any time will do), and
@@ -41,7 +41,7 @@ export function dynamicOnGnome(t: Test, desktop: Desktop, monitors: readonly Pla
     );
     t.ok(screen.ok, `GNOME plays it: its frame on the screen (seen ${screen.seen.join(', ')})`);
     const current = await wallpaperIn(desktop, home, ['current', '--json']);
-    // One wallpaper everywhere: an array all the same (CONTRACT.md 8.2), of one entry.
+    // One wallpaper everywhere: an array all the same (docs/design.md#the-wallpaper-on-screen), of one entry.
     const shown = (JSON.parse(current.stdout) as { wallpaper: { path: string; dynamic: unknown } }[])[0]!.wallpaper;
     t.same([shown.path, shown.dynamic], [xml, { kind: 'timed', frames: 1 }], 'current names the XML wallpaper');
   });

@@ -1,4 +1,4 @@
-// The formats no desktop is sure to show (issue 30, CONTRACT.md 8.1), proven on each real desktop in
+// The formats no desktop is sure to show (docs/design.md#every-format), proven on each real desktop in
 // its own suite, on the session that suite already started: `random --set --format F` of a JPEG XL
 // (cjxl), a HEIC (heif-enc) and an SVG, each a solid colour, reports the file's own path, leaves a
 // rendition (PNG or JPEG) in the cache home's renditions/, and the screenshot shows the colour on
@@ -106,7 +106,7 @@ export async function proveFormats(t: Test, session: ProofSession): Promise<void
   for (const { ext, colour, rendition } of FORMAT_PROOFS) {
     const result = await session.run(['random', '--set', '--format', ext, '--json']);
     t.equal(result.code, 0, `${ext}: exit 0 ${result.stderr}`);
-    // CONTRACT.md 7.5: one Wallpaper when one went everywhere, else {monitor, slot, wallpaper} each.
+    // docs/design.md#what-a-change-reports: one Wallpaper when one went everywhere, else {monitor, slot, wallpaper} each.
     const json = result.code === 0 ? (JSON.parse(result.stdout) as Shown | { wallpaper: Shown }[]) : [];
     const shown = Array.isArray(json) ? json.map((entry) => entry.wallpaper) : [json];
     t.ok(shown.length > 0 && shown.every((w) => w.path === paths.get(ext)), `${ext}: reports the file's own path`, {

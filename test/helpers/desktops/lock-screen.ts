@@ -1,4 +1,4 @@
-// The lock screen's wallpaper on the real desktops (CONTRACT.md 8.2 `--target`), as cases each suite
+// The lock screen's wallpaper on the real desktops (docs/design.md#the-wallpaper-on-screen `--target`), as cases each suite
 // calls inside the session it already started: on GNOME, KDE Plasma and MATE `--target lock` writes
 // the lock screen's own setting (read back with the desktop's own tool: gsettings, kreadconfig5) and
 // leaves the desktop; `both` sets both; `back` puts the lock screen back. On a desktop without one

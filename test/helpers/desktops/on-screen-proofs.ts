@@ -1,4 +1,4 @@
-// The wallpaper on the screen now (CONTRACT.md 8.2, issue 31), proven by screenshot on a real desktop:
+// The wallpaper on the screen now (docs/design.md#the-wallpaper-on-screen), proven by screenshot on a real desktop:
 // the cases a desktop suite adds with one call, on the desktop it already started. `current` names
 // what each monitor shows (read back from the desktop where it can tell); `back` puts back exactly
 // what each monitor showed before the last change; `hide current` hides the primary monitor's
@@ -55,7 +55,7 @@ export function onScreenProofs(
     t.equal(current.code, 0, current.stderr);
     t.same(sorted(reported(current.stdout)), sorted(lines), `current names what the screen shows: ${current.stdout.trim()}`);
     const json = JSON.parse((await cli('current', '--json')).stdout);
-    t.ok(Array.isArray(json), 'current --json: always an array (CONTRACT.md 8.2)');
+    t.ok(Array.isArray(json), 'current --json: always an array (docs/design.md#the-wallpaper-on-screen)');
     const records = json.map((entry: { wallpaper: unknown }) => entry.wallpaper);
     t.ok(
       records.every((record: { id: string | null }) => typeof record.id === 'string'),

@@ -1,4 +1,4 @@
-// The lock screen's own wallpaper (CONTRACT.md 8.2 `--target`), on the desktops that have one:
+// The lock screen's own wallpaper (docs/design.md#the-wallpaper-on-screen `--target`), on the desktops that have one:
 // GNOME's `org.gnome.desktop.screensaver picture-uri` (and `picture-uri-dark` where the schema has
 // that key), KDE Plasma's `kscreenlockerrc` ([Greeter][Wallpaper][org.kde.image][General] Image,
 // written with kwriteconfig and read back with kreadconfig, as Plasma's own settings store it) and

@@ -1,6 +1,6 @@
 // The setters by name, with what each can do beyond one wallpaper for all monitors, so detecting a
 // session and describing it need none of their code: a setter's module is imported when it first
-// sets (issue 31: `current`, `list` and every other short command detect the desktop but set
+// sets (`current`, `list` and every other short command detect the desktop but set
 // nothing, and loading every desktop's setter cost them ~10 ES modules at start).
 // test/core/setters-detect.test.ts checks every entry against its setter.
 import type { Setter } from './types.js';

@@ -1,4 +1,4 @@
-// What sway and our own swaybg show, read back (CONTRACT.md 8.2). Neither sway's IPC (get_outputs has
+// What sway and our own swaybg show, read back (docs/design.md#the-wallpaper-on-screen). Neither sway's IPC (get_outputs has
 // no background) nor its config file (only the start-up lines) says what `output … bg` set since;
 // the swaybg drawing it does: sway spawns one swaybg with every output's image on its command line
 // (`-o NAME -i FILE -m MODE`, `-o *` for all), and the swaybg setter starts one the same way. So the

@@ -1,4 +1,4 @@
-// What the desktop shows now, read back with its own tools where it can tell (CONTRACT.md 8.2):
+// What the desktop shows now, read back with its own tools where it can tell (docs/design.md#the-wallpaper-on-screen):
 // GNOME's two slots (picture-uri, picture-uri-dark), Cinnamon's picture-uri, MATE's picture-filename,
 // Xfce's last-image per monitor, KDE Plasma's Image per screen (through plasmashell, as it is set),
 // and the images of the swaybg drawing sway's (or our own swaybg's) outputs. Other desktops answer

@@ -1,5 +1,5 @@
 // The desktop's wallpaper as it is, read raw before a change that may have to be undone (the failed
-// second half of `--target both`, CONTRACT.md 8.2), so that undoing it puts back exactly what was
+// second half of `--target both`, docs/design.md#the-wallpaper-on-screen), so that undoing it puts back exactly what was
 // there, even where `current` has no one file to name. KDE Plasma: each desktop containment's
 // wallpaper plugin and its image plugin's Image, by containment id (Plasma's own wallpaper package,
 // a slideshow, a plain colour, a never-set Image all come back as they were); a set changes only

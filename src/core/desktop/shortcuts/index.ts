@@ -1,28 +1,34 @@
-// Keyboard shortcuts for the daily commands (CONTRACT.md 8.2): Super+Alt+Right `next`, Left `back`,
-// Up `favorite current`, Down `hide current`, installed in the desktop's own custom-shortcut
-// settings on GNOME, Cinnamon, MATE and Xfce; for sway, i3, Hyprland and KDE Plasma, printed. The
-// desktop is recognised as the setters recognise it; its settings are reached with its own tools.
+// Keyboard shortcuts for the daily commands (docs/cli.md#wallpaper-shortcuts): an arrow with a set
+// of modifiers each, Right `next`, Left `back`, Up `favorite current`, Down `hide current`, installed
+// in the desktop's own custom-shortcut settings on GNOME, Cinnamon, MATE and Xfce on the first key set
+// the desktop leaves free (or the one --keys asks for); for sway, i3, Hyprland and KDE Plasma,
+// printed. The desktop is recognised as the setters recognise it; its settings are reached with its
+// own tools.
 import { WallpaperError } from '../../errors.js';
 import { desktopFamily } from '../setters/detect.js';
 import { findOnPath } from '../setters/path-lookup.js';
 import { DEFAULT_TIMEOUT_MS } from '../setters/run.js';
 import type { Tool } from '../setters/types.js';
-import { commandLine, planInstall } from './keys.js';
+import { chooseKeys, KEY_SETS, type KeySet, parseChord } from './key-sets.js';
+import { commandLine, gtkKey, keyName, normalKey, planInstall } from './keys.js';
 import { printedShortcuts } from './print.js';
-import type { Backend, InstallReport, Installed } from './types.js';
+import type { Backend, InstallReport, Installed, Stored } from './types.js';
 
 export type { Binding, Shortcut } from './keys.js';
+export type { Choice, KeySet } from './key-sets.js';
 export type { InstallReport, Installed } from './types.js';
 
 export interface Shortcuts {
   /** Install the four for `program` (the node binary, the bin and the library's --home or
-   * --database): each one whose key nothing else holds; the others are reported with their holder. */
-  install(program: readonly string[]): Promise<InstallReport>;
+   * --database) on the first key set the desktop leaves free, or on `keys` (a --keys chord, checked
+   * here): each one whose key nothing else holds; the others are reported with their holder. */
+  install(program: readonly string[], keys?: string): Promise<InstallReport>;
   /** Take ours away; the desktop's settings are left as they were before install. */
   remove(): Promise<{ desktop: string; removed: Installed[] }>;
   list(): Promise<{ desktop: string; installed: Installed[] }>;
-  /** The lines for sway, i3 and Hyprland and the steps for KDE Plasma (installs nothing). */
-  print(program: readonly string[]): string;
+  /** The lines for sway, i3 and Hyprland and the steps for KDE Plasma (installs nothing), on `keys`
+   * (a --keys chord) when given. */
+  print(program: readonly string[], keys?: string): string;
 }
 
 const INSTALLED_ON = 'GNOME, Cinnamon, MATE and Xfce';
@@ -41,7 +47,7 @@ function sessionOf(env: NodeJS.ProcessEnv): string {
 }
 
 /** The desktop's own settings, their client imported for the desktop found: `print` and every other
- * command (the desktop room is at the door) load none of them (issue 31). */
+ * command (the desktop room is at the door) load none of them. */
 async function backendFor(env: NodeJS.ProcessEnv): Promise<Backend> {
   const family = desktopFamily(env);
   const tool = (name: string): Tool | undefined => {
@@ -81,36 +87,48 @@ function notKept(desktop: string, done: 'installed' | 'removed', count: number):
   );
 }
 
+/** One of ours as stored, with its key as people read it. */
+const named = (entry: Stored): Installed => ({ ...entry, key: keyName(entry.binding.split(', ')[0] ?? '') });
+
 /** The shortcuts of the desktop session `env` describes (recognised when first used). */
 export function openShortcuts(env: NodeJS.ProcessEnv): Shortcuts {
   let backend: Backend | undefined;
   const desktop = async () => (backend ??= await backendFor(env));
   return {
-    async install(program) {
+    async install(program, asked) {
+      const chord = asked === undefined ? undefined : parseChord(asked);
       const settings = await desktop();
-      const planned = planInstall(await settings.bindings());
+      const bindings = await settings.bindings();
+      const takenOn = (keys: KeySet) => planInstall(bindings, keys).filter((plan) => plan.taken).length;
+      const { keys, choice } = chooseKeys(takenOn, chord);
+      const passed = choice === 'free' ? KEY_SETS.slice(0, KEY_SETS.indexOf(keys)).map((set) => ({ keys: set, taken: takenOn(set) })) : [];
+      const planned = planInstall(bindings, keys);
       const wanted = planned.flatMap((plan) =>
         plan.taken ? [] : [{ shortcut: plan.shortcut, command: commandLine([...program, ...plan.shortcut.action]) }],
       );
-      if (wanted.length > 0) await settings.install(wanted);
-      // What is reported installed is what the desktop's settings read back.
-      const installed = (await settings.installed()).filter((entry) => wanted.some((item) => item.shortcut === entry.shortcut));
-      const lost = wanted.filter((item) => !installed.some((entry) => entry.shortcut === item.shortcut && entry.command === item.command));
+      if (wanted.length > 0) await settings.install(wanted, keys);
+      // What is reported installed is what the desktop's settings read back: this command on this key.
+      const installed = (await settings.installed()).filter((entry) => wanted.some((item) => item.shortcut === entry.shortcut)).map(named);
+      const kept = (item: (typeof wanted)[number]) => (entry: Installed) =>
+        entry.shortcut === item.shortcut &&
+        entry.command === item.command &&
+        normalKey(entry.binding) === normalKey(gtkKey(item.shortcut, keys));
+      const lost = wanted.filter((item) => !installed.some(kept(item)));
       if (lost.length > 0) throw notKept(settings.desktop, 'installed', lost.length);
       const taken = planned.flatMap((plan) => (plan.taken ? [{ shortcut: plan.shortcut, by: plan.taken }] : []));
-      return { desktop: settings.desktop, installed, taken };
+      return { desktop: settings.desktop, keys, choice, passed, installed, taken };
     },
     async remove() {
       const settings = await desktop();
-      const removed = await settings.remove();
+      const removed = (await settings.remove()).map(named);
       const left = (await settings.installed()).length;
       if (left > 0) throw notKept(settings.desktop, 'removed', left);
       return { desktop: settings.desktop, removed };
     },
     async list() {
       const settings = await desktop();
-      return { desktop: settings.desktop, installed: await settings.installed() };
+      return { desktop: settings.desktop, installed: (await settings.installed()).map(named) };
     },
-    print: printedShortcuts,
+    print: (program, asked) => printedShortcuts(program, asked === undefined ? undefined : parseChord(asked)),
   };
 }

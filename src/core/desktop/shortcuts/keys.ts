@@ -1,12 +1,14 @@
-// The four keyboard shortcuts (CONTRACT.md 8.2) and the rules every desktop shares: which command each
-// runs, how a key is written per desktop, when two written keys are the same key, and the taken-key
-// rule (a key some other binding holds is left alone and reported; the others are installed).
+// The four keyboard shortcuts (docs/cli.md#wallpaper-shortcuts) and the rules every desktop shares:
+// which command each runs, how a key (an arrow with a set of modifiers, key-sets.ts) is written per
+// desktop, when two written keys are the same key, and the taken-key rule (a key some other binding
+// holds is left alone and reported; the others are installed).
+import { chordLabel, type KeySet, type Modifier } from './key-sets.js';
 
 /** One of the four shortcuts: its name in the desktops' settings, its key, what it runs. */
 export interface Shortcut {
   /** The custom shortcut's name where the desktop names them (a dconf folder, a list entry). */
   name: string;
-  /** The arrow key (X keysym name); the modifiers are always Super and Alt. */
+  /** The arrow key (X keysym name); the modifiers are the key set's. */
   arrow: 'Right' | 'Left' | 'Up' | 'Down';
   /** The wallpaper arguments after the library's own (`next`, `favorite current`). */
   action: readonly string[];
@@ -20,12 +22,26 @@ export const SHORTCUTS: readonly Shortcut[] = [
 ];
 
 /** The key as people read it: `Super+Alt+Right`. */
-export const keyLabel = (shortcut: Shortcut): string => `Super+Alt+${shortcut.arrow}`;
-/** The key as GNOME, Cinnamon and MATE store it (GTK accelerator syntax). */
-export const gtkKey = (shortcut: Shortcut): string => `<Super><Alt>${shortcut.arrow}`;
+export const keyLabel = (shortcut: Shortcut, keys: KeySet): string => `${chordLabel(keys)}+${shortcut.arrow}`;
+
+/** GTK's names of the modifiers, and the order GTK's own accelerator_name writes them in (Xfce's
+ * settings dialog writes that order: `<Primary><Shift><Alt><Super>`). */
+const GTK_NAME: Record<Modifier, string> = { Super: '<Super>', Ctrl: '<Control>', Alt: '<Alt>', Shift: '<Shift>' };
+const GTK_CANONICAL: readonly [Modifier, string][] = [
+  ['Ctrl', '<Primary>'],
+  ['Shift', '<Shift>'],
+  ['Alt', '<Alt>'],
+  ['Super', '<Super>'],
+];
+
+/** The key as GNOME, Cinnamon and MATE store it (GTK accelerator syntax): `<Super><Alt>Right`. */
+export const gtkKey = (shortcut: Shortcut, keys: KeySet): string => `${keys.map((key) => GTK_NAME[key]).join('')}${shortcut.arrow}`;
 /** The key as Xfce's own settings dialog writes it (GTK's canonical order, so the dialog finds and
- * replaces this property instead of adding a second one for the same key). */
-export const xfceKey = (shortcut: Shortcut): string => `<Alt><Super>${shortcut.arrow}`;
+ * replaces this property instead of adding a second one for the same key): `<Alt><Super>Right`. */
+export const xfceKey = (shortcut: Shortcut, keys: KeySet): string =>
+  `${GTK_CANONICAL.filter(([key]) => keys.includes(key))
+    .map(([, name]) => name)
+    .join('')}${shortcut.arrow}`;
 /** The shortcut's description, as the desktops' shortcut lists show it. */
 export const titleOf = (shortcut: Shortcut): string => `Wallpaper: ${shortcut.action.join(' ')}`;
 
@@ -45,6 +61,28 @@ const MODIFIERS: Record<string, string> = {
   hyper: 'hyper',
   release: 'release',
 };
+
+/** The words of normalKey as people read them, in the order of a chord. */
+const READ: [string, string][] = [
+  ['super', 'Super'],
+  ['control', 'Ctrl'],
+  ['alt', 'Alt'],
+  ['shift', 'Shift'],
+];
+
+/** A stored GTK accelerator as people read it (`<Primary><Alt><Super>Right`: `Super+Ctrl+Alt+Right`). */
+export function keyName(accelerator: string): string {
+  const words = normalKey(accelerator)?.split('+');
+  if (!words) return accelerator;
+  const key = words.pop()!;
+  const named = READ.filter(([word]) => words.includes(word)).map(([, name]) => name);
+  const others = words.filter((word) => !READ.some(([known]) => known === word));
+  return [...named, ...others, key.charAt(0).toUpperCase() + key.slice(1)].join('+');
+}
+
+/** Whether a stored accelerator is one of the arrows of `shortcut` (under any modifiers). */
+export const onArrow = (accelerator: string, shortcut: Shortcut): boolean =>
+  normalKey(accelerator)?.split('+').pop() === shortcut.arrow.toLowerCase();
 
 /** A GTK accelerator (`<Alt><Super>Right`, `<Mod4><Mod1>right`) as one comparable word
  * (`alt+super+right`), or undefined for none (`''`, `disabled`). */
@@ -74,10 +112,11 @@ export interface Binding {
 
 export type Planned = { shortcut: Shortcut; taken?: undefined } | { shortcut: Shortcut; taken: Binding };
 
-/** The taken-key rule: each shortcut is installed unless a binding that is not ours holds its key. */
-export function planInstall(bindings: readonly Binding[], shortcuts: readonly Shortcut[] = SHORTCUTS): Planned[] {
+/** The taken-key rule: each shortcut is installed on `keys` unless a binding that is not ours holds
+ * its key. */
+export function planInstall(bindings: readonly Binding[], keys: KeySet, shortcuts: readonly Shortcut[] = SHORTCUTS): Planned[] {
   return shortcuts.map((shortcut) => {
-    const key = normalKey(gtkKey(shortcut));
+    const key = normalKey(gtkKey(shortcut, keys));
     const taken = bindings.find((binding) => !binding.ours && normalKey(binding.key) === key);
     return taken ? { shortcut, taken } : { shortcut };
   });

@@ -4,7 +4,7 @@
 // after, so `remove` leaves the list as it was and nothing under our paths.
 import { type Binding, gtkKey, SHORTCUTS, type Shortcut, titleOf } from './keys.js';
 import { type GSettings, gvString, gvStrings, ownBindings, stringsIn } from './gsettings.js';
-import type { Backend, Installed } from './types.js';
+import type { Backend, Stored } from './types.js';
 
 interface Layout {
   desktop: string;
@@ -66,8 +66,8 @@ export function listedBackend(layout: Layout, gsettings: GSettings): Backend {
     return { name: one('name')[0] ?? '', command: one('command')[0] ?? '', bindings: one('binding') };
   };
 
-  const installed = async (): Promise<Installed[]> => {
-    const found: Installed[] = [];
+  const installed = async (): Promise<Stored[]> => {
+    const found: Stored[] = [];
     for (const entry of await readList()) {
       const shortcut = oursOf(entry);
       if (!shortcut) continue;
@@ -94,12 +94,12 @@ export function listedBackend(layout: Layout, gsettings: GSettings): Backend {
       }
       return bindings;
     },
-    async install(items) {
+    async install(items, keys) {
       for (const { shortcut, command } of items) {
         const schema = schemaAt(pathOf(entryOf(shortcut)));
         await gsettings.set(schema, 'name', gvString(titleOf(shortcut)));
         await gsettings.set(schema, 'command', gvString(command));
-        const binding = gtkKey(shortcut);
+        const binding = gtkKey(shortcut, keys);
         await gsettings.set(schema, 'binding', layout.bindingList ? gvStrings([binding]) : gvString(binding));
       }
       const list = await readList();

@@ -8,7 +8,7 @@ import { runTool } from '../setters/run.js';
 import type { Tool } from '../setters/types.js';
 import { type GSettings, gvString, ownBindings, stringsIn } from './gsettings.js';
 import { type Binding, gtkKey, SHORTCUTS, type Shortcut, titleOf } from './keys.js';
-import type { Backend, Installed } from './types.js';
+import type { Backend, Stored } from './types.js';
 
 const BASE = '/org/mate/desktop/keybindings/';
 const SCHEMA = 'org.mate.control-center.keybinding';
@@ -37,8 +37,8 @@ export function parseDump(text: string): Map<string, Map<string, string>> {
 }
 
 export function mateBackend(gsettings: GSettings, dconf: Tool | undefined, env: NodeJS.ProcessEnv, timeoutMs: number): Backend {
-  const installed = async (): Promise<Installed[]> => {
-    const found: Installed[] = [];
+  const installed = async (): Promise<Stored[]> => {
+    const found: Stored[] = [];
     for (const shortcut of SHORTCUTS) {
       const keys = await gsettings.read(schemaOf(shortcut));
       if (!keys) throw missingSchema();
@@ -74,14 +74,14 @@ export function mateBackend(gsettings: GSettings, dconf: Tool | undefined, env: 
       }
       return bindings;
     },
-    async install(items) {
+    async install(items, keys) {
       for (const { shortcut, command } of items) {
         const schema = schemaOf(shortcut);
         if (!(await gsettings.read(schema))) throw missingSchema();
         await gsettings.set(schema, 'name', gvString(titleOf(shortcut)));
         await gsettings.set(schema, 'action', gvString(command));
         // The binding last: mate-settings-daemon takes up a folder once it has one.
-        await gsettings.set(schema, 'binding', gvString(gtkKey(shortcut)));
+        await gsettings.set(schema, 'binding', gvString(gtkKey(shortcut, keys)));
       }
     },
     async remove() {

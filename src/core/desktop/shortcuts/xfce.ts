@@ -1,14 +1,15 @@
 // Xfce's custom shortcuts: the xfconf channel xfce4-keyboard-shortcuts, one string property per key
 // (`/commands/custom/<Alt><Super>Right` = the command line), read by xfsettingsd. Xfce keys its
 // shortcuts by key alone, so ours are recognised by their command (a `wallpaper` running the
-// shortcut's action). Xfce only honours /commands/custom once `/commands/custom/override` is true;
+// shortcut's action) on the shortcut's arrow, under any key set. Xfce only honours /commands/custom once `/commands/custom/override` is true;
 // until then (a profile Xfce never started) it would replace that subtree with its defaults at the
 // next start, wiping ours, so install first does what Xfce's own first start does: copy the defaults
 // and set override. `remove` takes away our properties and nothing else.
 import { runTool } from '../setters/run.js';
 import type { Tool } from '../setters/types.js';
-import { type Binding, gtkKey, normalKey, runsShortcut, SHORTCUTS, type Shortcut, xfceKey } from './keys.js';
-import type { Backend, Installed } from './types.js';
+import type { KeySet } from './key-sets.js';
+import { type Binding, normalKey, onArrow, runsShortcut, SHORTCUTS, type Shortcut, xfceKey } from './keys.js';
+import type { Backend, Stored } from './types.js';
 
 const CHANNEL = 'xfce4-keyboard-shortcuts';
 /** Xfce's two shortcut providers: commands (xfsettingsd) and the window manager's actions. */
@@ -33,8 +34,7 @@ function keysUnder(properties: Map<string, string>, base: string): [key: string,
   });
 }
 
-const isOurs = (key: string, value: string, shortcut: Shortcut) =>
-  normalKey(key) === normalKey(gtkKey(shortcut)) && runsShortcut(value, shortcut);
+const isOurs = (key: string, value: string, shortcut: Shortcut) => onArrow(key, shortcut) && runsShortcut(value, shortcut);
 
 export function xfceBackend(tool: Tool, env: NodeJS.ProcessEnv, timeoutMs: number): Backend {
   const query = (args: string[]) => runTool(tool, ['-c', CHANNEL, ...args], { env, timeoutMs });
@@ -52,8 +52,7 @@ export function xfceBackend(tool: Tool, env: NodeJS.ProcessEnv, timeoutMs: numbe
 
   return {
     desktop: 'Xfce',
-    installed: async (): Promise<Installed[]> =>
-      ours(await read()).map(({ shortcut, binding, command }) => ({ shortcut, binding, command })),
+    installed: async (): Promise<Stored[]> => ours(await read()).map(({ shortcut, binding, command }) => ({ shortcut, binding, command })),
     async bindings() {
       const properties = await read();
       const bindings: Binding[] = [];
@@ -68,7 +67,7 @@ export function xfceBackend(tool: Tool, env: NodeJS.ProcessEnv, timeoutMs: numbe
       }
       return bindings;
     },
-    async install(items) {
+    async install(items, keys: KeySet) {
       const properties = await read();
       if (!overridden(properties, 'commands')) {
         for (const [key, value] of keysUnder(properties, '/commands/default/')) await setString(`/commands/custom/${key}`, value);
@@ -76,8 +75,12 @@ export function xfceBackend(tool: Tool, env: NodeJS.ProcessEnv, timeoutMs: numbe
       }
       const present = ours(properties);
       for (const { shortcut, command } of items) {
-        // One of ours already there (under any spelling of the key) is rewritten in place.
-        const property = present.find((entry) => entry.shortcut === shortcut)?.property ?? `/commands/custom/${xfceKey(shortcut)}`;
+        // One of ours already on this key (under any spelling) is rewritten in place; one on
+        // another key set is moved.
+        const key = xfceKey(shortcut, keys);
+        const before = present.find((entry) => entry.shortcut === shortcut);
+        if (before && normalKey(before.binding) !== normalKey(key)) await query(['-p', before.property, '-r']);
+        const property = before && normalKey(before.binding) === normalKey(key) ? before.property : `/commands/custom/${key}`;
         await setString(property, command);
       }
     },

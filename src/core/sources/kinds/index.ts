@@ -1,4 +1,4 @@
-// The kinds of source by name (CONTRACT.md 7.3), each in its own file.
+// The kinds of source by name (docs/design.md#sources), each in its own file.
 import type { SourceKind, SourceSetting } from '../../types/sources.js';
 import { APOD_BASE, apod } from './apod.js';
 import { BING_BASE, bing } from './bing.js';

@@ -8,7 +8,7 @@ export interface Candidate {
   remote: string;
   /** Absolute http(s) URL of the image. */
   image: string;
-  /** The picture's title at the service (CONTRACT.md 7.6): the wallpaper's title; null: its file name. */
+  /** The picture's title at the service (docs/design.md#titles): the wallpaper's title; null: its file name. */
   title: string | null;
   page_url: string | null;
   author: string | null;

@@ -1,11 +1,12 @@
-// The PostgreSQL index connection (connection.ts's shape): statements translated from the store's
-// SQLite dialect once per text (dialect.ts) and run through the synchronous bridge (bridge.ts).
+// The PostgreSQL index connection (connection.ts's shape): statements in PostgreSQL's own text (sql.ts
+// writes both dialects side by side), numbered once per text (placeholders.ts) and run through the
+// synchronous bridge (bridge.ts).
 // The version is the change notices heard (another process's commit, LISTEN/NOTIFY) and this
 // connection's own commits. Writers take one advisory lock first, as SQLite's IMMEDIATE takes the
 // write lock: one writer at a time on the index, whichever process or host.
 import type { Connection, Statement } from '../connection.js';
 import type { Answer, SyncPostgres } from './bridge.js';
-import { toPostgres } from './dialect.js';
+import { numberedPlaceholders } from './placeholders.js';
 
 /** The advisory lock of the index's writers (any fixed number: "wallpaper" on a phone keypad). */
 const WRITE_LOCK = 925_572_737;
@@ -56,7 +57,7 @@ export class PostgresConnection implements Connection {
   prepare(sql: string): Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
-      statement = new PostgresStatement(this.db, toPostgres(sql));
+      statement = new PostgresStatement(this.db, numberedPlaceholders(sql));
       this.statements.set(sql, statement);
     }
     return statement;

@@ -84,12 +84,12 @@ export const MIGRATIONS: string[] = [
   'DROP TRIGGER random_clients_noticed ON random_clients;',
   `ALTER TABLE source_files ADD COLUMN title ${TEXT};
    ALTER TABLE source_files ADD COLUMN remote ${TEXT};`,
-  // Near-duplicates' grey grids (issue 32), and one more read of every file to make them.
+  // Near-duplicates' grey grids, and one more read of every file to make them.
   `ALTER TABLE wallpapers ADD COLUMN grid BYTEA;
    UPDATE files SET mtime_ms = -1 WHERE id IS NOT NULL;`,
-  // Folder tags remade by the rule of issue 33 at the next scan.
+  // Folder tags remade by the current rule (curate/folder-tags.ts) at the next scan.
   'UPDATE folder_tags_from SET generation = -1;',
-  // Dynamic wallpapers (issue 31): their kind and frames; HEIC files read once more.
+  // Dynamic wallpapers: their kind and frames; HEIC files read once more.
   `ALTER TABLE wallpapers ADD COLUMN dynamic ${TEXT};
    UPDATE files SET mtime_ms = -1 WHERE id IS NOT NULL AND (lower(path) LIKE '%.heic' OR lower(path) LIKE '%.heif');`,
 ];

@@ -26,3 +26,9 @@ export function releaseMemory(): void {
   gc();
   setTimeout(gc, SWEEP_DELAY_MS).unref();
 }
+
+/** Collect garbage now, once (a large decode's pixels from the last one are then freed before the
+ * next one's are made). */
+export function collectNow(): void {
+  collector()();
+}

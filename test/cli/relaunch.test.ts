@@ -1,0 +1,95 @@
+// serve, scan and watch run with MALLOC_ARENA_MAX=2 though the user set nothing (docs/formats.md#memory):
+// which command lines run again, and, through the real bin/, that the serving process has the
+// variable, that a value the user set is kept, that exit statuses come through, and that the
+// relaunched process ends with its parent even when the parent is killed outright.
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import t from 'tap';
+import { wantsRelaunch } from '../../src/relaunch.js';
+import { BIN, spawnCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/fixtures.js';
+
+const argv = (...words: string[]) => ['node', 'wallpaper', ...words];
+const userEnv = () => {
+  const env: NodeJS.ProcessEnv = { ...process.env, WALLPAPER_TOKEN: '' };
+  delete env.MALLOC_ARENA_MAX;
+  return env;
+};
+
+t.test('which command lines run again with MALLOC_ARENA_MAX', async (t) => {
+  const rows: [string[], NodeJS.ProcessEnv, string, boolean][] = [
+    [argv('serve'), {}, 'linux', true],
+    [argv('--home', '/h', 'scan', '/pictures'), {}, 'linux', true],
+    [argv('--home=/h', '--no-color', 'watch'), {}, 'linux', true],
+    [argv('--database', 'serve', 'list'), {}, 'linux', false],
+    [argv('list', 'serve'), {}, 'linux', false],
+    [argv('random', '--set'), {}, 'linux', false],
+    [argv(), {}, 'linux', false],
+    [argv('serve'), { MALLOC_ARENA_MAX: '8' }, 'linux', false],
+    [argv('serve'), { MALLOC_ARENA_MAX: '' }, 'linux', false],
+    [argv('serve'), {}, 'darwin', false],
+  ];
+  for (const [line, env, platform, expected] of rows)
+    t.equal(
+      wantsRelaunch(line, env, platform as NodeJS.Platform),
+      expected,
+      `${line.slice(2).join(' ')} ${JSON.stringify(env)} on ${platform}`,
+    );
+});
+
+const environOf = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+/** The process that serves: bin/'s own where Node replaces it in place, else its one child. */
+const servingPid = (pid: number) => {
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+  );
+  return children[0] ?? pid;
+};
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+t.test('serve through bin/: the variable set, a user value kept, the child ends with its parent', async (t) => {
+  for (const [label, set, expected] of [
+    ['nothing set', undefined, 'MALLOC_ARENA_MAX=2'],
+    ['the user set 4', '4', 'MALLOC_ARENA_MAX=4'],
+  ] as const) {
+    const env = userEnv();
+    if (set) env.MALLOC_ARENA_MAX = set;
+    const child = spawn(process.execPath, [BIN, '--home', tempDir(t), 'serve', '--port', '0'], {
+      env,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    await new Promise<void>((resolve) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk;
+        if (/Listening on/.test(out)) resolve();
+      });
+    });
+    const pid = servingPid(child.pid!);
+    t.ok(environOf(pid).includes(expected), `${label}: the serving process has ${expected}`);
+    // Killed outright, bin/ can pass on no signal: the serving process must not stay behind.
+    child.kill('SIGKILL');
+    const deadline = Date.now() + 30_000;
+    while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    t.notOk(alive(pid), `${label}: the serving process ended with bin/`);
+  }
+});
+
+t.test('scan through bin/: exit statuses and output come through the relaunch', async (t) => {
+  const home = tempDir(t);
+  // Without the variable the helpers set: as a user runs it.
+  const asUser = { MALLOC_ARENA_MAX: undefined };
+  const ok = await spawnCli(['--home', home, 'scan', tempDir(t), '--json'], asUser);
+  t.equal(ok.code, 0, ok.stderr);
+  t.match(JSON.parse(ok.stdout), { added: 0 });
+  const missing = await spawnCli(['--home', home, 'scan', '/no/such/folder'], asUser);
+  t.not(missing.code, 0);
+  t.match(missing.stderr, /no\/such\/folder/);
+});
