@@ -1,8 +1,8 @@
 // Shared by the `--appearance sun` tests: a library of one dark and one light wallpaper whose
 // desktop is a set_command appending each path to a file (no desktop needed), driven in-process
 // where the real clock will do and through the real bin under Debian's libfaketime where the clock
-// must move (`faketime` for a fixed start; the library itself where the fake time changes while
-// it runs: the wrapper's FAKETIME would take precedence over a timestamp file).
+// must move (`faketime` for a fixed start; the library itself, stepped by stepped-clock.ts, where
+// the fake time changes while it runs: the wrapper's FAKETIME would take precedence over a file).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
