@@ -124,7 +124,7 @@ async function main() {
   rmSync(scratch, { recursive: true, force: true });
 }
 
-/** Issue 16: list, random, CLI, memory and rescan on a 1,000,000-record index (made once, cached). */
+/** List, random, CLI, memory and rescan on a 1,000,000-record index (made once, cached). */
 async function millionFigures(ctx, wrk) {
   const big = ensureBigIndex(ROOT, ctx.corpus.files, { log, count: MILLION });
   const at = { ...ctx, big };

@@ -1,7 +1,7 @@
 // Figure: nginx (Debian's package) with the shipped contrib/nginx/wallpaper-cache.conf in front of two
 // `serve` replicas sharing one index. After one warm-up pass, wrk asks for every wallpaper's image,
 // thumbnail and a 1280x720 variant through nginx; its access log says which bytes came from the
-// cache (`$upstream_cache_status` HIT) and which from a replica. Issue 16 asks for >= 95% from the
+// cache (`$upstream_cache_status` HIT) and which from a replica. The target is >= 95% from the
 // cache. The same paths straight from one replica give the req/s nginx is compared with.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -65,7 +65,7 @@ export async function cliFigure({ big, options, scratch }) {
   return [row('random --json', random), row('list --json', list)];
 }
 
-/** Issue 14: `random --set` for 3 monitors vs `--same` on the 100k index (the setter a no-op
+/** `random --set` for 3 monitors vs `--same` on the 100k index (the setter a no-op
  * set_command), wall time; target at most 300 ms more. */
 export async function monitorsFigure({ big, options, scratch }) {
   const node = process.execPath;

@@ -82,7 +82,7 @@ export async function randomFigure({ big, server, options, scratch, log }) {
       {
         name: `GET /api/wallpapers/random, ${sizeOf(big)} index (req/s)`,
         ...rateSides(r, 'wallpaper', 'bare node:http'),
-        // Issue 16: 0.5x at 100k, 0.4x at a million.
+        // 0.5x at 100k, 0.4x at a million.
         ratio: { kind: 'rate', target: big.count >= 1_000_000 ? 0.4 : 0.5 },
         note: `body ${Buffer.byteLength(sample)} B; p99 ${Math.max(...r.subject.map((x) => x.p99)).toFixed(1)} ms at worst`,
       },

@@ -1,4 +1,4 @@
-// Issue 31: the wallpaper on the screen, on a real compositor: headless sway with 3 outputs (the
+// The wallpaper on the screen, on a real compositor: headless sway with 3 outputs (the
 // cheapest real desktop with a read-back: `current` reads the swaybg sway runs). Wall time of
 // `wallpaper current` (3 monitors, read back) over a bare Node start; `next` and `back` against
 // `random --set` for the same 3 monitors (each also reads the screen back to remember what it

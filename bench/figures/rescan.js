@@ -8,7 +8,7 @@ export async function rescanFigure({ root, options, log }) {
   return rescanRows(await ensureTree10k(root, { log }), options.runs * 2, log);
 }
 
-/** Issue 16: a rescan of the million links of the `--only million` index, once after a warm-up. */
+/** A rescan of the million links of the `--only million` index, once after a warm-up. */
 export const rescanMillionFigure = ({ big, log }) => rescanRows({ home: big.home, tree: big.links, count: big.count }, 1, log);
 
 async function rescanRows({ home, tree, count }, runs, log) {

@@ -41,7 +41,6 @@ export function shortcutsCommand(ctx: CliContext): Command {
     [
       'wallpaper shortcuts install',
       'wallpaper shortcuts install --keys Super+Ctrl+Alt',
-      'wallpaper --home ~/walls shortcuts install',
       'wallpaper shortcuts install --print',
     ],
     [...VARIABLES],

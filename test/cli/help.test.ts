@@ -49,7 +49,7 @@ t.test('NO_COLOR and --no-color: no escape codes; FORCE_COLOR: colour even in a 
   for (const result of [forced, noColor, flag, piped]) t.match(result.stdout, /folder: .* is reachable/, 'the same words either way');
 });
 
-// Issue 33: the program's own --help was not wrapped (lines of 150 characters and more: commander
+// The program's own --help was not wrapped (lines of 150 characters and more: commander
 // stops wrapping when its command column leaves under 40 columns), while every command's was.
 t.test('every --help, the program own included, is wrapped at the width of where it goes', async (t) => {
   const program = await createProgram({ env: {}, stdout: process.stdout, stderr: process.stderr });

@@ -1,4 +1,4 @@
-// Issue 31: a short command loads only the modules it runs with. `current` was the CLI's start and
+// A short command loads only the modules it runs with. `current` was the CLI's start and
 // little else (~250 of our ES modules, ~1 ms each): cli.ts now loads only the command argv names,
 // and the rooms load their heavy parts (decoders, scanning, variants, dynamic wallpapers, the
 // doctor, setting and following, the shortcuts' settings) when first used. A rule on what is
@@ -38,7 +38,8 @@ const NOT_AT_START = [
   /^http\//,
   /^core\/dynamic\//,
   /^core\/doctor\/(?!index\.js$)/,
-  /^core\/variants\/(?!index\.js$|spec\.js$)/,
+  // spec.ts parses a variant's parameters, palettes.ts the e-paper palettes among them: both pure.
+  /^core\/variants\/(?!index\.js$|spec\.js$|palettes\.js$)/,
   /^core\/formats\/(decode|support|svg|bmp|djxl|jxl-header)\.js$/,
   /^core\/library\/(scan|walk|diff|intake|upload-batch|open-frame|read-dynamic|thumbnail-file|trash)\.js$/,
   /^core\/desktop\/(target|set|set-only|back|by-id|choices|light-dark|monitor-picks|compose|follow|follow-dynamic|dynamic-frame|notify)\.js$/,

@@ -17,7 +17,8 @@ t.test('list and random load neither sharp nor the HTTP stack; scan does load sh
   const loaded = (args: string[]) => {
     const report = join(root, `loaded-${args[0]}.txt`);
     const result = spawnSync(process.execPath, ['--import', REPORTER, BIN, '--home', home, ...args], {
-      env: { ...process.env, REPORT_LOADED: report, WALLPAPER_HOME: '', WALLPAPER_SERVER: '' },
+      // MALLOC_ARENA_MAX set: scan runs in this process, not relaunched (test/cli/relaunch.test.ts).
+      env: { ...process.env, REPORT_LOADED: report, WALLPAPER_HOME: '', WALLPAPER_SERVER: '', MALLOC_ARENA_MAX: '2' },
       encoding: 'utf8',
     });
     t.equal(result.status, 0, `${args.join(' ')}: ${result.stderr}`);

@@ -221,7 +221,7 @@ t.test('set_command placeholder substitution', async (t) => {
   t.throws(() => commandFor(`'' {path}`, file), { code: 'invalid_param' });
 });
 
-// Issue 31: detection names a setter by its registry entry and loads its module only to set; what
+// Detection names a setter by its registry entry and loads its module only to set; what
 // the entry says it can do is what its setter does (a setter given setEach, say, and not its entry
 // would be described as one wallpaper for all monitors).
 t.test('every registry entry says what its setter can do', async (t) => {

@@ -42,7 +42,7 @@ t.test('invalid values: 400 naming the parameter and what it accepts', async (t)
     [{ h: '-3' }, /^invalid h/],
     [{ w: '10', fit: 'fill' }, /^invalid fit "fill": expected cover, contain or inside$/],
     [{ w: '10', h: '10', crop: 'smart' }, /^invalid crop "smart": expected attention, entropy or center$/],
-    [{ as: 'gif' }, /^invalid as "gif": expected jpeg, webp, avif or png$/],
+    [{ as: 'gif' }, /^invalid as "gif": expected jpeg, webp, avif, png or bmp$/],
     [{ as: 'jpeg', quality: '0' }, /^invalid quality "0": expected a whole number from 1 to 100$/],
     [{ w: '10', enlarge: 'yes' }, /^invalid enlarge "yes": expected 1 \(allow upscaling\) or 0$/],
     [{ w: '10', fit: 'cover' }, /^invalid fit "cover": it needs both w and h/],

@@ -15,6 +15,6 @@ if (desktop) {
   oneForAllCases(t, desktop, desktop.places, library);
   // current (read back with gsettings), back and hide current, by screenshot.
   onScreenProofs(t, desktop, () => desktop.places, library);
-  // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
+  // A JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
   formatProofCases(t, desktop, desktop.places);
 }

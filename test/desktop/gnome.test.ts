@@ -204,7 +204,7 @@ if (desktop) {
   // Dynamic wallpapers: its own library and home, in this session.
   dynamicOnGnome(t, desktop, GNOME_MONITORS);
 
-  // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
+  // A JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
   formatProofCases(t, desktop, GNOME_MONITORS);
 
   // Keyboard shortcuts on the desktop as shipped: the first free key set, read back with its own tool.

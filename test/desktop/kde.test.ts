@@ -80,6 +80,6 @@ if (desktop) {
   lockScreenCases(t, desktop, LOCK_READ_BACK.kde);
   failedBothOnPlasma(t, desktop, () => capturedPart(places));
 
-  // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
+  // A JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
   formatProofCases(t, desktop, () => capturedPart(places));
 }

@@ -20,6 +20,6 @@ if (desktop) {
   // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
   const here = lockToolsHere('MATE');
   lockScreenCases(t, desktop, LOCK_READ_BACK.mate, here === true ? undefined : here);
-  // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
+  // A JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
   formatProofCases(t, desktop, desktop.places);
 }

@@ -80,7 +80,7 @@ t.test('random --set on headless sway: each output shows its own pick, of its ow
     }
   }
 
-  // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
+  // A JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
   const proofs = join(root, 'format-proofs');
   await proveFormats(t, {
     dir: proofs,

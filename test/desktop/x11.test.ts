@@ -137,9 +137,9 @@ if (desktop) {
   // screenshot.
   onScreenProofs(t, desktop, () => X11_MONITORS, library);
 
-  // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
+  // A JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
   formatProofCases(t, desktop, X11_MONITORS);
 
-  // Issue 42: the wallpaper's colours on a real xterm, and after a change.
+  // The wallpaper's colours on a real xterm, and after a change.
   colorsApplyProofs(t, desktop);
 }

@@ -59,7 +59,7 @@ if (desktop) {
   // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
   noLockScreenCases(t, desktop, /Xfce has no lock-screen wallpaper of its own/);
 
-  // Issue 30: a JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
+  // A JPEG XL, a HEIC and an SVG set through a rendition (a block of its own, on this session).
   formatProofCases(t, desktop, DUMMY_MONITORS);
 
   // Keyboard shortcuts on the desktop as shipped: the first free key set, read back with its own tool.

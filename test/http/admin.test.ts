@@ -69,6 +69,7 @@ t.test('GET/PUT /api/settings', async (t) => {
     'folders',
     'location',
     'max_upload_bytes',
+    'min_size',
     'notify',
     'on_change',
     'set_command',

@@ -188,7 +188,7 @@ export const MIGRATIONS: string[] = [
      last_error TEXT,
      not_before TEXT
    ) WITHOUT ROWID;`,
-  // Issue 25: the clients' walks are read and advanced in one transaction per call, none kept in
+  // The clients' walks are read and advanced in one transaction per call, none kept in
   // memory; PostgreSQL stops telling the other processes of each advance (postgres/schema.ts). No
   // change here: SQLite's data_version moves on any commit.
   '',
@@ -202,7 +202,7 @@ export const MIGRATIONS: string[] = [
   // next scan reads each once more to add it, as migration 7 did for the fingerprints.
   `ALTER TABLE wallpapers ADD COLUMN grid BLOB;
    UPDATE files SET mtime_ms = -1 WHERE id IS NOT NULL;`,
-  // Issue 33: folders that say nothing about a picture (`usr`, `share`, `wallpapers`, `128x128`) no
+  // Folders that say nothing about a picture (`usr`, `share`, `wallpapers`, `128x128`) no
   // longer make tags (curate/folder-tags.ts): the folder tags are marked stale so the next scan
   // remakes them by the new rule, reading no image again.
   'UPDATE folder_tags_from SET generation = -1;',

@@ -1,4 +1,4 @@
-// Issue 38's measurement scripts (bench/RESULTS.md, "Memory, JPEG XL decoders, large AVIF"). They
+// Measurement scripts of memory, JPEG XL decoders and large AVIF (bench/RESULTS.md, "Memory, JPEG XL decoders, large AVIF"). They
 // read Debian's wallpapers unpacked under /tmp/fm/root (`apt-get download plasma-workspace-wallpapers
 // mate-backgrounds gnome-backgrounds`, then `dpkg-deb -x` each) and write under /tmp/fm; jxl.mjs
 // also needs `npm install --no-save jxl-oxide-wasm@0.12`. Run from the checkout after `npm run build`.
