@@ -4,7 +4,7 @@
 // also needs `npm install --no-save jxl-oxide-wasm@0.12`. Run from the checkout after `npm run build`.
 // first 3840x2160 AVIF of Elephants_5640x3172.jpg through a real serve: wall s, serve's CPU s, peak MB
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 const env = { ...process.env, WALLPAPER_TOKEN: '' };
 delete env.MALLOC_ARENA_MAX;
 const home = mkdtempSync('/tmp/fm/ah-');

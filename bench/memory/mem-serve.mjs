@@ -6,7 +6,6 @@
 // serves 6 variants; peak of process tree RSS (sampled 50 ms) and tree RSS 25 s after.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 const [dir, ...extraEnv] = process.argv.slice(2);
 const env = { ...process.env, WALLPAPER_TOKEN: '' };
 delete env.BIN;

@@ -38,11 +38,7 @@ export function shortcutsCommand(ctx: CliContext): Command {
     .option('--print', 'write the lines for sway, i3 and Hyprland and the steps for KDE Plasma instead of installing');
   helpFooter(
     install,
-    [
-      'wallpaper shortcuts install',
-      'wallpaper shortcuts install --keys Super+Ctrl+Alt',
-      'wallpaper shortcuts install --print',
-    ],
+    ['wallpaper shortcuts install', 'wallpaper shortcuts install --keys Super+Ctrl+Alt', 'wallpaper shortcuts install --print'],
     [...VARIABLES],
   );
   install.action(async (options: { print?: boolean; keys?: string }, cmd: Command) => {

@@ -3,7 +3,7 @@
 // docs/cli.md#wallpaper-current-back-and-next), described by title, size and credit (the source's author, else the source's
 // name, else the folder it is in).
 import { basename, dirname } from 'node:path';
-import type { Library, ShownEntry } from '../types.js';
+import type { Library } from '../types.js';
 import { currentId, entriesOf, shownFiles } from './current.js';
 import type { Session } from './session.js';
 import type { ShownNow } from './types.js';
