@@ -112,9 +112,11 @@ export async function decodeImage(bytes: Buffer, probe: Probe, options: DecodeOp
         const out = await decodeWithDjxl(djxl, bytes);
         return raw(out, out.channels as 1 | 2 | 3 | 4);
       }
-      case 'avif':
+      case 'avif': {
         // An image sequence by its first frame, which libavif also writes as the primary image.
-        return sharp(asStillAvif(bytes), { limitInputPixels: MAX_PIXELS });
+        const still = asStillAvif(bytes);
+        return sharp(still, { limitInputPixels: MAX_PIXELS });
+      }
       default:
         // sharp reads the first frame of an animation and the first page of a TIFF by default.
         return sharp(bytes, { limitInputPixels: MAX_PIXELS });

@@ -3,6 +3,7 @@
 // 32 and 48 px for larger panels and HiDPI). Covered and centred, so a portrait wallpaper still fills
 // the square. A thumbnail is the source: a few kB decoded, not the full picture.
 import sharp from 'sharp';
+import { MAX_PIXELS } from '../../limits.js';
 
 const ICON_SIZES = [22, 32, 48] as const;
 
@@ -15,7 +16,12 @@ export async function pixmapsOf(file: string | undefined): Promise<Pixmap[]> {
   try {
     return await Promise.all(
       ICON_SIZES.map(async (size): Promise<Pixmap> => {
-        const rgba = await sharp(file).rotate().resize(size, size, { fit: 'cover' }).ensureAlpha().raw().toBuffer();
+        const rgba = await sharp(file, { limitInputPixels: MAX_PIXELS })
+          .rotate()
+          .resize(size, size, { fit: 'cover' })
+          .ensureAlpha()
+          .raw()
+          .toBuffer();
         const argb = Buffer.alloc(rgba.length);
         for (let i = 0; i < rgba.length; i += 4) {
           argb[i] = rgba[i + 3]!;
