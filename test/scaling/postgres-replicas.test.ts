@@ -106,15 +106,21 @@ if (typeof pg === 'string') {
     await pictures(shared, 40, 'new');
     const first = call(a.base, '/api/refresh', { method: 'POST' });
     // A's walk is done (it knows what to read): a file written now is not in its list.
-    const progress = async () =>
-      (await call(b.base, '/api/status', { reset: true })).json<{ progress: { to_read: number } | null }>().progress;
-    // A generous limit (a loaded machine starts the scan late); the scan of 40 large PNGs outlasts the polls.
-    await until(async () => (await progress())?.to_read === 40, 120_000);
+    const seen: string[] = [];
+    const progress = async () => {
+      const now = (await call(b.base, '/api/status', { reset: true })).json<{ progress: { to_read: number } | null }>().progress;
+      if (JSON.stringify(now) !== seen.at(-1)) seen.push(JSON.stringify(now));
+      return now;
+    };
+    t.teardown(() => t.comment(`B's progress seen: ${seen.join(' ')}`));
+    // The walk is done when there is something to read (at load a replica may have indexed a few of
+    // the 40 already, as they were written: 39 were seen); a generous limit, never measured.
+    await until(async () => ((await progress())?.to_read ?? 0) > 0, 120_000);
     await writeImage(join(shared, 'late.png'), { width: 640, height: 480, color: '#ff2200', format: 'png' });
     const second = await call(b.base, '/api/refresh', { method: 'POST' });
     t.equal(second.status, 200);
     t.match(second.json(), { added: 1, total: 43 }, "B's refresh is answered by a scan that saw the late file");
-    t.match((await first).json(), { added: 40 });
+    t.ok(((await first).json() as { added: number }).added <= 40, "A's scan did not see the late file");
     const late = (await list(b.base)).wallpapers.find((w) => w.filename === 'late.png');
     t.ok(late, 'listed through B');
     t.equal((await call(b.base, `/api/wallpapers/${late?.id}`, { reset: true })).status, 200, 'and found by id on B');
