@@ -4,12 +4,13 @@
 // (a dbusmenu Event, timed until the on-screen record changes) against `wallpaper next` (a process,
 // timed until it exits), alternated, 10 each, on the same library (set_command `true {path}`).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, watch, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, watch, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import dbus from 'dbus-next';
 import sharp from 'sharp';
+import { markKconfUpdatesDone } from './lib/kded-config.js';
 
 const BIN = fileURLToPath(new URL('../bin/wallpaper.js', import.meta.url));
 const IDLE_MS = 60_000;
@@ -28,16 +29,7 @@ try {
   const address = await new Promise((resolve) => daemon.stdout.once('data', (chunk) => resolve(String(chunk).trim())));
   const config = join(dir, 'config');
   mkdirSync(config);
-  const updates = '/usr/share/kconf_update';
-  writeFileSync(
-    join(config, 'kconf_updaterc'),
-    readdirSync(updates)
-      .filter((name) => name.endsWith('.upd'))
-      .map(
-        (name) => `[${name}]\ndone=${[...readFileSync(join(updates, name), 'utf8').matchAll(/^Id=(.*)$/gm)].map((m) => m[1]).join(',')}\n`,
-      )
-      .join('\n'),
-  );
+  markKconfUpdatesDone(config);
   const env = {
     ...process.env,
     DBUS_SESSION_BUS_ADDRESS: address,

@@ -5,7 +5,8 @@
 // serve started as a user starts it (env minus MALLOC_ARENA_MAX), indexes DIR's 30 via refresh,
 // serves 6 variants; peak of process tree RSS (sampled 50 ms) and tree RSS 25 s after.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { processTree, residentBytes, treeResidentBytes } from '../lib/proc-memory.js';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 const [dir, ...extraEnv] = process.argv.slice(2);
 const env = { ...process.env, WALLPAPER_TOKEN: '' };
 delete env.BIN;
@@ -31,30 +32,14 @@ const base = await new Promise((res) => {
     if (m) res(m[1]);
   });
 });
-const kids = (pid) => {
-  const out = [pid];
-  try {
-    for (const t of readdirSync(`/proc/${pid}/task`))
-      for (const c of readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean))
-        out.push(...kids(Number(c)));
-  } catch {}
-  return out;
-};
-const rssOf = (pid) => {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
-  } catch {
-    return 0;
-  }
-};
-const tree = () => kids(child.pid).reduce((s, p) => s + rssOf(p), 0);
+const tree = () => treeResidentBytes(child.pid) / 1024 / 1024;
 await new Promise((r) => setTimeout(r, 3000));
 const rest = tree();
 let peak = 0;
 let at = '';
 const watch = setInterval(() => {
-  const ps = kids(child.pid);
-  const parts = ps.map((p) => Math.round(rssOf(p)));
+  const ps = processTree(child.pid);
+  const parts = ps.map((p) => Math.round(residentBytes(p) / 1024 / 1024));
   const sum = parts.reduce((a, b) => a + b, 0);
   if (sum > peak) {
     peak = sum;

@@ -5,13 +5,14 @@
 // starts it again: a panel restart, as the tray sees it (the watcher's name goes and comes back).
 // And a client of the tray's item and menu over the same bus.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import dbus from 'dbus-next';
 import type { Test } from 'tap';
 import { cannotRun, scratch, startGroup } from './desktops/session.js';
 import { eventually } from './serve.js';
+import { markKconfUpdatesDone } from '../../bench/lib/kded-config.js';
 
 const WATCHER = 'org.kde.StatusNotifierWatcher';
 
@@ -42,17 +43,7 @@ export async function startTrayHost(t: Test, watcher = true): Promise<TrayHost |
   });
   const config = join(dir, 'config');
   mkdirSync(config);
-  const updates = '/usr/share/kconf_update';
-  writeFileSync(
-    join(config, 'kconf_updaterc'),
-    readdirSync(updates)
-      .filter((name) => name.endsWith('.upd'))
-      .map((name) => {
-        const ids = [...readFileSync(join(updates, name), 'utf8').matchAll(/^Id=(.*)$/gm)].map((m) => m[1]);
-        return `[${name}]\ndone=${ids.join(',')}\n`;
-      })
-      .join('\n'),
-  );
+  markKconfUpdatesDone(config);
   const client = dbus.sessionBus({ busAddress: address });
   t.teardown(() => client.disconnect());
   const daemonIface = (await client.getProxyObject('org.freedesktop.DBus', '/org/freedesktop/DBus')).getInterface('org.freedesktop.DBus');

@@ -7,10 +7,11 @@
 // 30 s is the target's own window, polled. Before the decode budget counted these formats (bench/RESULTS.md): a peak of 760-825 MB, and 320 MB above
 // the JPEG level after (bench/RESULTS.md).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import t, { type Test } from 'tap';
+import { treeResidentBytes } from '../../bench/lib/proc-memory.js';
 import { BIN } from '../helpers/cli.js';
 import { madeOnce, tempDir } from '../helpers/fixtures.js';
 import { requireEncoders } from '../helpers/formats.js';
@@ -51,27 +52,6 @@ const large = (index: number, scratch: string) =>
     return readFileSync(out);
   });
 
-/** The process and every process under it. */
-function tree(pid: number): number[] {
-  try {
-    const tasks = readdirSync(`/proc/${pid}/task`);
-    const children = tasks.flatMap((task) =>
-      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
-    );
-    return [pid, ...children.flatMap(tree)];
-  } catch {
-    return [];
-  }
-}
-const rssOf = (pid: number) => {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
-  } catch {
-    return 0;
-  }
-};
-const treeRss = (pid: number) => tree(pid).reduce((sum, each) => sum + rssOf(each), 0);
-
 /** serve on `files`, as a user starts it: its peak while it indexes them and makes a variant of each,
  * and its memory from then on, sampled every 100 ms for `settle` ms (the lowest, and when reached). */
 async function run(t: Test, files: { name: string; bytes: Buffer }[], settleMs: number, target?: number) {
@@ -101,7 +81,7 @@ async function run(t: Test, files: { name: string; bytes: Buffer }[], settleMs: 
   });
   await scanned;
   let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, treeRss(child.pid!))), 50);
+  const sampler = setInterval(() => (peak = Math.max(peak, treeResidentBytes(child.pid!))), 50);
   for (const { name, bytes } of files) writeFileSync(join(folder, name), bytes);
   const refresh = await fetch(`${base}/api/refresh`, { method: 'POST' });
   const summary = (await refresh.json()) as { added: number };
@@ -122,12 +102,12 @@ async function run(t: Test, files: { name: string; bytes: Buffer }[], settleMs: 
     statuses.push(answer.status);
   }
   clearInterval(sampler);
-  peak = Math.max(peak, treeRss(child.pid!));
+  peak = Math.max(peak, treeResidentBytes(child.pid!));
   let lowest = Number.POSITIVE_INFINITY;
   const start = Date.now();
   let reachedAfter: number | undefined;
   while (Date.now() - start < settleMs) {
-    lowest = Math.min(lowest, treeRss(child.pid!));
+    lowest = Math.min(lowest, treeResidentBytes(child.pid!));
     if (target !== undefined && lowest <= target) {
       reachedAfter = Date.now() - start;
       break;
