@@ -89,7 +89,10 @@ if (haveChromium(t)) {
     t.equal(swatches.length, 18, 'background, foreground and 16 colours');
     for (const [i, box] of swatches.entries()) {
       t.ok(box.width >= 16 && box.height >= 16, `swatch ${i} is visible (${box.width}x${box.height})`);
-      t.ok(box.left >= panel.left && box.right <= panel.right && box.right <= 390, `swatch ${i} stays inside the panel (${box.left}-${box.right})`);
+      t.ok(
+        box.left >= panel.left && box.right <= panel.right && box.right <= 390,
+        `swatch ${i} stays inside the panel (${box.left}-${box.right})`,
+      );
     }
     const buttons = await boxes('#colors-copy button');
     t.equal(buttons.length, 10, 'a button per format');
