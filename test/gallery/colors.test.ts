@@ -4,6 +4,7 @@
 // touch) the swatches all show inside the viewer without the page scrolling sideways, and each copy
 // button is a touch target of the gallery's size (docs/gallery.md#the-viewer), tapped to copy.
 import { join } from 'node:path';
+import type { BrowserContextOptions } from 'playwright-core';
 import t from 'tap';
 import { apiAll, haveChromium, launchBrowser, startServer, tempDir, waitForTotal, watchProblems, writeSolid } from './harness.js';
 
@@ -19,17 +20,21 @@ if (haveChromium(t)) {
   await waitForTotal(server, 1);
   const [dusk] = await apiAll(server.base);
 
-  t.test('swatches of the scheme and a copy button per format', async (t) => {
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      permissions: ['clipboard-read', 'clipboard-write'],
-    });
+  /** The viewer of dusk in a new context (clipboard allowed), its colours section opened (tapped
+   * on a touch screen) and loaded. */
+  const openColours = async (options: BrowserContextOptions) => {
+    const context = await browser.newContext({ ...options, permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto(`${server.base}/#view=${dusk!.id}`);
     await page.waitForSelector('#viewer[open]');
-    await page.click('#viewer-colors summary');
+    await (options.hasTouch ? page.tap('#viewer-colors summary') : page.click('#viewer-colors summary'));
     await page.waitForSelector('#colors-swatches .color-swatch');
+    return { context, page, problems };
+  };
+
+  t.test('swatches of the scheme and a copy button per format', async (t) => {
+    const { context, page, problems } = await openColours({ viewport: { width: 1280, height: 900 } });
     const shown = await page.$$eval('#colors-swatches .color-swatch', (nodes) =>
       nodes.map((node) => [
         (node as HTMLElement).dataset.name,
@@ -64,18 +69,7 @@ if (haveChromium(t)) {
   });
 
   t.test('on a phone: the swatches fit, the copy buttons are touch-sized, and a tap copies', async (t) => {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      permissions: ['clipboard-read', 'clipboard-write'],
-    });
-    const page = await context.newPage();
-    const problems = watchProblems(page);
-    await page.goto(`${server.base}/#view=${dusk!.id}`);
-    await page.waitForSelector('#viewer[open]');
-    await page.tap('#viewer-colors summary');
-    await page.waitForSelector('#colors-swatches .color-swatch');
+    const { context, page, problems } = await openColours({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.locator('#colors-copy').scrollIntoViewIfNeeded();
     const boxes = (selector: string) =>
       page.$$eval(selector, (nodes) =>
