@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import t, { type Test } from 'tap';
-import { treeResidentBytes } from '../../bench/lib/proc-memory.js';
+import { doubleCountedBytes, treeResidentBytes } from '../../bench/lib/proc-memory.js';
 import { BIN } from '../helpers/cli.js';
 import { madeOnce, tempDir } from '../helpers/fixtures.js';
 import { requireEncoders } from '../helpers/formats.js';
@@ -41,11 +41,13 @@ const picture = (index: number) =>
       .toBuffer();
   });
 
-/** The picture as JPEG XL (even index) or HEIC (odd), by Debian's encoders, made once per machine. */
+/** The picture as JPEG XL (even index) or HEIC (odd), by Debian's encoders, made once per machine.
+ * The first with an alpha channel: djxl needs three times the memory for those (bench/RESULTS.md). */
 const large = (index: number, scratch: string) =>
-  madeOnce(`serve-memory-${index}.${index % 2 ? 'heic' : 'jxl'}`, async () => {
+  madeOnce(`serve-memory-${index}${index === 0 ? '-rgba' : ''}.${index % 2 ? 'heic' : 'jxl'}`, async () => {
     const png = join(scratch, `${index}.png`);
-    writeFileSync(png, await picture(index));
+    const drawn = await picture(index);
+    writeFileSync(png, index === 0 ? await sharp(drawn).ensureAlpha(0.9).png({ compressionLevel: 1 }).toBuffer() : drawn);
     const out = join(scratch, `${index}.${index % 2 ? 'heic' : 'jxl'}`);
     if (index % 2) execFileSync('heif-enc', ['-q', '70', '-p', 'preset=ultrafast', png, '-o', out], { stdio: 'pipe' });
     else execFileSync('cjxl', [png, out, '-e', '3', '--quiet'], { stdio: 'pipe' });
@@ -80,6 +82,9 @@ async function run(t: Test, files: { name: string; bytes: Buffer }[], settleMs: 
     });
   });
   await scanned;
+  // bin/'s own process waiting for its relaunched child (Node 20) maps the same Node binary: its
+  // pages are counted once (bench/lib/proc-memory.js), the rest of every process in full.
+  const twice = doubleCountedBytes(child.pid!);
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, treeResidentBytes(child.pid!))), 50);
   for (const { name, bytes } of files) writeFileSync(join(folder, name), bytes);
@@ -114,7 +119,7 @@ async function run(t: Test, files: { name: string; bytes: Buffer }[], settleMs: 
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { added: summary.added, statuses, peak, lowest, reachedAfter };
+  return { added: summary.added, statuses, peak: peak - twice, summedPeak: peak, lowest, reachedAfter };
 }
 
 /** Where the retained-memory figure is a known miss (see its assertion), else false. */
@@ -146,7 +151,10 @@ t.test('serve on large JPEG XL and HEIC: peak and memory given back, with nothin
   const heavy = await run(t, larges, WINDOW_MS, jpeg.lowest + RETAINED);
   t.equal(heavy.added, PICTURES, 'every JPEG XL and HEIC indexed');
   t.same(heavy.statuses, Array(PICTURES).fill(200), 'a variant of each');
-  t.ok(heavy.peak <= PEAK, `peak ${Math.round(heavy.peak / MB)} MB, process and children (target <= 600 MB)`);
+  t.ok(
+    heavy.peak <= PEAK,
+    `peak ${Math.round(heavy.peak / MB)} MB, process and children, shared pages once (target <= 600 MB; resident sets summed ${Math.round(heavy.summedPeak / MB)} MB)`,
+  );
   t.ok(
     heavy.reachedAfter !== undefined,
     `back to ${Math.round(heavy.lowest / MB)} MB within 30 s: the JPEG level ${Math.round(jpeg.lowest / MB)} MB + 80 MB at most` +
