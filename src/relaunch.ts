@@ -7,7 +7,7 @@
 // else as a child that this process waits for, passing signals on). The same start fixes glibc's mmap
 // threshold at its default, 128 KiB: glibc raises it after each large buffer is freed (up to 32 MB), and
 // the buffers under it then stay in the heap once freed; fixed, serve's peak on those 30 files fell
-// from 721-736 MB to 535 MB and what it held after from 221-258 MB to 145 MB (bench/RESULTS.md). A
+// from 721-736 MB to 511-585 MB and what it held after from 221-258 MB to 135-168 MB (bench/RESULTS.md). A
 // value the user set is kept, whatever it is; the short commands never pay for a second start.
 import { spawn } from 'node:child_process';
 import { commandWord } from './commands/argv.js';
