@@ -4,14 +4,19 @@
 // decode and resize large pictures left `serve` 200 MB above its level after 30 4K JPEG XL and HEIC
 // files, and raised its peak. MALLOC_ARENA_MAX is read once, when a process starts, so a process
 // started without it runs itself again with it (replaced in place where Node has process.execve;
-// else as a child that this process waits for, passing signals on). A value the user set is kept,
-// whatever it is; the short commands never pay for a second start.
+// else as a child that this process waits for, passing signals on). The same start fixes glibc's mmap
+// threshold at its default, 128 KiB: glibc raises it after each large buffer is freed (up to 32 MB), and
+// the buffers under it then stay in the heap once freed; fixed, serve's peak on those 30 files fell
+// from 721-736 MB to 511-585 MB and what it held after from 221-258 MB to 135-168 MB (bench/RESULTS.md). A
+// value the user set is kept, whatever it is; the short commands never pay for a second start.
 import { spawn } from 'node:child_process';
 import { commandWord } from './commands/argv.js';
 
 /** The commands that run long enough, over enough large pictures, for the arenas to matter. */
 const LONG_RUNNING = new Set(['serve', 'scan', 'watch']);
 const ARENAS = '2';
+/** glibc's first mmap threshold: set, glibc no longer raises it. */
+const MMAP_THRESHOLD = '131072';
 /** Set in a child this process started, so it knows to end with its parent. */
 const CHILD_MARK = 'WALLPAPER_RELAUNCHED';
 
@@ -36,11 +41,12 @@ export function relaunched(argv: readonly string[] = process.argv, env: NodeJS.P
   }
   if (!wantsRelaunch(argv, env)) return undefined;
   const args = [...process.execArgv, ...argv.slice(1)];
+  const tuned = { ...env, MALLOC_ARENA_MAX: ARENAS, MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? MMAP_THRESHOLD };
   const execve = (process as unknown as { execve?: Execve }).execve;
-  if (execve) execve(process.execPath, [process.execPath, ...args], { ...env, MALLOC_ARENA_MAX: ARENAS });
+  if (execve) execve(process.execPath, [process.execPath, ...args], tuned);
   const child = spawn(process.execPath, args, {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: { ...env, MALLOC_ARENA_MAX: ARENAS, [CHILD_MARK]: '1' },
+    env: { ...tuned, [CHILD_MARK]: '1' },
   });
   // A terminal's Ctrl-C reaches both processes: the child handles it, this one waits for it.
   const pass = (signal: NodeJS.Signals) => () => child.kill(signal);

@@ -37,8 +37,17 @@ await new Promise((r) => setTimeout(r, 3000));
 const rest = tree();
 let peak = 0;
 let at = '';
+/** The highest VmHWM seen of each kind of process (djxl's own peak, however short it lived). */
+const hwm = {};
 const watch = setInterval(() => {
   const ps = processTree(child.pid);
+  for (const p of ps) {
+    try {
+      const name = readFileSync(`/proc/${p}/comm`, 'utf8').trim();
+      const kb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))[1]);
+      hwm[name] = Math.max(hwm[name] ?? 0, Math.round(kb / 1024));
+    } catch {}
+  }
   const parts = ps.map((p) => Math.round(residentBytes(p) / 1024 / 1024));
   const sum = parts.reduce((a, b) => a + b, 0);
   if (sum > peak) {
@@ -71,7 +80,13 @@ for (let s = 5; s <= 30; s += 5) {
   await new Promise((r) => setTimeout(r, 5000));
   after.push(Math.round(tree()));
 }
-console.log('at peak', at);
+/** CPU seconds of the tree so far: each process's own and its reaped children's (djxl). */
+const ticks = processTree(child.pid).reduce((sum, p) => {
+  const f = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+  return sum + Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+}, 0);
+console.log(`CPU of the tree: ${(ticks / 100).toFixed(1)} s`);
+console.log('at peak', at, '; highest VmHWM by process name', JSON.stringify(hwm));
 console.log(
   `${dir} ${extraEnv.join(' ')}: added ${summary.added} failed ${summary.failed ?? JSON.stringify(summary.failures ?? '')}; rest ${Math.round(rest)} MB, peak ${Math.round(peak)} MB, after 5..30 s: ${after.join(' ')} MB; work ${work.toFixed(0)} s; main HWM ${Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024)} MB`,
 );

@@ -1,4 +1,5 @@
-// serve, scan and watch run with MALLOC_ARENA_MAX=2 though the user set nothing (docs/formats.md#memory):
+// serve, scan and watch run with MALLOC_ARENA_MAX=2 and glibc's mmap threshold fixed though the user set
+// nothing (docs/formats.md#memory):
 // which command lines run again, and, through the real bin/, that the serving process has the
 // variable, that a value the user set is kept, that exit statuses come through, and that the
 // relaunched process ends with its parent even when the parent is killed outright.
@@ -13,6 +14,7 @@ const argv = (...words: string[]) => ['node', 'wallpaper', ...words];
 const userEnv = () => {
   const env: NodeJS.ProcessEnv = { ...process.env, WALLPAPER_TOKEN: '' };
   delete env.MALLOC_ARENA_MAX;
+  delete env.MALLOC_MMAP_THRESHOLD_;
   return env;
 };
 
@@ -55,12 +57,15 @@ const alive = (pid: number) => {
 };
 
 t.test('serve through bin/: the variable set, a user value kept, the child ends with its parent', async (t) => {
-  for (const [label, set, expected] of [
-    ['nothing set', undefined, 'MALLOC_ARENA_MAX=2'],
-    ['the user set 4', '4', 'MALLOC_ARENA_MAX=4'],
+  // The arenas and the mmap threshold: set when the user set nothing, the user's own values kept.
+  for (const [label, arenas, threshold, expected] of [
+    ['nothing set', undefined, undefined, ['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=131072']],
+    ['the user set 4 arenas', '4', undefined, ['MALLOC_ARENA_MAX=4']],
+    ['the user set a threshold', undefined, '65536', ['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=65536']],
   ] as const) {
     const env = userEnv();
-    if (set) env.MALLOC_ARENA_MAX = set;
+    if (arenas) env.MALLOC_ARENA_MAX = arenas;
+    if (threshold) env.MALLOC_MMAP_THRESHOLD_ = threshold;
     const child = spawn(process.execPath, [BIN, '--home', tempDir(t), 'serve', '--port', '0'], {
       env,
       stdio: ['ignore', 'pipe', 'ignore'],
@@ -73,7 +78,7 @@ t.test('serve through bin/: the variable set, a user value kept, the child ends 
       });
     });
     const pid = servingPid(child.pid!);
-    t.ok(environOf(pid).includes(expected), `${label}: the serving process has ${expected}`);
+    for (const each of expected) t.ok(environOf(pid).includes(each), `${label}: the serving process has ${each}`);
     // Killed outright, bin/ can pass on no signal: the serving process must not stay behind.
     child.kill('SIGKILL');
     const deadline = Date.now() + 30_000;
