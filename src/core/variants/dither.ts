@@ -48,7 +48,14 @@ class NearestColours {
   }
 }
 
-const clamp = (value: number) => (value <= 0 ? 0 : value >= 255 ? 255 : value);
+const clamp = (value: number) => Math.min(255, Math.max(0, value));
+
+/** Add `weight` of the error (er, eg, eb) to the pixel at `at` of a row of errors. */
+function spread(row: Float64Array, at: number, er: number, eg: number, eb: number, weight: number): void {
+  row[at] = row[at]! + er * weight;
+  row[at + 1] = row[at + 1]! + eg * weight;
+  row[at + 2] = row[at + 2]! + eb * weight;
+}
 
 /** The palette index of every pixel of `rgb` (3 bytes a pixel, rows top to bottom). */
 export function ditherToPalette(rgb: Uint8Array, width: number, height: number, palette: readonly Rgb[], method: Dither): Uint8Array {
@@ -77,37 +84,18 @@ export function ditherToPalette(rgb: Uint8Array, width: number, height: number, 
       const eb = b - flat[index * 3 + 2]!;
       if (fs) {
         // 7/16 right; 3/16 below left, 5/16 below, 1/16 below right.
-        row0[e + 3] += er * 0.4375;
-        row0[e + 4] += eg * 0.4375;
-        row0[e + 5] += eb * 0.4375;
-        row1[e - 3] += er * 0.1875;
-        row1[e - 2] += eg * 0.1875;
-        row1[e - 1] += eb * 0.1875;
-        row1[e] += er * 0.3125;
-        row1[e + 1] += eg * 0.3125;
-        row1[e + 2] += eb * 0.3125;
-        row1[e + 3] += er * 0.0625;
-        row1[e + 4] += eg * 0.0625;
-        row1[e + 5] += eb * 0.0625;
+        spread(row0, e + 3, er, eg, eb, 7 / 16);
+        spread(row1, e - 3, er, eg, eb, 3 / 16);
+        spread(row1, e, er, eg, eb, 5 / 16);
+        spread(row1, e + 3, er, eg, eb, 1 / 16);
       } else {
         // 1/8 each: two to the right, below left, below, below right, two below.
-        const ar = er * 0.125;
-        const ag = eg * 0.125;
-        const ab = eb * 0.125;
-        row0[e + 3] += ar;
-        row0[e + 4] += ag;
-        row0[e + 5] += ab;
-        row0[e + 6] += ar;
-        row0[e + 7] += ag;
-        row0[e + 8] += ab;
-        for (let at = e - 3; at <= e + 3; at += 3) {
-          row1[at] += ar;
-          row1[at + 1] += ag;
-          row1[at + 2] += ab;
-        }
-        row2[e] += ar;
-        row2[e + 1] += ag;
-        row2[e + 2] += ab;
+        spread(row0, e + 3, er, eg, eb, 1 / 8);
+        spread(row0, e + 6, er, eg, eb, 1 / 8);
+        spread(row1, e - 3, er, eg, eb, 1 / 8);
+        spread(row1, e, er, eg, eb, 1 / 8);
+        spread(row1, e + 3, er, eg, eb, 1 / 8);
+        spread(row2, e, er, eg, eb, 1 / 8);
       }
     }
     // The rows move up one; the new last one starts clear.
