@@ -26,7 +26,7 @@ class Frame {
     this.options = options;
     this.message = message;
     const stage = /** @type {HTMLElement} */ (document.getElementById('stage'));
-    this.stage = new Stage(stage, options.fade, options.fill);
+    this.stage = new Stage(stage, options.fade, options.fill, options.motion === 'pan' ? options.fit : null);
     this.pairs = new Pairs(options);
     if (options.motion === 'pan') startPan(stage, options.interval + 1);
     this.info = new Info(options.info);
