@@ -40,6 +40,14 @@ class EpaperThreads {
     });
   }
 
+  /** Start a thread now if none is alive (while the picture is still being resized: the thread's
+   * start, tens of milliseconds, is then off the answer's path). */
+  warm(): void {
+    if (this.threads.size > 0) return;
+    const thread = this.start();
+    thread.timer = setTimeout(() => this.end(thread), IDLE_MS).unref();
+  }
+
   private pump(): void {
     while (this.queue.length > 0) {
       let thread = [...this.threads].find((candidate) => !candidate.busy);

@@ -17,6 +17,9 @@ export async function turned(make: () => Sharp, angle: 90 | 180 | 270): Promise<
   return () => sharp(data, { raw }).rotate(angle);
 }
 
+/** Have a dithering thread ready by the time the pixels are (render.ts calls it before the resize). */
+export const warmEpaper = (): void => epaperThreads.warm();
+
 /** The bytes of a palette's PNG or BMP, or a 24-bit BMP, from the picture of `open`. */
 export async function encodePixels(open: () => Sharp, spec: VariantSpec, format: OutputFormat): Promise<Buffer> {
   const { data, info } = await open().flatten({ background: '#ffffff' }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });

@@ -13,7 +13,7 @@ import { encodeAvif, isTiled } from './avif.js';
 import { chooseRegion } from './crop.js';
 import { asStillAvif, decodeCost, decodeImage, formatInfo, probeImage, sniffFormat } from '../formats/index.js';
 import { type OutputFormat, type VariantSpec, outputBox } from './spec.js';
-import { encodePixels, turned } from './epaper.js';
+import { encodePixels, turned, warmEpaper } from './epaper.js';
 import { FOCUS_SIDE, type Focus, findFocus } from './focus.js';
 
 /** The most pixels of a progressive JPEG variant with optimised Huffman tables (a 4K screen's): both
@@ -91,6 +91,7 @@ export async function renderVariant(
     const sourceFormat = sniffFormat(source);
     const decode = sourceFormat ? decodeCost(sourceFormat, width, height) : width * height;
     return await decodeBudget.run(variantCost(decode, box, format), async () => {
+      if (spec.palette !== undefined) warmEpaper();
       const ratio = [box.w / width, box.h / height] as const;
       const opened = await openSource(source, width, height, spec.fit === 'cover' ? Math.max(...ratio) : Math.min(...ratio));
       const region =

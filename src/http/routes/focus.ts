@@ -4,11 +4,11 @@
 // names the picture's bytes, so the answer never changes: a strong ETag, and a match is a 304.
 import type { Request } from 'polka';
 import { WallpaperError } from '../../core/index.js';
-import { isNotModified } from '../conditional.js';
 import type { RouteContext } from '../context.js';
 import { json } from '../json.js';
 import { checkedId } from '../reads.js';
 import type { Route } from '../router.js';
+import { answeredNotModified } from '../send.js';
 
 /** Bumped when the way the point is found changes (its ETag changes with it). */
 const FOCUS_VERSION = 1;
@@ -22,13 +22,7 @@ export function focusRoutes({ library }: RouteContext): Route[] {
           const id = checkedId(req.params.id);
           if (!library.get(id)) throw new WallpaperError('not_found', 'no wallpaper with this id');
           const etag = `"${id}-focus-v${FOCUS_VERSION}"`;
-          res.setHeader('ETag', etag);
-          res.setHeader('Cache-Control', 'no-cache');
-          if (isNotModified({ ifNoneMatch: req.headers['if-none-match'] }, { etag, lastModifiedMs: 0 })) {
-            res.statusCode = 304;
-            res.end();
-            return;
-          }
+          if (answeredNotModified(req, res, etag)) return;
           const focus = await library.focus(id);
           if (!focus) throw new WallpaperError('not_found', 'no wallpaper with this id');
           json(res, 200, { id, x: focus.x, y: focus.y });
