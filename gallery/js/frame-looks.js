@@ -2,8 +2,9 @@
 // How the frame dresses its pictures (docs/frame.md#layouts-and-motion): the fill behind a picture
 // that does not cover its place (a small variant of it, darkened and stretched by the browser into a
 // blur, or its dominant colour), the slow pan and zoom (a CSS animation over the interval: no
-// per-frame script; where it goes: frame-focus.js), and the burn-in shift of the whole frame. Styles are set through the CSSOM,
-// which the page's Content-Security-Policy allows. ES2018 only (see frame-params.js).
+// per-frame script; where it goes: frame-focus.js), and the burn-in shift of the whole frame.
+// Styles are set through the CSSOM, which the page's Content-Security-Policy allows. ES2018 only
+// (see frame-params.js).
 
 /** The fill's variant: so small that stretching it is a blur, and cached like every variant. */
 const FILL_QUERY = 'w=32&h=32&fit=inside&as=jpeg';

@@ -1,5 +1,6 @@
 // The variants of one library (index.ts says what a variant is): made on the bounded resize pool,
-// kept in the cache home's budget, answered again from warm.ts. Loaded with the library's first
+// kept in the cache home's budget, answered again from warm.ts; and each picture's point of
+// interest (focus.ts), found once on the same pool and kept in memory. Loaded with the library's first
 // variant, not at its open (the door names this room's parsers).
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
