@@ -2,8 +2,9 @@
 // How the frame dresses its pictures (docs/frame.md#layouts-and-motion): the fill behind a picture
 // that does not cover its place (a small variant of it, darkened and stretched by the browser into a
 // blur, or its dominant colour), the slow pan and zoom (a CSS animation over the interval: no
-// per-frame script), and the burn-in shift of the whole frame. Styles are set through the CSSOM,
-// which the page's Content-Security-Policy allows. ES2018 only (see frame-params.js).
+// per-frame script; where it goes: frame-focus.js), and the burn-in shift of the whole frame.
+// Styles are set through the CSSOM, which the page's Content-Security-Policy allows. ES2018 only
+// (see frame-params.js).
 
 /** The fill's variant: so small that stretching it is a blur, and cached like every variant. */
 const FILL_QUERY = 'w=32&h=32&fit=inside&as=jpeg';
@@ -72,14 +73,6 @@ export function dress(slide, entry, fill) {
 export function startPan(root, seconds) {
   root.classList.add('pan');
   root.style.setProperty('--pan-seconds', `${seconds}s`);
-}
-
-/** The direction of the next slide's pan: toward a corner in turn (the variant's crop keeps the
- * subject in the picture). @param {HTMLElement} slide @param {number} change */
-export function aimPan(slide, change) {
-  const corner = SHIFTS[1 + (change % 4)];
-  slide.style.setProperty('--pan-x', `${corner[0] * 0.6}%`);
-  slide.style.setProperty('--pan-y', `${corner[1] * 0.6}%`);
 }
 
 /** Move the whole frame, clock included, to the next place every SHIFT_MS (burn-in care). */

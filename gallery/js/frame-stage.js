@@ -3,7 +3,8 @@
 // flat for weeks). The back slide is loaded and decoded while the front one is on screen; reveal()
 // then fades it in over the front one, which stays opaque beneath until the fade has ended, so no
 // frame is ever blank or black. ES2018 only (see frame-params.js).
-import { aimPan, dress } from './frame-looks.js';
+import { aimPan } from './frame-focus.js';
+import { dress } from './frame-looks.js';
 
 /**
  * What one change shows: one wallpaper, or two portrait ones side by side.
@@ -29,10 +30,13 @@ function decoded(img) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Stage {
-  /** @param {HTMLElement} root @param {boolean} fade @param {'blur' | 'color' | 'black'} [fill] */
-  constructor(root, fade, fill = 'black') {
+  /**
+   * @param {HTMLElement} root @param {boolean} fade @param {'blur' | 'color' | 'black'} [fill]
+   * @param {'cover' | 'contain' | null} [pan] the fit of the pictures a slow zoom aims at (motion=pan), or none
+   */
+  constructor(root, fade, fill = 'black', pan = null) {
     this.fill = fill;
-    this.reveals = 0;
+    this.pan = pan;
     const slides = root.querySelectorAll('.slide');
     /** @type {HTMLElement} */
     this.front = /** @type {HTMLElement} */ (slides[0]);
@@ -53,6 +57,7 @@ export class Stage {
     const images = this.back.querySelectorAll('img');
     /** @type {Promise<unknown>[]} */
     const loads = [dress(this.back, entry, this.fill)];
+    if (this.pan) loads.push(aimPan(this.back, entry, this.pan));
     for (let i = 0; i < images.length; i += 1) {
       const img = images[i];
       if (i < entry.urls.length) {
@@ -74,8 +79,6 @@ export class Stage {
     const incoming = this.back;
     const outgoing = this.front;
     const fading = this.fade && this.shown !== null;
-    aimPan(incoming, this.reveals);
-    this.reveals += 1;
     incoming.classList.add('incoming');
     let done = Promise.resolve();
     if (fading) {

@@ -11,6 +11,7 @@ import { Away, NoMatch, Refused, fetchJson, timed } from './frame-fetch.js';
 import { Stage } from './frame-stage.js';
 import { Pairs } from './frame-pair.js';
 import { startPan, startShift } from './frame-looks.js';
+import { bindControls } from './frame-controls.js';
 
 /** @typedef {import('./frame-params.js').FrameOptions} FrameOptions */
 /** @typedef {import('./frame-stage.js').Entry} Entry */
@@ -25,7 +26,7 @@ class Frame {
     this.options = options;
     this.message = message;
     const stage = /** @type {HTMLElement} */ (document.getElementById('stage'));
-    this.stage = new Stage(stage, options.fade, options.fill);
+    this.stage = new Stage(stage, options.fade, options.fill, options.motion === 'pan' ? options.fit : null);
     this.pairs = new Pairs(options);
     if (options.motion === 'pan') startPan(stage, options.interval + 1);
     this.info = new Info(options.info);
@@ -192,36 +193,18 @@ class Frame {
   start() {
     if (this.options.clock) startClock(this.options.clock);
     if (this.options.shift) startShift();
-    keepAwake();
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') keepAwake();
-    });
     setInterval(() => toggle('frame-dim', this.darkNow()), 60 * 1000);
-    document.addEventListener('keydown', (event) => this.key(event));
-    // A screen turned (a tablet rotated): what was fetched ahead has the wrong shape; show one that fits.
-    let landscape = window.innerWidth > window.innerHeight;
-    window.addEventListener('resize', () => {
-      if (landscape === window.innerWidth > window.innerHeight) return;
-      landscape = !landscape;
-      this.upcoming = null;
-      void this.enqueue(() => this.next());
-    });
-    document.addEventListener('click', (event) => {
-      void (event.clientX < window.innerWidth / 2 ? this.enqueue(() => this.previous()) : this.enqueue(() => this.next()));
+    bindControls({
+      next: () => this.enqueue(() => this.next()),
+      previous: () => this.enqueue(() => this.previous()),
+      togglePause: () => this.togglePause(),
+      toggleInfo: () => this.info.toggle(),
+      turned: () => {
+        this.upcoming = null;
+        void this.enqueue(() => this.next());
+      },
     });
     void this.enqueue(() => this.next());
-  }
-
-  /** @param {KeyboardEvent} event */
-  key(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const key = event.key;
-    if (key === ' ' || key === 'Spacebar') this.togglePause();
-    else if (key === 'ArrowRight' || key === 'Right') void this.enqueue(() => this.next());
-    else if (key === 'ArrowLeft' || key === 'Left') void this.enqueue(() => this.previous());
-    else if (key === 'i' || key === 'I') this.info.toggle();
-    else return;
-    event.preventDefault();
   }
 
   /** What the tests and the bench read. */
@@ -237,13 +220,6 @@ class Frame {
       preloaded: this.stage.ready !== null,
     };
   }
-}
-
-/** Keep the screen on where the browser offers the Wake Lock API (it is released when hidden). */
-function keepAwake() {
-  const wakeLock = /** @type {any} */ (navigator).wakeLock;
-  if (!wakeLock || document.visibilityState !== 'visible') return;
-  wakeLock.request('screen').catch(() => undefined);
 }
 
 const message = new Message();

@@ -19,6 +19,7 @@ import { DEFAULT_HOST, MAX_CONCURRENT_UPLOADS, MAX_JSON_BODY_BYTES, MAX_UPLOAD_F
 import { type Route, mountRoutes } from './router.js';
 import { adminRoutes } from './routes/admin.js';
 import { colorRoutes } from './routes/colors.js';
+import { focusRoutes } from './routes/focus.js';
 import { curationRoutes } from './routes/curation.js';
 import { sourceRoutes } from './routes/sources.js';
 import { uploadRoutes } from './routes/upload.js';
@@ -81,6 +82,7 @@ function routesOf(context: RouteContext, reads: ReturnType<typeof createReads>):
     ...wallpaperRoutes(context, reads),
     ...curationRoutes(context),
     ...colorRoutes(context),
+    ...focusRoutes(context),
     ...uploadRoutes(context),
     ...adminRoutes(context),
     ...frameRoutes(context),

@@ -155,3 +155,14 @@ function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
+
+/** Tag a derived answer of an id with its strong `etag` (revalidated each time: no-cache) and answer
+ * 304 when the client already has it; true when the 304 was sent. */
+export function answeredNotModified(req: IncomingMessage, res: ServerResponse, etag: string): boolean {
+  res.setHeader('ETag', etag);
+  res.setHeader('Cache-Control', 'no-cache');
+  if (!isNotModified({ ifNoneMatch: req.headers['if-none-match'] }, { etag, lastModifiedMs: 0 })) return false;
+  res.statusCode = 304;
+  res.end();
+  return true;
+}

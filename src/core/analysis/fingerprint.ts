@@ -16,8 +16,9 @@ const HASH_BITS = 64;
 const HASH_BYTES = HASH_BITS / 8;
 const GRID = 4;
 const SIGNATURE_BYTES = GRID * GRID * 3;
-/** Bytes of an encoded fingerprint: contrast, hash, signature, picture share, edge density, bars. */
-const FINGERPRINT_BYTES = 1 + HASH_BYTES + SIGNATURE_BYTES + 3;
+/** Bytes of an encoded fingerprint: contrast, hash, signature, picture share, edge density, bars.
+ * @public bench/lib/curation-records.js reads it through dist/, where knip does not look. */
+export const FINGERPRINT_BYTES = 1 + HASH_BYTES + SIGNATURE_BYTES + 3;
 const SHARE_AT = 1 + HASH_BYTES + SIGNATURE_BYTES;
 const EDGES_AT = SHARE_AT + 1;
 const BARS_AT = EDGES_AT + 1;

@@ -208,6 +208,7 @@ export function openLibrary(options: OpenOptions): Library {
 
     variantFile: async (id, spec) => (await variants()).file(id, spec),
     variantStats: async () => (await variants()).stats(),
+    focus: async (id) => (await variants()).focus(id),
 
     startUpload: async () =>
       (await import('./upload-batch.js')).startUploadBatch(settingsStore.read().upload_folder, (files) => library.add(files)),

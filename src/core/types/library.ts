@@ -135,6 +135,9 @@ export interface Library extends WallpaperSource, Curation, Portable, Sources {
   /** The sized variant of a wallpaper (made once, kept in the cache home's budget); undefined for an
    * unknown id; not found when its source changed behind the index. */
   variantFile(id: string, spec: VariantSpec): Promise<VariantFile | undefined>;
+  /** A wallpaper's point of interest, fractions of its width and height as displayed (docs/api.md#focus);
+   * undefined for an unknown id. */
+  focus(id: string): Promise<{ x: number; y: number } | undefined>;
   /** What the variant cache holds and the resize pool's load (for tests and status). */
   variantStats(): Promise<{ entries: number; bytes: number; rendered: number; running: number; queued: number }>;
   /** Begin an upload: temp files in the upload folder, committed or discarded as one. */

@@ -30,11 +30,10 @@ function headers(width: number, height: number, bits: number, colours: number, p
 /** A BMP of palette indices: 1-bit for two colours, else 8-bit. */
 export function encodeIndexedBmp(indices: Uint8Array, width: number, height: number, palette: readonly Rgb[]): Buffer {
   const bits = palette.length <= 2 ? 1 : 8;
-  const rows = packRows(indices, width, height, bits, 0, 4).reverse();
-  const pixelBytes = rows.length * (rows[0]?.length ?? 0);
-  const head = headers(width, height, bits, palette.length, pixelBytes);
+  const pixels = packRows(indices, width, height, bits, 0, 4, true);
+  const head = headers(width, height, bits, palette.length, pixels.length);
   for (const [i, [r, g, b]] of palette.entries()) head.set([b, g, r, 0], 54 + i * 4);
-  return Buffer.concat([head, ...rows]);
+  return Buffer.concat([head, pixels]);
 }
 
 /** A 24-bit BMP of `rgb` (3 bytes a pixel, rows top to bottom). */

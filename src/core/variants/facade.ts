@@ -1,5 +1,6 @@
 // The variants of one library (index.ts says what a variant is): made on the bounded resize pool,
-// kept in the cache home's budget, answered again from warm.ts. Loaded with the library's first
+// kept in the cache home's budget, answered again from warm.ts; and each picture's point of
+// interest (focus.ts), found once on the same pool and kept in memory. Loaded with the library's first
 // variant, not at its open (the door names this room's parsers).
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,11 @@ import { VariantCache, openCached, variantKey } from './cache.js';
 import { WorkPool } from './pool.js';
 import { WARM_BYTES_EACH, WarmVariants } from './warm.js';
 import { CONTENT_TYPES, EXTENSIONS, type VariantSpec, answerBox, canonicalQuery, formatOfType } from './spec.js';
-import { renderVariant } from './render.js';
+import type { Focus } from './focus.js';
+import { renderFocus, renderVariant } from './render.js';
+
+/** Points of interest kept in memory (a few dozen bytes each), the oldest dropped first. */
+const FOCUS_ENTRIES = 2000;
 
 export interface VariantSource {
   cacheHome: string;
@@ -26,6 +31,8 @@ export function createVariants(source: VariantSource) {
   const cores = availableParallelism();
   const pool = new WorkPool(cores, cores * VARIANT_QUEUE_PER_CORE);
   const warm = new WarmVariants<VariantFile>();
+  /** Points of interest by id (an id names the picture's bytes: a point never changes). */
+  const foci = new Map<string, Promise<Focus>>();
 
   /** The source's bytes, only while its file is still as indexed. */
   const readSource = async (id: string): Promise<Buffer> => {
@@ -100,7 +107,21 @@ export function createVariants(source: VariantSource) {
       }
       return { ...answer, body };
     },
+    /** The point of interest of `id` (focus.ts), found once on the resize pool; undefined for an unknown id. */
+    async focus(id: string): Promise<Focus | undefined> {
+      const wallpaper = source.get(id);
+      if (!wallpaper) return undefined;
+      let found = foci.get(id);
+      if (!found) {
+        found = pool.run(async () => renderFocus(await readSource(id), wallpaper.width, wallpaper.height));
+        foci.set(id, found);
+        found.catch(() => foci.delete(id));
+        if (foci.size > FOCUS_ENTRIES) foci.delete(foci.keys().next().value!);
+      }
+      return found;
+    },
     drop: (ids: readonly string[]) => {
+      for (const id of ids) foci.delete(id);
       if (ids.length > 0) warm.clear();
       return cache.drop(ids);
     },

@@ -3,20 +3,12 @@
 // sharp's `png({ palette: true })` takes no palette: libimagequant chooses one from the pixels. Fed
 // pixels already of acep7's 7 colours it kept them when measured, but nothing promises that (nor
 // the colour order, which is the panel's code), and it would quantize the picture a second time.
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import type { Rgb } from './palettes.js';
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+/** zlib's level for the pixels: 4 of 9. Dithered pixels are noise to deflate; measured on a 1600x1200
+ * spectra6 answer, level 6 took 130 ms for 429,640 bytes and level 4 46 ms for 438,943 (2% more). */
+const DEFLATE_LEVEL = 4;
 
 function chunk(type: string, data: Buffer): Buffer {
   const out = Buffer.alloc(12 + data.length);
@@ -30,22 +22,34 @@ function chunk(type: string, data: Buffer): Buffer {
 /** The fewest bits a pixel that index `count` colours (PNG allows 1, 2, 4, 8). */
 const bitsFor = (count: number): 1 | 2 | 4 | 8 => (count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8);
 
-/** Indices packed `bits` a pixel, most significant first, each row starting on a byte; `lead` bytes
- * before each row (PNG's filter byte) and rows padded to `align` bytes (BMP's 4). */
-export function packRows(indices: Uint8Array, width: number, height: number, bits: number, lead: number, align = 1): Buffer[] {
-  const bytes = Math.ceil((width * bits) / 8);
-  const size = lead + Math.ceil(bytes / align) * align;
+/** Indices packed `bits` a pixel, most significant first, each row starting on a byte, in one
+ * buffer; `lead` bytes before each row (PNG's filter byte), rows padded to `align` bytes (BMP's 4)
+ * and, with `bottomUp`, written last row first (BMP's order). */
+export function packRows(
+  indices: Uint8Array,
+  width: number,
+  height: number,
+  bits: number,
+  lead: number,
+  align = 1,
+  bottomUp = false,
+): Buffer {
+  const size = lead + Math.ceil(Math.ceil((width * bits) / 8) / align) * align;
+  const out = Buffer.alloc(size * height);
   const perByte = 8 / bits;
-  const rows: Buffer[] = [];
   for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(size);
-    for (let x = 0; x < width; x++) {
-      const at = lead + Math.floor(x / perByte);
-      row[at] = row[at]! | (indices[y * width + x]! << (8 - bits * ((x % perByte) + 1)));
+    const start = (bottomUp ? height - 1 - y : y) * size + lead;
+    const from = y * width;
+    if (bits === 8) {
+      out.set(indices.subarray(from, from + width), start);
+      continue;
     }
-    rows.push(row);
+    for (let x = 0; x < width; x++) {
+      const at = start + ((x / perByte) | 0);
+      out[at] = out[at]! | (indices[from + x]! << (8 - bits * ((x % perByte) + 1)));
+    }
   }
-  return rows;
+  return out;
 }
 
 export function encodeIndexedPng(indices: Uint8Array, width: number, height: number, palette: readonly Rgb[]): Buffer {
@@ -56,7 +60,7 @@ export function encodeIndexedPng(indices: Uint8Array, width: number, height: num
   header[8] = bits;
   header[9] = 3; // indexed colour; compression, filter and interlace 0
   const plte = Buffer.from(palette.flatMap((c) => [...c]));
-  const idat = deflateSync(Buffer.concat(packRows(indices, width, height, bits, 1)), { level: 6 });
+  const idat = deflateSync(packRows(indices, width, height, bits, 1), { level: DEFLATE_LEVEL });
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),

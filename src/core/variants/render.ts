@@ -13,7 +13,8 @@ import { encodeAvif, isTiled } from './avif.js';
 import { chooseRegion } from './crop.js';
 import { asStillAvif, decodeCost, decodeImage, formatInfo, probeImage, sniffFormat } from '../formats/index.js';
 import { type OutputFormat, type VariantSpec, outputBox } from './spec.js';
-import { encodePixels, turned } from './epaper.js';
+import { encodePixels, turned, warmEpaper } from './epaper.js';
+import { FOCUS_SIDE, type Focus, findFocus } from './focus.js';
 
 /** The most pixels of a progressive JPEG variant with optimised Huffman tables (a 4K screen's): both
  * make libjpeg hold every DCT coefficient of the picture until the end, ~6 bytes a pixel (150 MB at
@@ -90,6 +91,7 @@ export async function renderVariant(
     const sourceFormat = sniffFormat(source);
     const decode = sourceFormat ? decodeCost(sourceFormat, width, height) : width * height;
     return await decodeBudget.run(variantCost(decode, box, format), async () => {
+      if (spec.palette !== undefined) warmEpaper();
       const ratio = [box.w / width, box.h / height] as const;
       const opened = await openSource(source, width, height, spec.fit === 'cover' ? Math.max(...ratio) : Math.min(...ratio));
       const region =
@@ -124,5 +126,21 @@ export async function renderVariant(
   } catch (error) {
     if (error instanceof WallpaperError) throw error;
     throw new WallpaperError('io_failed', `cannot make the variant: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** The point of interest of `source` (focus.ts), found on the picture reduced to FOCUS_SIDE a side. */
+export async function renderFocus(source: Buffer, width: number, height: number): Promise<Focus> {
+  const scale = Math.min(1, FOCUS_SIDE / Math.max(width, height));
+  const sourceFormat = sniffFormat(source);
+  const decode = sourceFormat ? decodeCost(sourceFormat, width, height) : width * height;
+  try {
+    return await decodeBudget.run(decode, async () => {
+      const opened = await openSource(source, width, height, scale);
+      return findFocus(() => opened.open().resize({ width: FOCUS_SIDE, height: FOCUS_SIDE, fit: 'inside', withoutEnlargement: true }));
+    });
+  } catch (error) {
+    if (error instanceof WallpaperError) throw error;
+    throw new WallpaperError('io_failed', `cannot find the point of interest: ${(error as Error).message}`, { cause: error });
   }
 }

@@ -5,9 +5,9 @@
 import type { Request } from 'polka';
 import { openDesktop, WallpaperError } from '../../core/index.js';
 import type { RouteContext } from '../context.js';
-import { isNotModified } from '../conditional.js';
 import { checkedId } from '../reads.js';
 import type { Route } from '../router.js';
+import { answeredNotModified } from '../send.js';
 
 const single = (value: unknown): string | undefined =>
   Array.isArray(value) ? String(value.at(-1)) : value === undefined ? undefined : String(value);
@@ -27,13 +27,7 @@ export function colorRoutes({ library, desktopEnv }: RouteContext): Route[] {
           if (!wallpaper) throw new WallpaperError('not_found', 'no wallpaper with this id');
           const resolved = mode === 'auto' ? colors.modeOfBrightness(wallpaper.brightness) : mode;
           const etag = `"${id}-${resolved}-${format}-v${colors.SCHEME_VERSION}"`;
-          res.setHeader('ETag', etag);
-          res.setHeader('Cache-Control', 'no-cache');
-          if (isNotModified({ ifNoneMatch: req.headers['if-none-match'] }, { etag, lastModifiedMs: 0 })) {
-            res.statusCode = 304;
-            res.end();
-            return;
-          }
+          if (answeredNotModified(req, res, etag)) return;
           const scheme = await colors.colorSchemeOf(wallpaper, resolved, library.dirs.cache);
           const body = Buffer.from(colors.renderScheme(scheme, format, wallpaper.path));
           res.statusCode = 200;
