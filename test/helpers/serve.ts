@@ -60,17 +60,5 @@ export async function startServe(t: Teardown, { home, folders = [], flags = [], 
   return { base, pid: child.pid!, output: () => ({ stdout, stderr }), stop };
 }
 
-/** Poll `check` every 50 ms until it holds; true if it did within `ms`, else its last answer. */
-export async function eventually(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return check();
-}
-
-/** Poll until `check` holds, or throw after `ms`. */
-export async function until(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
-  if (!(await eventually(check, ms))) throw new Error('condition not met in time');
-}
+/** The waits for a state, with their generous least limit (test/helpers/wait.ts). */
+export { eventually, until } from './wait.js';
