@@ -78,7 +78,7 @@ if (haveChromium(t)) {
     await page.waitForFunction((first) => location.hash !== `#view=${first}`, id);
     const stepped = await page.evaluate(() => location.hash);
     await page.goBack();
-    await page.waitForFunction(() => !document.querySelector('#viewer[open]'), undefined, { timeout: 5000 });
+    await page.waitForFunction(() => !document.querySelector('#viewer[open]'), undefined, { timeout: 60_000 });
     t.equal(await page.evaluate(() => location.hash), '', 'one Back closes the viewer, however far it stepped');
 
     const shared = await browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -88,7 +88,7 @@ if (haveChromium(t)) {
     t.match(title, /^wall-\d{3}$/, 'a shared link opens that wallpaper');
     await shared.screenshot({ path: join(ARTIFACTS, 'first-run-shared-link-phone.png') });
     await shared.keyboard.press('Escape');
-    await shared.waitForFunction(() => !document.querySelector('#viewer[open]') && location.hash === '', undefined, { timeout: 5000 });
+    await shared.waitForFunction(() => !document.querySelector('#viewer[open]') && location.hash === '', undefined, { timeout: 60_000 });
     t.pass('closing a shared link drops its hash');
   });
 }
