@@ -9,6 +9,9 @@ interface Teardown {
 }
 
 const STOP_TIMEOUT_MS = 15_000;
+/** How long a start may take before the test fails: a server that never listens, not a slow one (at
+ * load 25 with two CPU loops beside it, a start took over 30 s). */
+const LISTEN_LIMIT_MS = 120_000;
 
 export interface ServeProcess {
   base: string;
@@ -46,7 +49,7 @@ export async function startServe(t: Teardown, { home, folders = [], flags = [], 
   };
   t.teardown(stop);
   const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "Listening on" line in 30 s: ${stdout} ${stderr}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no "Listening on" line in ${LISTEN_LIMIT_MS / 1000} s: ${stdout} ${stderr}`)), LISTEN_LIMIT_MS);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
       const match = /Listening on (http:\/\/\S+)/.exec(stdout);

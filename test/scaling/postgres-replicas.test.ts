@@ -12,6 +12,10 @@ import { tempDir, uploadImage, writeImage } from '../helpers/fixtures.js';
 import { startPostgres } from '../helpers/postgres.js';
 import { type ServeProcess, startServe, until } from '../helpers/serve.js';
 
+// Four pairs of real `serve` processes on a real PostgreSQL, each started and awaited: at load 25
+// with two CPU loops beside it the file passed tap's 180 s. It may take 8 minutes.
+t.setTimeout(480_000);
+
 const pg = await startPostgres(t);
 
 /** Two replicas on a fresh database, each with its own home, both reading `shared`; the second
