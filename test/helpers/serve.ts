@@ -49,7 +49,10 @@ export async function startServe(t: Teardown, { home, folders = [], flags = [], 
   };
   t.teardown(stop);
   const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "Listening on" line in ${LISTEN_LIMIT_MS / 1000} s: ${stdout} ${stderr}`)), LISTEN_LIMIT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`no "Listening on" line in ${LISTEN_LIMIT_MS / 1000} s: ${stdout} ${stderr}`)),
+      LISTEN_LIMIT_MS,
+    );
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
       const match = /Listening on (http:\/\/\S+)/.exec(stdout);
