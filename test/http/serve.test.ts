@@ -14,6 +14,9 @@ import { imageBytes, tempDir, writeImage } from '../helpers/fixtures.js';
 import { call, eventually, tempFilesIn } from './helpers.js';
 
 const BIN = fileURLToPath(new URL('../../bin/wallpaper.js', import.meta.url));
+// Three real `serve` processes and a few spawned CLIs, one after another: at load 20-25 with two CPU
+// loops beside tap's jobs the file took 157 s of tap's 180. It may take 6 minutes.
+t.setTimeout(360_000);
 
 interface Child {
   child: ChildProcess;
