@@ -1,7 +1,8 @@
 // `wallpaper doctor` as a user runs it: a healthy library on a GNOME session (a fake gsettings on
 // PATH, the machine's real dbus-daemon as the session bus) exits 0; each thing that stops the tool
 // (a folder away, a damaged index, a broken settings file, the desktop's tool missing, no bus) is
-// a `problem` line with what to do, and the exit status is 1.
+// a `problem` line with what to do, and the exit status is 1. The bus is awaited by its socket
+// appearing, with a generous limit (test/helpers/wait.ts), never a count of short sleeps.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import t, { type Test } from 'tap';
 import { checkNode } from '../../src/core/doctor/doctor.js';
 import { runCli } from '../helpers/cli.js';
 import { type Teardown, tempDir, writeImage } from '../helpers/fixtures.js';
+import { until } from '../helpers/wait.js';
 
 const FAKE = fileURLToPath(new URL('../fixtures/fake-setters/record', import.meta.url));
 const DBUS_DAEMON = '/usr/bin/dbus-daemon';
@@ -30,7 +32,7 @@ async function startBus(t: Teardown, dir: string): Promise<string> {
   const socket = join(dir, 'bus');
   const daemon: ChildProcess = spawn(DBUS_DAEMON, ['--session', '--nofork', `--address=unix:path=${socket}`], { stdio: 'ignore' });
   t.teardown(() => daemon.kill());
-  for (let i = 0; i < 100 && !existsSync(socket); i++) await new Promise((done) => setTimeout(done, 50));
+  await until(() => existsSync(socket));
   return `unix:path=${socket}`;
 }
 

@@ -24,6 +24,9 @@ const DESKTOP = ['org.gnome.desktop.background', 'picture-uri'] as const;
 const LOCK = ['org.gnome.desktop.screensaver', 'picture-uri'] as const;
 /** The day of the fake clock; the frames change at 17:00 and 19:00. */
 const DAY = '2026-03-10';
+// Three real `watch` processes stepped through their frames, each in a GNOME settings session: at load 20-25
+// with two CPU loops beside tap's jobs the file took 145 s of tap's 180. It may take 6 minutes.
+t.setTimeout(360_000);
 
 /** A GNOME session over a library of a static picture and a .stw whose frames change at 17:00 and
  * 19:00 (day, then morning, then night). */

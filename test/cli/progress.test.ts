@@ -1,5 +1,7 @@
 // Progress is drawn only on a terminal: the scan's ora spinner with counts and rate on a TTY stream,
 // nothing decorative otherwise. Runs the CLI in-process with streams that say whether they are TTYs.
+// Nothing is timed: the `stty cols 0` scan's proof is that it ended with its lines (a limit that only
+// ends a hang), and output is bounded by its bytes.
 import { spawnSync } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -95,15 +97,14 @@ t.test('scan under `script` with `stty cols 0` ends, and writes a few lines, not
   for (let i = 0; i < 4; i++) await writeImage(join(root, 'pictures', `${i}.jpg`), { width: 320, height: 200, color: `#${i}${i}4060` });
   const bin = fileURLToPath(new URL('../../bin/wallpaper.js', import.meta.url));
   const command = `stty cols 0 rows 0; ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} --home ${JSON.stringify(join(root, 'home'))} scan ${JSON.stringify(join(root, 'pictures'))}`;
-  const started = Date.now();
+  // The limit only ends a hang (a scan that never ends on a 0-column terminal): never measured.
   const result = spawnSync('script', ['-qec', command, '/dev/null'], {
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 180_000,
     env: { ...process.env, CI: '' },
   });
   t.equal(result.error, undefined, 'script ran and ended within its timeout');
   t.equal(result.status, 0, result.stderr);
-  t.ok(Date.now() - started < 60_000);
   t.match(result.stdout, /Indexed 4 wallpapers/);
   t.ok(result.stdout.length < 4096, `${result.stdout.length} bytes of output`);
   t.notMatch(result.stdout, /\u001b\[/, 'no cursor codes');

@@ -2,13 +2,15 @@
 // nothing (docs/formats.md#memory):
 // which command lines run again, and, through the real bin/, that the serving process has the
 // variable, that a value the user set is kept, that exit statuses come through, and that the
-// relaunched process ends with its parent even when the parent is killed outright.
+// relaunched process ends with its parent even when the parent is killed outright. Its end is
+// awaited (gone or a zombie) with a generous limit (test/helpers/wait.ts), never timed.
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import t from 'tap';
 import { wantsRelaunch } from '../../src/relaunch.js';
 import { BIN, spawnCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/fixtures.js';
+import { eventually, running } from '../helpers/wait.js';
 
 const argv = (...words: string[]) => ['node', 'wallpaper', ...words];
 const userEnv = () => {
@@ -47,14 +49,6 @@ const servingPid = (pid: number) => {
   );
   return children[0] ?? pid;
 };
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 t.test('serve through bin/: the variable set, a user value kept, the child ends with its parent', async (t) => {
   // The arenas and the mmap threshold: set when the user set nothing, the user's own values kept.
@@ -81,9 +75,7 @@ t.test('serve through bin/: the variable set, a user value kept, the child ends 
     for (const each of expected) t.ok(environOf(pid).includes(each), `${label}: the serving process has ${each}`);
     // Killed outright, bin/ can pass on no signal: the serving process must not stay behind.
     child.kill('SIGKILL');
-    const deadline = Date.now() + 30_000;
-    while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    t.notOk(alive(pid), `${label}: the serving process ended with bin/`);
+    t.ok(await eventually(() => !running(pid)), `${label}: the serving process ended with bin/`);
   }
 });
 

@@ -2,7 +2,9 @@
 // dynamic HEIC read into frames and times; the frame shown at a moment and the next change;
 // transitions shown half and half; and what makes each malformed (a missing frame file, times out of
 // order, a transition loop, an entity bomb, a frame that is no image), each with its reason.
-// Local time is UTC here (TZ), so the times below are the wall clock's.
+// Local time is UTC here (TZ), so the times below are the wall clock's. Nothing waits or is timed:
+// the bomb's proof is its reason (refused for declaring entities, so none was ever expanded), not
+// how fast the refusal came.
 process.env.TZ = 'UTC';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -183,9 +185,7 @@ const MALFORMED: [string, string, string, RegExp][] = [
 
 t.test('malformed timed files: refused with the reason', async (t) => {
   for (const [name, file, text, reason] of MALFORMED) {
-    const started = performance.now();
     t.throws(() => readDynamic(join('/f', file), Buffer.from(text)), { name: 'Error', message: reason }, name);
-    if (file === 'bomb.xml') t.ok(performance.now() - started < 1000, 'the bomb is refused without expanding anything');
   }
 });
 

@@ -1,12 +1,22 @@
 // The setters against fake desktop tools on PATH that record their arguments: exactly the right
 // commands per desktop, failures and timeouts as errors, set_command without a shell, and swaybg
-// started as a detached daemon that never blocks the caller.
+// started as a detached daemon that never blocks the caller. Nothing here measures time: the
+// timeout case checks "not before the timeout" and then waits (generous limit) for the hanging
+// tool's processes to be gone, which a timeout that did not kill them could never bring.
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import t from 'tap';
 import { setWallpaper } from '../../src/core/desktop/setters/index.js';
 import { type Call, FAKE, session } from '../helpers/fake-desktop.js';
+import { running, until } from '../helpers/wait.js';
+
+/** The pids the FAKE_HANG tool wrote (its shell, its sleeping child), or none if it never got there. */
+function hangPids(file: string): number[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').trim().split(' ').filter(Boolean).map(Number);
+}
 
 t.test('GNOME sets picture-uri and picture-uri-dark to a percent-encoded file URI', async (t) => {
   const s = await session(t, ['gsettings', 'feh'], { XDG_CURRENT_DESKTOP: 'ubuntu:GNOME', DISPLAY: ':0' });
@@ -197,15 +207,24 @@ t.test('a failing setter rejects with its stderr', async (t) => {
   });
 });
 
-t.test('a hanging setter times out within the configured timeout', async (t) => {
+t.test('a hanging setter times out: rejected, not before its timeout, and killed with its child', async (t) => {
   const s = await session(t, ['feh'], { DISPLAY: ':0', FAKE_HANG: 'feh' });
-  const started = Date.now();
-  await t.rejects(setWallpaper(s.image, { ...s.options, timeoutMs: 500 }), {
-    code: 'setter_failed',
-    message: 'feh timed out after 500 ms',
+  const pidsFile = `${s.log}.hang-pids`;
+  // The fake waits 300 s: a timeout that did not kill it would leave both pids running.
+  t.teardown(() => {
+    for (const pid of hangPids(pidsFile)) if (running(pid)) process.kill(pid, 'SIGKILL');
   });
-  const elapsed = Date.now() - started;
-  t.ok(elapsed >= 450 && elapsed < 5000, `rejected after ${elapsed} ms`);
+  const started = Date.now();
+  await t.rejects(setWallpaper(s.image, { ...s.options, timeoutMs: 2000 }), {
+    code: 'setter_failed',
+    message: 'feh timed out after 2000 ms',
+  });
+  t.ok(Date.now() - started >= 1950, 'not before the timeout');
+  const pids = hangPids(pidsFile);
+  // Under load the timeout may come before the fake has started its child: then there is none to see.
+  if (pids.length === 0) t.comment('killed before the fake started its child');
+  await until(() => pids.every((pid) => !running(pid)));
+  t.pass(`the hanging tool and its child (${pids.length} processes) were killed`);
 });
 
 t.test('no setter fits: a clear error saying how to configure one', async (t) => {

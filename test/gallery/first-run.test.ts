@@ -2,7 +2,8 @@
 // once after `wallpaper serve FOLDER` while the library is still being indexed. It shows indexing
 // progress (never "Your library is empty"), stays complete while the newest-first list grows under
 // it (after the scan, scrolling reaches every wallpaper without a reload), and keeps the open
-// wallpaper in the URL (a shared link opens it; Back closes it).
+// wallpaper in the URL (a shared link opens it; Back closes it). Each wait is for a state of the
+// page or the server, with a limit of a minute or more that only ends a hang.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
@@ -19,6 +20,10 @@ import {
 } from './harness.js';
 
 const COUNT = 160;
+
+// 160 full-HD pictures made, scanned while the page watches, then every card scrolled to: at load 27
+// with two CPU loops beside tap's jobs the file passed tap's 180 s. It may take 7 minutes.
+t.setTimeout(420_000);
 
 if (haveChromium(t)) {
   const root = tempDir(t);
@@ -51,11 +56,11 @@ if (haveChromium(t)) {
     await waitForTotal(server, COUNT, 120_000);
     // The scan is over once the status says so; the page learns it on its next poll.
     await page.waitForFunction(async () => !(await (await fetch('/api/status')).json()).scanning, undefined, { timeout: 60_000 });
-    await page.waitForFunction(() => document.getElementById('indexing')?.hidden === true, undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => document.getElementById('indexing')?.hidden === true, undefined, { timeout: 60_000 });
     const ids = await loadAllCards(page, COUNT);
     t.equal(ids.length, COUNT, `all ${COUNT} wallpapers reached by scrolling`);
     t.equal(new Set(ids).size, COUNT, 'none shown twice');
-    await page.waitForFunction(() => document.getElementById('end')?.hidden === false, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.getElementById('end')?.hidden === false, undefined, { timeout: 60_000 });
     const seen = await page.evaluate(
       () => (window as unknown as { __seen: { empty: boolean; indexing: boolean; indexingText: string } }).__seen,
     );
@@ -78,7 +83,7 @@ if (haveChromium(t)) {
     await page.waitForFunction((first) => location.hash !== `#view=${first}`, id);
     const stepped = await page.evaluate(() => location.hash);
     await page.goBack();
-    await page.waitForFunction(() => !document.querySelector('#viewer[open]'), undefined, { timeout: 5000 });
+    await page.waitForFunction(() => !document.querySelector('#viewer[open]'), undefined, { timeout: 60_000 });
     t.equal(await page.evaluate(() => location.hash), '', 'one Back closes the viewer, however far it stepped');
 
     const shared = await browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -88,7 +93,7 @@ if (haveChromium(t)) {
     t.match(title, /^wall-\d{3}$/, 'a shared link opens that wallpaper');
     await shared.screenshot({ path: join(ARTIFACTS, 'first-run-shared-link-phone.png') });
     await shared.keyboard.press('Escape');
-    await shared.waitForFunction(() => !document.querySelector('#viewer[open]') && location.hash === '', undefined, { timeout: 5000 });
+    await shared.waitForFunction(() => !document.querySelector('#viewer[open]') && location.hash === '', undefined, { timeout: 60_000 });
     t.pass('closing a shared link drops its hash');
   });
 }

@@ -2,9 +2,10 @@
 // of portraits only, a landscape 1920x1080 frame with layout=pair shows two side by side, each in its
 // half and asked for at its half's size, the second of the closest palette and none twice in a walk;
 // fill=blur puts a darkened copy (not black, not the picture's own colour) where fit=contain leaves
-// room; motion=pan moves the picture's transform over time with no long task on the main thread;
-// shift=on moves the whole frame, clock included, every few minutes (Playwright's fake clock); and
-// bad values are the frame's one visible line.
+// room; motion=pan moves the picture's transform over time by a CSS animation, no script; shift=on
+// moves the whole frame, clock included, every few minutes (Playwright's fake clock); and bad values
+// are the frame's one visible line. Nothing is timed: each wait is for a state in the page, with
+// generous limits.
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -124,38 +125,31 @@ if (haveChromium(t)) {
     t.same([...frame.problems, ...black.problems, ...phone.problems], []);
   });
 
-  t.test('motion=pan: the picture transform changes over time, with no long task on the main thread', async (t) => {
-    const frame = await open(browser, server.base, 'motion=pan&transition=none&interval=60&client=pan', (context) =>
-      context.addInitScript(() => {
-        const w = window as unknown as { longTasks: number[] };
-        w.longTasks = [];
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) w.longTasks.push(entry.startTime);
-        }).observe({ type: 'longtask', buffered: true });
-      }),
-    );
+  t.test('motion=pan: the picture transform changes over time, moved by a CSS animation, not by script', async (t) => {
+    const frame = await open(browser, server.base, 'motion=pan&transition=none&interval=60&client=pan');
     t.teardown(frame.close);
     const transform = () => frame.page.$eval('.slide.front', (slide) => getComputedStyle(slide).transform);
-    const shownAt = await frame.page.evaluate(() => performance.now());
     const first = await transform();
     await frame.page.waitForFunction((before) => getComputedStyle(document.querySelector('.slide.front')!).transform !== before, first, {
-      timeout: 20_000,
+      timeout: 60_000,
       polling: 100,
     });
     const second = await transform();
     await frame.page.waitForFunction((before) => getComputedStyle(document.querySelector('.slide.front')!).transform !== before, second, {
-      timeout: 20_000,
+      timeout: 60_000,
       polling: 100,
     });
     t.not(await transform(), first, `the transform moves (${first} -> ${second} -> ...)`);
     t.match(second, /^matrix\(/, 'a transform, not none');
     const animations = await frame.page.$eval('.slide.front', (slide) => getComputedStyle(slide).animationName);
     t.equal(animations, 'frame-pan', 'a CSS animation does it');
-    const longTasks = await frame.page.evaluate(
-      (since) => (window as unknown as { longTasks: number[] }).longTasks.filter((at) => at >= since),
-      shownAt,
-    );
-    t.same(longTasks, [], 'no long task while it pans');
+    // No script moves it (a count, not a time: a long-task check measured the loaded machine): the
+    // slide's own style has no transform, and the running animation is the stylesheet's.
+    const moved = await frame.page.$eval('.slide.front', (slide) => ({
+      inline: (slide as HTMLElement).style.transform,
+      animations: slide.getAnimations().map((a) => `${a.constructor.name} ${(a as CSSAnimation).animationName} ${a.playState}`),
+    }));
+    t.same(moved, { inline: '', animations: ['CSSAnimation frame-pan running'] }, 'the pan is the CSS animation alone');
     const still = await open(browser, server.base, 'transition=none&interval=60&client=still');
     t.teardown(still.close);
     t.equal(await still.page.$eval('.slide.front', (slide) => getComputedStyle(slide).transform), 'none', 'motion=none (default): still');

@@ -1,6 +1,7 @@
 // What the frame does for the screen itself (docs/design.md#the-frame), in a real Chromium: the
-// clock's burn-in movement under Playwright's fake clock (it moves every few minutes, stays on
-// screen and tells the right time in 12 and 24 hour form), and the Wake Lock (asked on load, asked
+// clock's burn-in movement under Playwright's fake clock, paused from before the page loads and
+// moved only by the test, so no figure depends on the machine's speed (it moves every few minutes,
+// stays on screen and tells the right time in 12 and 24 hour form), and the Wake Lock (asked on load, asked
 // again when the page is visible again, and a browser without it runs the frame without an error),
 // and its modules asked for at once (modulepreload), so the first wallpaper's request starts sooner.
 import { join } from 'node:path';
@@ -74,7 +75,13 @@ if (haveChromium(t)) {
         browser,
         server.base,
         `clock=${hours}&client=clock-${hours}&interval=3600&transition=none`,
-        (context) => context.clock.install({ time: new Date(start) }),
+        // Paused at `start` before the page loads (installed a minute earlier: a pause cannot go
+        // back), so the page's timers start at `start` whatever the machine's speed, and only
+        // runFor moves them: a running fake clock drifted with the load past the first move.
+        async (context) => {
+          await context.clock.install({ time: new Date(Date.parse(start) - 60_000) });
+          await context.clock.pauseAt(new Date(start));
+        },
         { ...SCREENS.desktop, timezoneId: 'UTC' },
       );
       // The next wallpaper fetched ahead first: the fake minutes below would time its fetch out.
@@ -93,7 +100,7 @@ if (haveChromium(t)) {
       // Over a few periods it moves (a random offset: at least once it differs from where it was), and stays inside.
       const positions = [`${first.right},${first.bottom}`];
       for (let period = 0; period < 4; period += 1) {
-        await frame.page.clock.runFor(period === 0 ? 5000 : MOVE_MS);
+        await frame.page.clock.runFor(period === 0 ? 6000 : MOVE_MS);
         const now = await clockNow(frame.page);
         t.ok(now.visible && now.inside, `on screen after ${period + 1} period(s): ${JSON.stringify(now)}`);
         // Anchored at the bottom right (its width follows the text): no further than the drift allowed

@@ -261,7 +261,8 @@ export function cardIds(page: Page): Promise<string[]> {
 
 /** Scroll to the end of the grid until every matching wallpaper is loaded; returns the card ids. */
 export async function loadAllCards(page: Page, total: number): Promise<string[]> {
-  const deadline = Date.now() + 30_000;
+  // A limit that only ends a hang (no more cards come), never a measure of the machine's speed.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     const ids = await cardIds(page);
     if (ids.length >= total) return ids;

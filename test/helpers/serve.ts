@@ -9,6 +9,9 @@ interface Teardown {
 }
 
 const STOP_TIMEOUT_MS = 15_000;
+/** How long a start may take before the test fails: a server that never listens, not a slow one (at
+ * load 25 with two CPU loops beside it, a start took over 30 s). */
+const LISTEN_LIMIT_MS = 120_000;
 
 export interface ServeProcess {
   base: string;
@@ -46,7 +49,10 @@ export async function startServe(t: Teardown, { home, folders = [], flags = [], 
   };
   t.teardown(stop);
   const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "Listening on" line in 30 s: ${stdout} ${stderr}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`no "Listening on" line in ${LISTEN_LIMIT_MS / 1000} s: ${stdout} ${stderr}`)),
+      LISTEN_LIMIT_MS,
+    );
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
       const match = /Listening on (http:\/\/\S+)/.exec(stdout);
@@ -60,17 +66,5 @@ export async function startServe(t: Teardown, { home, folders = [], flags = [], 
   return { base, pid: child.pid!, output: () => ({ stdout, stderr }), stop };
 }
 
-/** Poll `check` every 50 ms until it holds; true if it did within `ms`, else its last answer. */
-export async function eventually(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return check();
-}
-
-/** Poll until `check` holds, or throw after `ms`. */
-export async function until(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
-  if (!(await eventually(check, ms))) throw new Error('condition not met in time');
-}
+/** The waits for a state, with their generous least limit (test/helpers/wait.ts). */
+export { eventually, until } from './wait.js';

@@ -1,6 +1,8 @@
 // `serve --workers N` as a user runs it: one Listening line for N worker processes on one
 // port; uploads, deletes, settings and scans work through any worker and are seen by all; a worker killed is
-// restarted and logged; SIGTERM lets a scan in flight answer, then every process exits.
+// restarted and logged; SIGTERM lets a scan in flight answer, then every process exits. Nothing is
+// timed: each wait is for a state (a worker's pid, a log line, the scan lease taken in the index)
+// with a generous limit (test/helpers/wait.ts).
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
@@ -9,6 +11,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { parseWorkers } from '../../src/commands/serve-workers.js';
 import { isAlive } from '../../src/core/common/processes.js';
+import { openStore } from '../../src/core/store/index.js';
 import type { ListResponse } from '../../src/core/types.js';
 import { runCli, spawnCli } from '../helpers/cli.js';
 import { tempDir, uploadImage, writeImage } from '../helpers/fixtures.js';
@@ -123,7 +126,7 @@ t.test('two workers share the port and the index; a killed worker comes back; SI
   const [victim] = childrenOf(server.pid);
   process.kill(victim!, 'SIGKILL');
   // (A connection the primary handed to the worker as it died is lost with it: clients retry.)
-  const answered = async () => (await fresh(server.base, '/api/status', { headersTimeout: 2000 }).catch(() => undefined))?.status === 200;
+  const answered = async () => (await fresh(server.base, '/api/status', { headersTimeout: 10_000 }).catch(() => undefined))?.status === 200;
   await until(answered, 10_000);
   t.pass('the other worker answers');
   await until(() => /exited with SIGKILL; restarting it/.test(server.output().stderr));
@@ -133,8 +136,13 @@ t.test('two workers share the port and the index; a killed worker comes back; SI
   // SIGTERM while a scan answers: the request completes, then every process exits 0.
   await writeImage(join(folder, 'late.png'), { width: 3000, height: 2000, color: '#123456', format: 'png' });
   const workers = childrenOf(server.pid);
+  // The request is in a worker's hands once its scan has taken the index's scan lease (read from
+  // the index itself: held, or already released with a new outcome): SIGTERM then, not after a guess.
+  const index = openStore(join(home, 'index.sqlite'));
+  t.teardown(() => index.close());
+  const leaseBefore = JSON.stringify(index.lease('scan'));
   const scanning = fresh(server.base, '/api/refresh', { method: 'POST' });
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await until(() => JSON.stringify(index.lease('scan')) !== leaseBefore);
   const code = server.stop();
   t.equal((await scanning).status, 200, 'the request in flight is answered');
   t.equal(await code, 0, 'the primary exits 0');

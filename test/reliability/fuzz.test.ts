@@ -1,7 +1,8 @@
 // Query fuzzing: 10,000+ seeded hostile query strings and id segments across every GET
 // endpoint of the real server. Proves: no 5xx, every 4xx is one line of text/plain without a stack
 // trace or a server path, every answer carries nosniff, nothing unexpected is logged, and the
-// server answers normally afterwards. SEED=<n> replays a failing run.
+// server answers normally afterwards. SEED=<n> replays a failing run. Nothing is timed: every
+// request is sent whatever the machine's speed, and a raw request's limit only ends a hang.
 import { connect } from 'node:net';
 import t from 'tap';
 import { fuzzQueries } from '../../bench/soak/fuzz.js';
@@ -26,9 +27,11 @@ t.test(`${FUZZ_COUNT} fuzzed GET requests (SEED=${seed})`, async (t) => {
     ids,
     connections: CONNECTIONS,
     forbidden: [f.home, f.folder, process.cwd()],
+    // Every request is sent, however long a loaded machine takes (bench/soak keeps its deadline).
+    deadlineMs: Number.POSITIVE_INFINITY,
   });
   t.comment(`statuses ${JSON.stringify(stats.statuses)} in ${stats.ms} ms`);
-  t.equal(stats.requests, FUZZ_COUNT, 'every request was sent before the deadline');
+  t.equal(stats.requests, FUZZ_COUNT, 'every request was sent');
   for (const { path, problem } of stats.problems.slice(0, 10)) t.comment(`${problem}: GET ${path.slice(0, 200)}`);
   t.same(stats.problems.slice(0, 10), [], `no bad answer (${stats.problems.length} in all)`);
   t.ok((stats.statuses['400'] ?? 0) > 1000, 'the fuzzer does reach the validation errors');
@@ -41,7 +44,7 @@ function rawRequest(port: number, bytes: string | Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let text = '';
-    const timer = setTimeout(() => socket.destroy(new Error('no answer in 10 s')), 10_000);
+    const timer = setTimeout(() => socket.destroy(new Error('no answer in 60 s (a hang)')), 60_000);
     socket.on('data', (chunk) => (text += chunk.toString('latin1')));
     socket.on('close', () => {
       clearTimeout(timer);

@@ -4,6 +4,8 @@
 // streamed without a length), broken multipart, 100 parts, a stalled upload. Proves each gets the
 // right 4xx (408 for the stall), that no file or temp file is left anywhere in the data home, that
 // memory stays bounded while a huge body arrives, and that other clients are served meanwhile.
+// Nothing is timed except the stall, checked as "not before the idle timeout": an answer before a
+// body ends is proved by the body still being open, and waits are for states (test/helpers/wait.ts).
 import { Readable, PassThrough } from 'node:stream';
 import t from 'tap';
 import { request } from 'undici';
@@ -103,7 +105,6 @@ t.test('each hostile upload: the right 4xx, nothing kept anywhere in the home', 
 
 t.test('a declared Content-Length over the limit is refused before the body is read', async (t) => {
   const body = new PassThrough();
-  const started = Date.now();
   const reply = request(`${f.base}/api/upload`, {
     method: 'POST',
     headers: { 'content-type': MULTIPART_TYPE, 'content-length': String(10 * 1024 ** 3) },
@@ -113,7 +114,8 @@ t.test('a declared Content-Length over the limit is refused before the body is r
   const response = await reply;
   t.equal(response.statusCode, 413);
   t.match(await response.body.text(), /too large/);
-  t.ok(Date.now() - started < 5000, 'answered at once, without waiting for 10 GiB');
+  // Only a part's head was sent and the body is still open: a server waiting for 10 GiB would never answer.
+  t.notOk(body.writableEnded, 'answered while the body is still open, after one part head');
   body.destroy();
   t.same(tempFilesIn(uploads), []);
 });
@@ -144,20 +146,16 @@ t.test('a 256 MiB body without a length: 413, memory bounded, others served mean
     .then(async (response) => ({ status: response.statusCode, text: await response.body.text() }))
     .catch((error: Error) => ({ status: 0, text: error.message }));
   // While it floods, another client is answered.
-  const reads = [];
+  const reads: number[] = [];
   for (let i = 0; i < 5; i++) {
-    const started = Date.now();
-    reads.push({ status: (await call(f.base, '/api/wallpapers')).status, ms: Date.now() - started });
+    reads.push((await call(f.base, '/api/wallpapers')).status);
   }
   const answer = await flood;
   clearInterval(sampler);
   // The server cuts the connection once it has answered, so the client may see its 413 or, when
   // it was still writing, the reset; either way the upload is refused.
   t.ok(answer.status === 413 || answer.status === 0, `refused: ${answer.status} ${answer.text.slice(0, 80)}`);
-  t.ok(
-    reads.every((r) => r.status === 200 && r.ms < 2000),
-    `reads served meanwhile: ${JSON.stringify(reads)}`,
-  );
+  t.same(reads, [200, 200, 200, 200, 200], 'reads served meanwhile');
   t.ok(peak - rssBefore < MEMORY_GROWTH_BOUND, `memory grew by ${Math.round((peak - rssBefore) / 2 ** 20)} MiB`);
   t.ok(await eventually(() => tempFilesIn(uploads).length === 0), 'no temp file left');
 });
