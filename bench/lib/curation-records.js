@@ -3,11 +3,13 @@
 // greys), so colour searches and mean-colour cells are spread as in a real library, not uniform
 // noise. Every 40th wallpaper is a planted near-duplicate of an earlier one (a few hash bits
 // flipped, colours nudged), so grouping has real groups to find.
-import { FINGERPRINT_BYTES } from '../../dist/core/analysis/fingerprint.js';
 import { labToHex, rgbToLab } from '../../dist/core/analysis/oklab.js';
 
 const HUE_DEGREES = { red: 0, warm: 35, green: 120, cool: 175, blue: 220, neutral: 210 };
 const DUPLICATE_EVERY = 40;
+/** Bytes of a fingerprint (src/core/analysis/fingerprint.ts): contrast, 8 of hash, 48 of signature,
+ * picture share, edge density, bars. */
+const FINGERPRINT_BYTES = 57;
 
 /** 8-bit sRGB of an HSL colour. */
 function hsl(h, s, l) {
