@@ -4,15 +4,14 @@
 // `req.query`: the query is passed in, parsed by the core's filter parser, so the HTTP face and the
 // CLI accept and refuse the same values.
 // How a file is sent (304, ranges, streaming) is send.ts and conditional.ts; what may be sent under
-// an id (the file still as indexed) is the core's openFile.
+// an id (the file still as indexed) is the core's openFile; the fast path to these handlers is
+// fast-read.ts.
 import { stat } from 'node:fs/promises';
-import { parse as parseQuery } from 'node:querystring';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type RawParams,
   VersionedCache,
   WallpaperError,
-  isId,
   parseFilters,
   parsePaging,
   parseListOrder,
@@ -30,6 +29,7 @@ import { json, jsonBody, jsonRead } from './json.js';
 import { type FilePolicy, preparedOf } from './prepared.js';
 import { siblingHint } from '../no-match.js';
 import { sendBytes, sendFile, sendOpened } from './send.js';
+import { checkedId } from './checked-id.js';
 
 /** Random answers differ on every request: no cache may keep one. */
 const NO_STORE = 'no-store';
@@ -41,7 +41,8 @@ const FRAME_FILE: FilePolicy = { cacheControl: 'no-cache', validators: true, ran
 /** The random endpoints' files: never cached, no validators, no ranges (the URL names no file). */
 const RANDOM_FILE: FilePolicy = { cacheControl: NO_STORE, validators: false, ranges: false };
 
-type Answer = Promise<void> | void;
+/** A handler's end: sent now, or when the file or variant is sent. */
+export type Answer = Promise<void> | void;
 
 export interface Reads {
   list(query: RawParams, res: ServerResponse): void;
@@ -56,12 +57,6 @@ export interface Reads {
   thumbnail(id: string, req: IncomingMessage, res: ServerResponse): Answer;
   /** The image under `/download/<filename>`: only the wallpaper's own file name is found. */
   download(id: string, filename: string, req: IncomingMessage, res: ServerResponse): Answer;
-}
-
-/** An id is checked before anything touches the index or the disk. */
-export function checkedId(id: string | undefined): string {
-  if (!isId(id ?? '')) throw new WallpaperError('not_found', 'no wallpaper with this id: an id is 16 lowercase hex characters');
-  return id!;
 }
 
 const unknownId = () => new WallpaperError('not_found', 'no wallpaper with this id');
@@ -242,30 +237,4 @@ export function createReads(library: Library): Reads {
       return sendImage(wallpaper.id, req, res);
     },
   };
-}
-
-const NO_QUERY: RawParams = Object.freeze({});
-/** `/api/wallpapers/` + 16 hex + `/image` or `/thumbnail`, exactly (no escapes). */
-const FILE_PATH = /^\/api\/wallpapers\/([0-9a-f]{16})\/(image|thumbnail)$/;
-
-/** The query of `url` as polka parses it (node:querystring), or none. */
-const queryOf = (url: string, at: number): RawParams => (at < 0 ? NO_QUERY : (parseQuery(url.slice(at + 1)) as RawParams));
-
-/**
- * The fast path for app.ts: GET or HEAD of the random, random image, image and thumbnail paths,
- * with or without a query (a device asks `?client=` every minute, a phone `?w=&h=`),
- * answered by the same handlers before polka's URL parsing, route matching and middleware (a
- * measured share of a small answer's cost). undefined for anything else.
- */
-export function fastRead(reads: Reads, req: IncomingMessage): ((res: ServerResponse) => Answer) | undefined {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-  const url = req.url ?? '';
-  const at = url.indexOf('?');
-  const path = at < 0 ? url : url.slice(0, at);
-  if (path === '/api/wallpapers/random') return (res) => reads.random(queryOf(url, at), req, res);
-  if (path === '/api/wallpapers/random/image') return (res) => reads.randomImage(queryOf(url, at), req, res);
-  const match = FILE_PATH.exec(path);
-  if (!match) return undefined;
-  const id = match[1]!;
-  return match[2] === 'image' ? (res) => reads.image(id, queryOf(url, at), req, res) : (res) => reads.thumbnail(id, req, res);
 }

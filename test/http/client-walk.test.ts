@@ -5,7 +5,7 @@
 // simultaneous calls of a fresh client get the 12 wallpapers, each once.
 import { join } from 'node:path';
 import type { Test } from 'tap';
-import type { Wallpaper } from '../../src/core/types.js';
+import type { Filters, Wallpaper } from '../../src/core/types.js';
 import { openLibrary } from '../../src/core/library/facade.js';
 import { type Backend, databaseFlag, eachBackend } from '../helpers/backends.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
@@ -44,6 +44,34 @@ eachBackend('40 cycles of 4 matches: each a permutation, none beginning with the
   for (let i = 0; i < 160; i++) served.push(library.random({}, { order: { client: 'wall' } })!.id);
   t.same(breaks(served, 4), [], 'every cycle exact');
   t.ok(new Set(Array.from({ length: 40 }, (_, n) => served.slice(n * 4, n * 4 + 4).join())).size > 1, 'the cycles are not all one order');
+});
+
+// A new client's first pick is found in one pass over the matches (no sort); the order is made at
+// its second pick, by this process or another one sharing the index: either way the first cycle
+// must be exact, which it is only if that first pick is the order's first.
+eachBackend('a new client: its first pick begins an exact first cycle, whoever makes the order', async (t, backend) => {
+  const folder = await folderOf(t, 6);
+  const home = tempDir(t);
+  const first = openLibrary({ home, database: backend.database });
+  const second = openLibrary({ home, database: backend.database });
+  t.teardown(() => {
+    first.close();
+    second.close();
+  });
+  first.updateSettings({ folders: [folder] });
+  await first.scan();
+  const cases: { name: string; later: typeof first; filters: Filters }[] = [
+    { name: 'one process', later: first, filters: {} },
+    { name: 'a second process makes the order', later: second, filters: {} },
+    { name: 'filtered: every match but none excluded', later: second, filters: { format: 'png' } },
+  ];
+  for (const [n, { name, later, filters }] of cases.entries()) {
+    for (const client of [`fresh${n}a`, `fresh${n}b`, `fresh${n}c`]) {
+      const served = [first.random(filters, { order: { client } })!.id];
+      for (let i = 1; i < 18; i++) served.push(later.random(filters, { order: { client } })!.id);
+      t.same(breaks(served, 6), [], `${name}, ${client}: 3 cycles, every one exact`);
+    }
+  }
 });
 
 /** `serve --workers 2` on the backend's index, its 2 workers up and the folder indexed. */

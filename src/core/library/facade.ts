@@ -1,12 +1,13 @@
 // The facade every face uses: open(dirs) -> scan, list, random, get, add, remove, settings.
-// Holds no module-level state: each openLibrary() owns its index connection and caches.
+// Holds no module-level state: each openLibrary() owns its index connection and caches. The files
+// behind the ids (opened, verified, picked at random) are file-reads.ts.
 import { existsSync, mkdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createCuration } from '../curate/index.js';
 import { createSources } from '../sources/index.js';
 import { WallpaperError, isWallpaperError, oneLine } from '../errors.js';
-import { RANDOM_FILE_TRIES, STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } from '../limits.js';
+import { STALE_THUMBNAIL_TEMP_AGE_MS, STALE_UPLOAD_AGE_MS } from '../limits.js';
 import { exclusiveScan, othersScan } from './scan-lease.js';
 import { scanQueue } from './scan-queue.js';
 import { releaseMemory } from '../common/index.js';
@@ -17,8 +18,9 @@ import { createPortable } from '../portable/index.js';
 import { withUrls } from '../store/index.js';
 import { SCHEMA_VERSION, openStore } from '../store/index.js';
 import { ThumbnailCache, sweepThumbnailTemps } from './thumbnails.js';
-import { openIndexed } from './verify.js';
-import type { Filters, Library, ListOrder, OpenedFile, Paging, ScanProgress, UploadedFile, VerifiedFile, Wallpaper } from '../types.js';
+import { createFileReads } from './file-reads.js';
+import { isId } from './id.js';
+import type { Filters, Library, ListOrder, Paging, ScanProgress, UploadedFile } from '../types.js';
 import { hasFilters } from '../query/index.js';
 
 // Scanning, uploads, thumbnails, variants, dynamic frames and the trash are imported by the methods
@@ -27,11 +29,9 @@ import { hasFilters } from '../query/index.js';
 // analysis and dynamic rooms). A method that never ran loaded nothing.
 import { type Variants, createVariants } from '../variants/index.js';
 
-/** The modules the file and thumbnail routes need on every request, imported once: an `import()`
- * per call costs ~10 us, a held promise nothing (serve answers thousands a second). */
-let openFrameModule: Promise<typeof import('./open-frame.js')> | undefined;
+/** The module the thumbnail route needs on every request, imported once: an `import()` per call
+ * costs ~10 us, a held promise nothing (serve answers thousands a second). */
 let thumbnailModule: Promise<typeof import('./thumbnail-file.js')> | undefined;
-const openFrame = () => (openFrameModule ??= import('./open-frame.js'));
 const thumbnailOf = () => (thumbnailModule ??= import('./thumbnail-file.js'));
 
 export type OpenOptions =
@@ -48,16 +48,6 @@ export type OpenOptions =
      * exist yet, the library reads as empty and nothing is made in the data home (default false). */
     readOnly?: boolean;
   };
-
-/** A checked file handed on by path (to a desktop tool): its descriptor is closed, its identity kept. */
-async function closedFile({ wallpaper, opened }: { wallpaper: Wallpaper; opened: OpenedFile }): Promise<VerifiedFile> {
-  await opened.handle.close();
-  // A timed wallpaper is handed on as itself (the desktop plays it, or shows its frame for now).
-  return { wallpaper, path: opened.frame?.of ?? opened.path, size: opened.size, mtimeMs: opened.mtimeMs };
-}
-
-/** Ids are 16 lowercase hex characters; anything else is unknown before any file system access. */
-export const isId = (value: string): boolean => /^[0-9a-f]{16}$/.test(value);
 
 export function openLibrary(options: OpenOptions): Library {
   const dirs = 'dirs' in options ? options.dirs : oneFolder(options.home);
@@ -164,34 +154,7 @@ export function openLibrary(options: OpenOptions): Library {
       };
     },
 
-    async openFile(id) {
-      const opened = isId(id) ? await openIndexed(store.filesOf(id), staleFile) : undefined;
-      return opened && (await openFrame()).frameInstead(opened);
-    },
-
-    async verifiedFile(id) {
-      const wallpaper = library.get(id);
-      const opened = wallpaper && (await library.openFile(id));
-      return wallpaper && opened ? closedFile({ wallpaper, opened }) : undefined;
-    },
-
-    async openRandom(filters, options = {}) {
-      // Files that failed are avoided first and given up last: random() gives up recent ids first.
-      const failed: string[] = [];
-      for (let tries = 0; tries < RANDOM_FILE_TRIES; tries++) {
-        const wallpaper = library.random(filters, { ...options, avoid: [...failed, ...(options.avoid ?? [])] });
-        if (!wallpaper || failed.includes(wallpaper.id)) return undefined; // nothing left but what failed
-        const opened = await library.openFile(wallpaper.id);
-        if (opened) return { wallpaper, opened };
-        failed.push(wallpaper.id);
-      }
-      return undefined;
-    },
-
-    async randomFile(filters, options = {}) {
-      const picked = await library.openRandom(filters, options);
-      return picked && closedFile(picked);
-    },
+    ...createFileReads({ store, staleFile, get: (id) => library.get(id), random: (filters, options) => library.random(filters, options) }),
 
     watchStale(listener) {
       staleListeners.add(listener);

@@ -3,4 +3,5 @@
 // verifying a file is still what was indexed, the trash, random picks; openLibrary() ties the rooms
 // together.
 // May use: analysis, common, curate, dynamic, formats, packages, portable, query, settings, sources, store and variants.
-export { isId, openLibrary } from './facade.js';
+export { openLibrary } from './facade.js';
+export { isId } from './id.js';

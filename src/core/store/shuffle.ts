@@ -17,6 +17,9 @@ import { type StoredWallpaper, keyOf, whereClause } from './sql.js';
 /** Orders kept sorted in memory (per key, filters and index version): a client's next pick is then
  * a binary search, not a pass over every match. */
 const ORDERS_KEPT = 32;
+/** Match lists kept (per filters and index version): every key's order of the same filters is made
+ * from one list, and a new client's first pick needs only the list (firstOf). */
+const MATCHES_KEPT = 8;
 
 /** Cycle keys tried for an order that does not begin with the last one served: each try fails with
  * chance 1/matches, so with 2 matches 40 tries all fail about once in 10^12 new cycles. */
@@ -64,28 +67,57 @@ function after(order: Order, position: number, id: string): number {
 
 export class Shuffles {
   private readonly orders = new VersionedCache<Order>({ maxEntries: ORDERS_KEPT });
+  private readonly matchLists = new VersionedCache<string[]>({ maxEntries: MATCHES_KEPT });
 
   constructor(
     private readonly conn: Connection,
     private readonly queries: Queries,
   ) {}
 
-  /** The matches of `filters` in the order of `key`. */
-  private order(filters: Filters, key: string, reachable: boolean): Order {
+  /** The ids of the matches of `filters`, in the index's order. */
+  private matches(filters: Filters, reachable: boolean): string[] {
     const version = this.conn.version();
-    const cacheKey = `${key}\n${keyOf(filters, reachable)}`;
-    const cached = this.orders.get(version, cacheKey);
+    const filterKey = keyOf(filters, reachable);
+    const cached = this.matchLists.get(version, filterKey);
     if (cached) return cached;
     const where = whereClause(this.conn.dialect, filters, reachable);
     const ids = this.conn
       .prepare(`SELECT id FROM wallpapers ${where.sql}`)
       .pluck()
       .all(...where.params) as string[];
+    this.matchLists.set(version, filterKey, ids);
+    return ids;
+  }
+
+  /** The order of `key` when it is already made, else undefined. */
+  private madeOrder(filters: Filters, key: string, reachable: boolean): Order | undefined {
+    return this.orders.get(this.conn.version(), `${key}\n${keyOf(filters, reachable)}`);
+  }
+
+  /** The matches of `filters` in the order of `key`. */
+  private order(filters: Filters, key: string, reachable: boolean): Order {
+    const made = this.madeOrder(filters, key, reachable);
+    if (made) return made;
     const words = keyWords(key);
-    const placed = ids.map((id) => [positionOf(id, words), id] as const).sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
+    const placed = this.matches(filters, reachable)
+      .map((id) => [positionOf(id, words), id] as const)
+      .sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
     const order = { ids: placed.map(([, id]) => id), positions: Float64Array.from(placed, ([position]) => position) };
-    this.orders.set(version, cacheKey, order);
+    this.orders.set(this.conn.version(), `${key}\n${keyOf(filters, reachable)}`, order);
     return order;
+  }
+
+  /** The first match of the order of `key` (the same as `order(...).ids[0]`) in one pass over the
+   * matches, without sorting them: a new client's first pick answers at once, and its order is made
+   * at its second pick (docs/api.md#random-for-a-screen-never-the-same-twice). */
+  private firstOf(filters: Filters, key: string, reachable: boolean): { id: string; position: number } | undefined {
+    const words = keyWords(key);
+    let first: { id: string; position: number } | undefined;
+    for (const id of this.matches(filters, reachable)) {
+      const position = positionOf(id, words);
+      if (!first || position < first.position || (position === first.position && id < first.id)) first = { id, position };
+    }
+    return first;
   }
 
   /** The wallpaper at 0-based position `n` of the seed's order (wrapping), or undefined. */
@@ -109,6 +141,13 @@ export class Shuffles {
     const filterKey = keyOf(filters, reachable);
     const id = this.conn.transaction(() => {
       const state = loadWalk(this.conn, client, filterKey);
+      const firstKey = `client:${client}:0`;
+      if (!state && !this.madeOrder(filters, firstKey, reachable)) {
+        // A new walk: its first match is the least position of cycle 0, found without the sort.
+        const first = this.firstOf(filters, firstKey, reachable);
+        if (first) saveWalk(this.conn, client, filterKey, { cycle: 0, position: first.position, lastId: first.id });
+        return first?.id;
+      }
       let cycle = state?.cycle ?? 0;
       let order = this.order(filters, `client:${client}:${cycle}`, reachable);
       if (order.ids.length === 0) return undefined;

@@ -5,7 +5,7 @@
 import type { Request } from 'polka';
 import { openDesktop, WallpaperError } from '../../core/index.js';
 import type { RouteContext } from '../context.js';
-import { checkedId } from '../reads.js';
+import { checkedId } from '../checked-id.js';
 import type { Route } from '../router.js';
 import { answeredNotModified } from '../send.js';
 

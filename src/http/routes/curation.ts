@@ -8,7 +8,7 @@ import type { Mark } from '../../core/types.js';
 import { readJsonBody } from '../body.js';
 import type { RouteContext } from '../context.js';
 import { json, noContent } from '../json.js';
-import { checkedId } from '../reads.js';
+import { checkedId } from '../checked-id.js';
 import type { Route } from '../router.js';
 
 /** Wallpapers one "not duplicates" request may name (every pair of them is stored). */

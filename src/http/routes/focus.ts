@@ -6,7 +6,7 @@ import type { Request } from 'polka';
 import { WallpaperError } from '../../core/index.js';
 import type { RouteContext } from '../context.js';
 import { json } from '../json.js';
-import { checkedId } from '../reads.js';
+import { checkedId } from '../checked-id.js';
 import type { Route } from '../router.js';
 import { answeredNotModified } from '../send.js';
 

@@ -10,7 +10,8 @@ type Desktop = ReturnType<typeof openDesktop>;
 type Target = NonNullable<DesktopOptions['target']>;
 import { readJsonBody } from '../body.js';
 import type { RouteContext } from '../context.js';
-import { checkedId, type Reads } from '../reads.js';
+import type { Reads } from '../reads.js';
+import { checkedId } from '../checked-id.js';
 import type { Route } from '../router.js';
 import { noContent } from '../json.js';
 
