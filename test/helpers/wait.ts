@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** The least limit of a wait: a hang, not a slow machine. */
-export const WAIT_LIMIT_MS = 60_000;
+const WAIT_LIMIT_MS = 60_000;
 
 /** Whether process `pid` exists and is not a zombie. */
 export function running(pid: number): boolean {
