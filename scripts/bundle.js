@@ -1,7 +1,7 @@
 // The program as a few bundled files (docs/design.md#how-the-program-is-built-and-started): after tsc
 // has built dist/ (the library, its types, on-change-guard.js and the worker threads, each one file
-// that imports packages only), esbuild bundles the program's two entry points, src/cli.ts and
-// src/relaunch.ts, over dist/cli.js and dist/relaunch.js. A command module that cli.ts imports
+// that imports packages only), esbuild bundles the program's entry points, src/compile-cache.ts,
+// src/relaunch.ts and src/cli.ts, over their dist/ files. A command module that cli.ts imports
 // lazily becomes a chunk of its own; what several share, shared chunks; all flat in dist/. Node
 // then reads and compiles ~15 files at a short command's start instead of ~140 modules of ours.
 // Packages stay external: native addons (better-sqlite3, sharp) and WebAssembly need their own files.
@@ -31,7 +31,7 @@ const metaUrlAsBuilt = {
 
 const result = await build({
   absWorkingDir: ROOT,
-  entryPoints: ['src/cli.ts', 'src/relaunch.ts'],
+  entryPoints: ['src/cli.ts', 'src/relaunch.ts', 'src/compile-cache.ts'],
   outdir: 'dist',
   outbase: 'src',
   bundle: true,
