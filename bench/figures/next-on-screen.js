@@ -23,7 +23,10 @@ function startXvfb() {
   const stop = () => server.kill('SIGTERM');
   return new Promise((resolve, reject) => {
     let text = '';
-    const timer = setTimeout(() => (stop(), reject(new Error('Xvfb reported no display within 15 s'))), 15_000);
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error('Xvfb reported no display within 15 s'));
+    }, 15_000);
     server.stdio[3].on('data', (chunk) => {
       text += chunk;
       if (!text.includes('\n')) return;
