@@ -19,8 +19,8 @@ function hasHyperfine() {
   }
 }
 
-/** Seconds per run of each command (argv arrays; hyperfine -N, in the environment of this process). */
-export function measure(commands, runs, scratch) {
+/** Seconds per run of each command (argv arrays). */
+function measure(commands, runs, scratch) {
   if (hasHyperfine()) {
     const out = join(scratch, 'hyperfine.json');
     const quote = (arg) => (/^[\w./:=-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);
