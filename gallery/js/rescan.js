@@ -1,6 +1,9 @@
 // @ts-check
 // Rescan: POST /api/refresh (answers when the scan is done, or with the running scan's summary) and
-// show what changed: counts, then the duplicates and failures with their paths.
+// show what changed: counts, then the duplicates and failures with their paths. Files found to be no
+// wallpaper (a background list, other XML) are counted as ignored, never as failed
+// (docs/formats.md#xml-files); pictures under 320x200 that were indexed get the line that leaves them
+// out (docs/cli.md#wallpaper-scan).
 
 import { refresh } from './api.js';
 import { byId, formatCount, h } from './dom.js';
@@ -58,12 +61,24 @@ export class Rescan {
       stat('Removed', s.removed, 'removed'),
       stat('Unchanged', s.unchanged, 'unchanged'),
       stat('Duplicates', s.duplicates?.length ?? 0, 'duplicates'),
+      stat('Skipped', s.skipped?.length ?? 0, 'skipped'),
       stat('Failed', s.failed?.length ?? 0, 'failed'),
+      stat('Ignored', s.ignored ?? 0, 'ignored', 'Files read and found to be no wallpaper, such as background lists'),
     );
     const parts = [
       h('p', { class: 'summary-line', text: `${formatCount(s.total)} wallpapers in the library · scanned in ${seconds} s` }),
       stats,
     ];
+    if (s.small) {
+      parts.push(
+        h(
+          'p',
+          { class: 'muted', dataset: { hint: 'small' } },
+          `${formatCount(s.small)} ${s.small === 1 ? 'picture' : 'pictures'} under 320x200 indexed (icons, sprites?); to leave them out: `,
+          h('code', { text: 'wallpaper config set min_size 320x200' }),
+        ),
+      );
+    }
     if (s.failed?.length) {
       parts.push(
         h('h3', { text: 'Could not be indexed' }),
@@ -97,11 +112,11 @@ export class Rescan {
   }
 }
 
-/** @param {string} label @param {number} value @param {string} key */
-function stat(label, value, key) {
+/** @param {string} label @param {number} value @param {string} key @param {string} [title] */
+function stat(label, value, key, title) {
   return h(
     'div',
-    { class: `stat${value ? '' : ' zero'}`, dataset: { stat: key } },
+    { class: `stat${value ? '' : ' zero'}`, dataset: { stat: key }, title },
     h('dt', { text: label }),
     h('dd', { text: formatCount(value) }),
   );

@@ -13,7 +13,7 @@ import { BIN, runCli, spawnCli } from '../helpers/cli.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/serve.js';
 
-const GUARD = fileURLToPath(new URL('../../dist/core/desktop/on-change-guard.js', import.meta.url));
+const GUARD = fileURLToPath(new URL('../../dist/core/desktop/after/on-change-guard.js', import.meta.url));
 const WAIT_MS = 30_000;
 const isAlive = (pid: number) => {
   try {

@@ -1,7 +1,8 @@
 // `wallpaper colors` (docs/colors.md): the JSON's shape, the scheme of what is on the screen
 // (`current`, set through a set_command), bad --as and --mode (exit 2 naming the flag), and
 // `--write`: every format in the cache home's colors/ and pywal's files, each read by a real reader
-// (foot --check-config, a TOML and a YAML parser, JSON with pywal's keys, Xresources lines).
+// (foot --check-config, kitty's own config loader, a TOML and a YAML parser, JSON with pywal's keys,
+// Xresources lines).
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,17 @@ import { runCli } from '../helpers/cli.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 
 const run = promisify(execFile);
+/** kitty's own config loader (kitty +runpy) on the file in argv: the lines it refused and the colours it
+ * read. Unknown keys it only warns of, on stderr. */
+const KITTY_READER = `import sys, json
+from kitty.config import load_config
+bad = []
+o = load_config(sys.argv[-1], accumulate_bad_lines=bad)
+out = {"bad": [b.line for b in bad]}
+for key in ["background", "foreground", "cursor"] + ["color%d" % i for i in range(16)]:
+    c = getattr(o, key)
+    out[key] = "#%02x%02x%02x" % (c.red, c.green, c.blue)
+print(json.dumps(out))`;
 const HEX = /^#[0-9a-f]{6}$/;
 
 async function setup(t: Test) {
@@ -130,7 +142,21 @@ t.test('--write: every format and pywal files, each read by its reader', async (
   const css = read(join(folder, 'colors.css'));
   t.match(css, `--color15: ${scheme.colors[15]};`);
   t.match(css, `--md-sys-color-primary: ${scheme.material.dark.primary};`);
-  t.match(read(join(folder, 'kitty.conf')), `\nbackground ${scheme.background}\n`.slice(1));
+  const kitty = await run('kitty', ['+runpy', KITTY_READER, join(folder, 'kitty.conf')]);
+  t.equal(kitty.stderr, '', 'kitty warns of no unknown key');
+  const loaded = JSON.parse(kitty.stdout) as Record<string, string | string[]>;
+  t.same(loaded.bad, [], "kitty's config loader refuses no line");
+  t.same(
+    loaded,
+    {
+      bad: [],
+      background: scheme.background,
+      foreground: scheme.foreground,
+      cursor: scheme.cursor,
+      ...Object.fromEntries(scheme.colors.map((c: string, i: number) => [`color${i}`, c])),
+    },
+    'kitty reads the scheme: background, foreground, cursor and color0-15',
+  );
   t.match(read(join(folder, 'ghostty.conf')), `palette = 15=${scheme.colors[15]}\n`);
   t.match(read(join(folder, 'colors.Xresources')), `*.color8: ${scheme.colors[8]}\n`);
 });

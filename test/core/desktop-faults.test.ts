@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
-import { colorScheme } from '../../src/core/desktop/appearance.js';
+import { colorScheme } from '../../src/core/desktop/session/appearance.js';
 import { setEachMonitor } from '../../src/core/desktop/setters/index.js';
 import { session } from '../helpers/fake-desktop.js';
 

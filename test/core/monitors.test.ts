@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { detectMonitors, parseMonitorsOverride } from '../../src/core/desktop/monitors/index.js';
-import { parseGVariant } from '../../src/core/desktop/monitors/gvariant.js';
+import { parseGVariant } from '../../src/core/desktop/tools/gvariant.js';
 import {
   parseMacDisplays,
   parseMutterState,

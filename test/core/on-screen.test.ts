@@ -1,8 +1,8 @@
 // The bookkeeping behind `current` and `back` (docs/design.md#the-wallpaper-on-screen), as tables: what a history of changes
 // says is on the screen, what a change replaces per monitor and slot, and a history 20 changes deep.
 import t from 'tap';
-import { replacedBy } from '../../src/core/desktop/current.js';
-import { type ShownFile, readOnScreen, recordChange, shownByHistory, takeLastChange } from '../../src/core/desktop/on-screen.js';
+import { replacedBy } from '../../src/core/desktop/record/record.js';
+import { appendChange, type ShownFile, readOnScreen, shownByHistory, takeLastChange } from '../../src/core/desktop/record/on-screen.js';
 
 const file = (monitor: string | null, slot: 'light' | 'dark' | null, path: string): ShownFile => ({ monitor, slot, path, id: null });
 
@@ -90,7 +90,7 @@ t.test('the history keeps the last 20 changes; back takes them newest first', as
   const dir = t.testdir();
   for (let i = 1; i <= 25; i++) {
     const request = i === 25 ? { filters: { brightness: 'dark' as const }, options: { same: true } } : undefined;
-    await recordChange(dir, { at: String(i), shown: [file(null, null, `f${i}`)], replaced: [file(null, null, `f${i - 1}`)] }, request);
+    await appendChange(dir, { at: String(i), shown: [file(null, null, `f${i}`)], replaced: [file(null, null, `f${i - 1}`)] }, request);
   }
   const state = readOnScreen(dir);
   t.equal(state.changes.length, 20);

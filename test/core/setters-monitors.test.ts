@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import t, { type Test } from 'tap';
 import { setEachMonitor, setLightDark, describeSetter, setSpanned } from '../../src/core/desktop/setters/index.js';
 import { plasmaScript } from '../../src/core/desktop/setters/kde.js';
-import { ASSIGNMENTS_VARIABLE } from '../../src/core/desktop/setters/windows-desktop.js';
+import { ASSIGNMENTS_VARIABLE } from '../../src/core/desktop/tools/windows-desktop.js';
 import { session } from '../helpers/fake-desktop.js';
 
 const monitor = (name: string, x: number, width = 2560, height = 1440) => ({ name, width, height, x, y: 0, primary: x === 0 });

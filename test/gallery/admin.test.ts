@@ -1,6 +1,7 @@
 // The gallery's management side in Chromium against the real `wallpaper serve --token`: an empty
 // library explains how to add wallpapers; the first change asks for the token once, keeps it and
-// retries; drag-and-drop uploads; rescan shows its summary and reloads the grid; the settings panel
+// retries; drag-and-drop uploads; rescan shows its summary and reloads the grid, counts a GNOME
+// wallpaper list as ignored (never failed) and gives the min_size line for an icon; the settings panel
 // edits folders and thumbnail size and shows the server's refusals.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -135,6 +136,34 @@ if (haveChromium(t)) {
     const all = await apiAll(base);
     await page.waitForFunction((n) => document.querySelectorAll('#grid a.card').length === n, all.length);
     t.same([...(await cardIds(page))].sort(), all.map((w) => w.id).sort(), 'the grid was reloaded');
+  });
+
+  t.test('rescan of a GNOME wallpaper list and an icon: no XML under Failed, the ignored count and the min_size line shown', async (t) => {
+    const properties = join(library, 'gnome-background-properties');
+    mkdirSync(properties, { recursive: true });
+    writeFileSync(
+      join(properties, 'adwaita.xml'),
+      '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE wallpapers SYSTEM "gnome-wp-list.dtd">\n<wallpapers>\n' +
+        `  <wallpaper deleted="false">\n    <name>Scanned</name>\n    <filename>${join(library, 'scanned-1.jpg')}</filename>\n  </wallpaper>\n</wallpapers>\n`,
+    );
+    await writeSolid(join(library, 'icon.png'), 48, 48, '#cc3366', 'png');
+    await page.click('#rescan');
+    await page.waitForSelector('#rescan-result[open]');
+    const stat = async (key: string) => (await page.textContent(`#rescan-result [data-stat="${key}"] dd`))?.trim();
+    t.equal(await stat('ignored'), '1', 'the wallpaper list is counted as ignored');
+    t.equal(await stat('failed'), '1', 'only broken.jpg failed');
+    t.equal(await stat('added'), '1', 'the icon was indexed (min_size is off)');
+    const failed = await page.$$eval('#rescan-body ul.problems li code', (nodes) => nodes.map((node) => node.textContent));
+    t.notOk(
+      failed.some((path) => path?.endsWith('.xml')),
+      `no XML under "Could not be indexed" (${failed.join(', ')})`,
+    );
+    t.match(
+      await page.textContent('#rescan-body [data-hint="small"]'),
+      /^1 picture under 320x200 indexed .*wallpaper config set min_size 320x200$/,
+    );
+    await page.screenshot({ path: join(ARTIFACTS, 'rescan-ignored.png') });
+    await page.click('#rescan-result button[type="submit"] >> text=OK');
   });
 
   t.test("settings: thumbnail size and folders, with the server's refusals shown", async (t) => {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import t from 'tap';
-import { renditionFor } from '../../src/core/desktop/compose.js';
+import { renditionFor } from '../../src/core/desktop/place/compose.js';
 import type { ListResponse } from '../../src/core/types.js';
 import { tempDir } from '../helpers/fixtures.js';
 import { call, header, startFixture } from './helpers.js';

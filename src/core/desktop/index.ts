@@ -5,19 +5,22 @@
 // monitor and per slot.
 // After every change it does what the `colors` and `on_change` settings ask (after-change.ts), and
 // it is the faces' way to the colours room (`colors()`: docs/colors.md).
-// May use: colors, common, dynamic, formats and sun (setters/ and monitors/ inside it run the desktop's own tools).
-import { openSession } from './session.js';
-import { lockFiles, lockScreen, parseTarget, requireLock, type Target, TARGETS } from './lock-screen.js';
-import { followSun, schemeOf, sunLocation } from './sun.js';
+// Inside, the room is in parts with one job each, entered through their index.ts and described in
+// docs/design.md#the-desktop-room: tools, setters, monitors, session, record (the one record of each
+// change), screen, place, lock, change, after, shortcuts and tray.
+// May use: colors, common, dynamic, formats and sun.
+import { openSession } from './session/index.js';
+import { lockFiles, lockScreen, parseTarget, requireLock, type Target, TARGETS } from './lock/index.js';
+import { followSun, schemeOf, sunLocation } from './session/index.js';
 import { sunAt } from '../sun/index.js';
-import { currentId, entriesOf, shownFiles } from './current.js';
+import { currentId, entriesOf, shownFiles } from './screen/index.js';
 import { openShortcuts } from './shortcuts/index.js';
-import { readOnScreen, setLastAppearance } from './on-screen.js';
-import { shownNow } from './shown-now.js';
-import { followShown } from './follow-shown.js';
+import { readOnScreen, setLastAppearance } from './record/index.js';
+import { shownNow } from './screen/index.js';
+import { followShown } from './record/index.js';
 import type { Desktop, DesktopSet, ShownEntry } from './types.js';
-import type { Session } from './session.js';
-import { afterChange, schemeFor, type ShownPlace } from './after-change.js';
+import type { Session } from './session/index.js';
+import { afterChange, schemeFor, type ShownPlace } from './after/index.js';
 
 export type { Desktop, DesktopOptions, DesktopSet } from './types.js';
 
@@ -48,7 +51,7 @@ const TARGETS_TTL_MS = 30_000;
 // What sets, goes back, follows or notifies is imported when first asked for: a short command
 // (`current`, `list`, `config`) opens the desktop or the door that names it, and loading every part
 // of the room at start cost it ~70 ES modules (the picking, the formats and dynamic rooms).
-const setting = () => import('./target.js');
+const setting = () => import('./change/index.js');
 
 /** The desktop session `env` describes (serve's own, the CLI's), the same object for the same env. */
 export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
@@ -78,7 +81,7 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
         const set = await (await setting()).setOnTarget(session, request);
         return set && changed(request.library, request.options?.target, set, placesOfSet);
       },
-      choose: async (request) => (await import('./set.js')).chooseFor(session, request),
+      choose: async (request) => (await import('./change/index.js')).chooseFor(session, request),
       setById: async (library, id, options) =>
         changed(library, options?.target, await (await setting()).setByIdOnTarget(session, library, id, options), placesOfSet),
       parseTarget,
@@ -92,8 +95,8 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
         return targets;
       },
       checkTarget: async (library, target) => void (target === 'desktop' || (await requireLock(session, library, target))),
-      scheme: async () => (await import('./appearance.js')).schemeNow(env),
-      followScheme: async (onScheme) => (await import('./follow.js')).followScheme(env, onScheme),
+      scheme: async () => (await import('./session/index.js')).schemeNow(env),
+      followScheme: async (onScheme) => (await import('./session/index.js')).followScheme(env, onScheme),
       sun: (library) => {
         const now = sunAt(new Date(), sunLocation(library.settings().location));
         return { scheme: schemeOf(now), next: now.next };
@@ -105,7 +108,7 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
         let follower: { check(shownAt?: Date): void; stop(): void } | undefined;
         let stopped = false;
         enqueue(async () => {
-          const { followDynamic } = await import('./follow-dynamic.js');
+          const { followDynamic } = await import('./change/index.js');
           if (!stopped) follower = followDynamic(session, library, enqueue, onShown, onError);
         });
         return {
@@ -125,7 +128,7 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
         ),
       currentId: (library, monitor) => currentId(session, library, monitor),
       back: async (library, target) =>
-        changed(library, target, await (await import('./back.js')).back(session, library, target), (entries) =>
+        changed(library, target, await (await import('./change/index.js')).back(session, library, target), (entries) =>
           placesOfShown(session, entries),
         ),
       colors: () => import('../colors/index.js'),
@@ -133,7 +136,7 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
       reportAfterChange: (to) => {
         listener = to;
       },
-      notify: async (entries) => (await import('./notify.js')).notifyShown(env, entries),
+      notify: async (entries) => (await import('./after/index.js')).notifyShown(env, entries),
       shownNow: (library) => shownNow(session, library),
       followShown: (library, onChange) => followShown(library.dirs.data, onChange),
       setLastAppearance: (library, appearance) => setLastAppearance(library.dirs.data, appearance),
@@ -149,9 +152,9 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
   }
   return desktop;
 }
-export { SET_COMMAND_SETTER } from './setters/custom.js';
+export { SET_COMMAND_SETTER } from './setters/index.js';
 export { describeSetter } from './setters/index.js';
-export { trayHostAdvice } from './tray/advice.js';
+export { trayHostAdvice } from './tray/index.js';
 export type { Monitor } from './monitors/index.js';
-export { parseAppearance } from './appearance.js';
-export type { Scheme } from './appearance.js';
+export { parseAppearance } from './session/index.js';
+export type { Scheme } from './session/index.js';

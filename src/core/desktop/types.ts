@@ -1,7 +1,7 @@
 // The shapes of the desktop facade (index.ts): what a set is asked (filters or an id, and the
 // options of `random --set`) and what it reports, per monitor and per slot (docs/design.md#what-a-change-reports).
-import type { Appearance } from './appearance.js';
-import type { Monitor } from './monitors/types.js';
+import type { Appearance } from './session/index.js';
+import type { Monitor } from './monitors/index.js';
 import type { Filters, Library, PickedFile, ShownEntry, WallpaperSource } from '../types.js';
 import type { SunEvent } from '../sun/index.js';
 
@@ -69,17 +69,17 @@ export interface Desktop {
   /** What set() would pick, without setting (--monitors: one per monitor); undefined: no match. */
   choose(request: DesktopRequest): Promise<DesktopSet | undefined>;
   /** The session's colour scheme now, and whether anything said it (false: light, by default). */
-  scheme(): Promise<{ scheme: import('./appearance.js').Scheme; found: boolean }>;
+  scheme(): Promise<{ scheme: import('./session/index.js').Scheme; found: boolean }>;
   /** Call `onScheme` with the session's colour scheme now and on every change (`watch`); resolves
    * with the function that stops. */
-  followScheme(onScheme: (scheme: import('./appearance.js').Scheme) => void): Promise<() => void>;
+  followScheme(onScheme: (scheme: import('./session/index.js').Scheme) => void): Promise<() => void>;
   /** The sun at the library's `location` now: its scheme (light from sunrise to sunset) and the
    * next sunrise or sunset (null: none within a year); throws without a location. */
-  sun(library: Library): { scheme: import('./appearance.js').Scheme; next: SunEvent | null };
+  sun(library: Library): { scheme: import('./session/index.js').Scheme; next: SunEvent | null };
   /** Call `onScheme` with the sun's scheme at the library's location now, then at each sunrise and
    * sunset and after a resume that crossed one (`watch --appearance sun`); returns the function
    * that stops. Throws without a location. */
-  followSun(library: Library, onScheme: (scheme: import('./appearance.js').Scheme) => void): () => void;
+  followSun(library: Library, onScheme: (scheme: import('./session/index.js').Scheme) => void): () => void;
   /** Keep the dynamic wallpapers this library put on the screen and the lock screen at their frame
    * for now (`watch`): each refresh runs through `enqueue`, reports what one place (the desktop or
    * the lock screen) was given; check() looks again (`shownAt`: when the set that prompted it began). */
@@ -122,7 +122,7 @@ export interface Desktop {
   colors(): Promise<typeof import('../colors/index.js')>;
   /** What `--mode auto` means for a wallpaper of `brightness` (docs/colors.md#modes): the scheme the
    * last random --set asked for (--appearance), else the wallpaper's own brightness. */
-  colorMode(library: Library, brightness: string): Promise<import('./appearance.js').Scheme>;
+  colorMode(library: Library, brightness: string): Promise<import('./session/index.js').Scheme>;
   /** Where the lines of what ran after a change go (the colors setting's failure, the on_change
    * hook's): each face shows them where it reports (the CLI on stderr); replaces the one before. */
   reportAfterChange(listener: (line: string) => void): void;

@@ -3,10 +3,10 @@
 // system_profiler, Windows' IDesktopWallpaper), falling back to xrandr under X11. One adapter per
 // source: a tool, its arguments and the parser of its output.
 import { WallpaperError, oneLine } from '../../errors.js';
-import { desktopFamily } from '../setters/detect.js';
-import { findOnPath } from '../setters/path-lookup.js';
-import { DEFAULT_TIMEOUT_MS, runTool } from '../setters/run.js';
-import { MONITORS_SCRIPT, powershellArgs } from '../setters/windows-desktop.js';
+import { desktopFamily } from '../tools/index.js';
+import { findOnPath } from '../tools/index.js';
+import { DEFAULT_TIMEOUT_MS, runTool } from '../tools/index.js';
+import { MONITORS_SCRIPT, powershellArgs } from '../tools/index.js';
 import { parseHyprlandMonitors, parseKscreenDoctor, parseSwayOutputs } from './parse-wayland.js';
 import { parseMacDisplays, parseMonitorsOverride, parseMutterState, parseWindowsMonitors, parseXrandrMonitors } from './parse-other.js';
 import { type Monitor, withPrimary } from './types.js';

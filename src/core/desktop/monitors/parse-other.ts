@@ -3,7 +3,7 @@
 // `system_profiler SPDisplaysDataType -json`, Windows' IDesktopWallpaper monitors (our PowerShell
 // script prints them as JSON), and the user's own `--monitors "DP-1=2560x1440,DP-2=1080x1920"`.
 import { WallpaperError } from '../../errors.js';
-import { type GValue, parseGVariant } from './gvariant.js';
+import { type GValue, parseGVariant } from '../tools/index.js';
 import { type Monitor, rotated } from './types.js';
 
 /** ` 0: +*DP-1 2560/597x1440/336+0+0  DP-1`: index, flags (+ active, * primary), geometry, name. */

@@ -2,7 +2,7 @@
 import { pathToFileURL } from 'node:url';
 import { pictureOptions } from './picture-options.js';
 import { checkGsettings } from './read-back.js';
-import { runTool } from './run.js';
+import { runTool } from '../tools/index.js';
 import { toolOf, type SetContext, type Setter } from './types.js';
 
 const SCHEMA = 'org.cinnamon.desktop.background';

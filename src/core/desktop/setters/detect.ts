@@ -4,9 +4,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { customSetter } from './custom.js';
-import { envValue, findOnPath, isExecutableFile } from './path-lookup.js';
+import { envValue, findOnPath, isExecutableFile } from '../tools/index.js';
 import { refOf, SETTERS, type SetterRef } from './registry.js';
 import type { Tool } from './types.js';
+import { desktopOf, type Family, LABELS } from '../tools/index.js';
 
 const { cinnamon, feh, gnome, hyprland, kde, macos, mate, sway, swaybg, swww, windows, xfce, xwallpaper } = SETTERS;
 
@@ -19,42 +20,6 @@ export interface DetectInput {
 /** The setter with its tools, or why none fits (`desktop`: the desktop that was recognised, whose
  * tools are missing; absent when no desktop session was recognised at all). */
 export type Detection = { setter: SetterRef; tools: Map<string, Tool> } | { setter?: undefined; reason: string; desktop?: string };
-
-export type Family = 'gnome' | 'kde' | 'xfce' | 'cinnamon' | 'mate' | 'sway' | 'hyprland';
-
-/** Desktop names as XDG_CURRENT_DESKTOP and DESKTOP_SESSION spell them, lower-cased. */
-const FAMILIES: Record<string, Family> = {
-  gnome: 'gnome',
-  'gnome-classic': 'gnome',
-  'gnome-flashback': 'gnome',
-  ubuntu: 'gnome',
-  unity: 'gnome',
-  budgie: 'gnome',
-  'budgie-desktop': 'gnome',
-  pantheon: 'gnome',
-  kde: 'kde',
-  plasma: 'kde',
-  plasmawayland: 'kde',
-  plasmax11: 'kde',
-  xfce: 'xfce',
-  xfce4: 'xfce',
-  'x-cinnamon': 'cinnamon',
-  cinnamon: 'cinnamon',
-  cinnamon2d: 'cinnamon',
-  mate: 'mate',
-  sway: 'sway',
-  hyprland: 'hyprland',
-};
-
-const LABELS: Record<Family, string> = {
-  gnome: 'GNOME',
-  kde: 'KDE Plasma',
-  xfce: 'Xfce',
-  cinnamon: 'Cinnamon',
-  mate: 'MATE',
-  sway: 'sway',
-  hyprland: 'Hyprland',
-};
 
 interface Candidate {
   setter: SetterRef;
@@ -72,32 +37,6 @@ function wellKnownPaths(name: string, env: NodeJS.ProcessEnv): string[] {
   }
   return [];
 }
-
-function familyOf(name: string): Family | undefined {
-  const lower = path.basename(name.trim()).toLowerCase();
-  return FAMILIES[lower] ?? FAMILIES[lower.split('-')[0] ?? ''];
-}
-
-/** The desktop family and the evidence for it, most specific source first. */
-function desktopOf(env: NodeJS.ProcessEnv): { family: Family; from: string } | undefined {
-  const current = env.XDG_CURRENT_DESKTOP;
-  // XDG_CURRENT_DESKTOP lists names from the most to the least specific (Budgie:GNOME).
-  for (const name of (current ?? '').split(':')) {
-    const family = familyOf(name);
-    if (family) return { family, from: `XDG_CURRENT_DESKTOP=${current}` };
-  }
-  const session = env.DESKTOP_SESSION;
-  if (session) {
-    const family = familyOf(session);
-    if (family) return { family, from: `DESKTOP_SESSION=${session}` };
-  }
-  if (env.HYPRLAND_INSTANCE_SIGNATURE) return { family: 'hyprland', from: 'HYPRLAND_INSTANCE_SIGNATURE set' };
-  if (env.SWAYSOCK) return { family: 'sway', from: 'SWAYSOCK set' };
-  return undefined;
-}
-
-/** The desktop family of the session, for the monitor detection. */
-export const desktopFamily = (env: NodeJS.ProcessEnv): Family | undefined => desktopOf(env)?.family;
 
 /** hyprpaper answers on a socket in Hyprland's instance directory while it runs (under
  * XDG_RUNTIME_DIR since Hyprland 0.40, under /tmp before). */

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { isWallpaperError } from '../../errors.js';
 import { pictureOptions } from './picture-options.js';
 import { checkGsettings } from './read-back.js';
-import { runTool } from './run.js';
+import { runTool } from '../tools/index.js';
 import { toolOf, type SetContext, type Setter } from './types.js';
 
 const SCHEMA = 'org.gnome.desktop.background';

@@ -1,7 +1,7 @@
 // Hyprland with hyprpaper: the image must be preloaded into the daemon before it can be shown, and
 // unloaded afterwards, or a cron job changing it every half hour grows hyprpaper's memory all day.
 import { WallpaperError } from '../../errors.js';
-import { runTool, toolMessage } from './run.js';
+import { runTool, toolMessage } from '../tools/index.js';
 import { toolOf, type SetContext, type Setter, type Tool } from './types.js';
 
 /** hyprctl exits 0 whatever hyprpaper answers, so the answer itself is checked: "ok" is success and

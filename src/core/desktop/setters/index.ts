@@ -1,16 +1,17 @@
 // The setters' public face: detect the desktop's setter (or use set_command) and run exactly that
 // one: for every monitor, for each monitor its own, spanned, or a light and a dark picture. The
 // CLI's `random --set` and anything else that changes the wallpaper call only this.
+// May use: monitors, tools.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { WallpaperError } from '../../errors.js';
 import { type Detection, detect, noSetterMessage } from './detect.js';
-import { DEFAULT_TIMEOUT_MS } from './run.js';
+import { DEFAULT_TIMEOUT_MS } from '../tools/index.js';
 import { readShown, type ShownPath } from './shown.js';
-import type { Monitor } from '../monitors/types.js';
+import type { Monitor } from '../monitors/index.js';
 import type { Assignment, SetContext, Setter } from './types.js';
 
-export { commandFor, splitCommandLine } from './command-line.js';
+export { commandFor, splitCommandLine } from '../tools/index.js';
 export type { Assignment } from './types.js';
 export type { ShownPath } from './shown.js';
 export { type LockScreen, lockScreenOf } from './lock.js';
@@ -143,3 +144,5 @@ export async function shownOnDesktop(options: SetterOptions, monitors?: () => Pr
   const context = { env: options.env, timeoutMs: timeoutOf(options), tools: detection.tools };
   return readShown(detection.setter.name, context, monitors).catch(() => undefined);
 }
+export { SET_COMMAND_SETTER } from './custom.js';
+export type { Detection } from './detect.js';

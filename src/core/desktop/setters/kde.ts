@@ -4,10 +4,10 @@
 // qdbus6, qdbus and gdbus is present carries the script. The same channel reads each screen's Image
 // back (`current`): plasmashell is what draws it, so what it holds is what is shown.
 import { pathToFileURL } from 'node:url';
-import type { Monitor } from '../monitors/types.js';
+import type { Monitor } from '../monitors/index.js';
 import { WallpaperError } from '../../errors.js';
-import { findOnPath } from './path-lookup.js';
-import { runTool } from './run.js';
+import { findOnPath } from '../tools/index.js';
+import { runTool } from '../tools/index.js';
 import { toolOf, type SetContext, type Setter } from './types.js';
 
 const SERVICE = 'org.kde.plasmashell';

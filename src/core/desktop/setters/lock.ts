@@ -7,9 +7,9 @@
 // before anything is written, so a `both` there changes nothing at all.
 import { pathToFileURL } from 'node:url';
 import { detect, type Detection } from './detect.js';
-import { findOnPath } from './path-lookup.js';
+import { findOnPath } from '../tools/index.js';
 import { checkGsettings, parseGVariantString } from './read-back.js';
-import { DEFAULT_TIMEOUT_MS, runTool, setterFailure } from './run.js';
+import { DEFAULT_TIMEOUT_MS, runTool, setterFailure } from '../tools/index.js';
 import { pathOf, type ShownPath } from './shown.js';
 import type { SetContext, Tool } from './types.js';
 

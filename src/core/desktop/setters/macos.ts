@@ -1,6 +1,6 @@
 // macOS: System Events sets the picture of every desktop (every display), or of each its own,
 // through osascript.
-import { runTool } from './run.js';
+import { runTool } from '../tools/index.js';
 import { toolOf, type SetContext, type Setter } from './types.js';
 
 /** The path as an AppleScript string literal: backslashes and double quotes escaped. */

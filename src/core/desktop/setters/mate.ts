@@ -1,7 +1,7 @@
 // MATE stores a plain file name, not a URI, under its own schema.
 import { pictureOptions } from './picture-options.js';
 import { checkGsettings } from './read-back.js';
-import { runTool } from './run.js';
+import { runTool } from '../tools/index.js';
 import { toolOf, type SetContext, type Setter } from './types.js';
 
 const SCHEMA = 'org.mate.background';

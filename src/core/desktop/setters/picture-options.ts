@@ -2,7 +2,7 @@
 // it over the whole desktop, which `--span` uses for a composite of one pick per monitor. A plain set
 // after a span puts `zoom` back (the default), or the next single image would be spanned too.
 import { parseGVariantString } from './read-back.js';
-import { runTool } from './run.js';
+import { runTool } from '../tools/index.js';
 import type { SetContext, Tool } from './types.js';
 
 export async function pictureOptions(gsettings: Tool, schema: string, spanned: boolean, context: SetContext): Promise<void> {

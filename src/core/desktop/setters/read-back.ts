@@ -4,7 +4,7 @@
 // setting, the value is read back; a value that did not stick is an error that says why and what
 // to do.
 import { WallpaperError } from '../../errors.js';
-import { runTool } from './run.js';
+import { runTool } from '../tools/index.js';
 import type { SetContext, Tool } from './types.js';
 
 /** The string of a GVariant string as `gsettings get` prints it ('...' or "...", with \ escapes),

@@ -7,7 +7,7 @@
 // Without /proc (not Linux) there is no telling, and the caller trusts its history.
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { runTool } from './run.js';
+import { runTool } from '../tools/index.js';
 import { swaybgStateFiles } from './swaybg.js';
 import { type SetContext, type ShownPath, toolOf } from './types.js';
 

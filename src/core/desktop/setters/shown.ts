@@ -5,9 +5,9 @@
 // undefined and the caller falls back to what this library last put there.
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Monitor } from '../monitors/types.js';
+import type { Monitor } from '../monitors/index.js';
 import { parseGVariantString } from './read-back.js';
-import { runTool } from './run.js';
+import { runTool } from '../tools/index.js';
 import { readSway, readSwaybg } from './shown-sway.js';
 import { type SetContext, type ShownPath, toolOf } from './types.js';
 

@@ -6,7 +6,7 @@
 // those two. Other desktops answer undefined: their read-back (`current`) names files exactly, or
 // they have no lock screen, so `both` never reaches them (sway, Xfce, Cinnamon, ...).
 import { detect, type Detection } from './detect.js';
-import { DEFAULT_TIMEOUT_MS } from './run.js';
+import { DEFAULT_TIMEOUT_MS } from '../tools/index.js';
 import type { SetContext } from './types.js';
 
 /** What the desktop showed before a change, and how to put it back. */

@@ -1,6 +1,6 @@
 // sway: the compositor itself runs (and replaces) its swaybg, so asking it through swaymsg changes
 // every output, or each its own, without leaving stray daemons behind.
-import { runTool } from './run.js';
+import { runTool } from '../tools/index.js';
 import { toolOf, type SetContext, type Setter } from './types.js';
 
 export const sway: Setter = {

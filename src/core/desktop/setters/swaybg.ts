@@ -6,7 +6,7 @@ import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import type { WallpaperError } from '../../errors.js';
-import { setterFailure, toolMessage } from './run.js';
+import { setterFailure, toolMessage } from '../tools/index.js';
 import { toolOf, type SetContext, type Setter, type Tool } from './types.js';
 
 /** How long a new swaybg is watched for an immediate failure (bad image, no compositor) before the

@@ -1,6 +1,6 @@
 // swww: a daemon for any wlr-layer-shell Wayland compositor; `swww img` hands the image to the
 // running swww-daemon and returns, and fails loudly when no daemon runs.
-import { runTool } from './run.js';
+import { runTool } from '../tools/index.js';
 import { toolOf, type SetContext, type Setter } from './types.js';
 
 export const swww: Setter = {

@@ -1,22 +1,10 @@
 // The shapes shared by the setter modules: a resolved tool, what a setter receives to run, and the
 // setter itself. Kept apart from index.ts so the per-desktop modules do not import the facade.
-import type { Monitor } from '../monitors/types.js';
+import type { Monitor } from '../monitors/index.js';
 
-/** A program found on PATH: `name` is what messages show, `path` what is executed. */
-export interface Tool {
-  readonly name: string;
-  readonly path: string;
-}
+import type { SetContext } from '../tools/index.js';
 
-/** Everything a setter needs to run its commands. */
-export interface SetContext {
-  /** Environment the tools run with (the caller's, never process.env behind its back). */
-  readonly env: NodeJS.ProcessEnv;
-  /** Per-command timeout in ms. */
-  readonly timeoutMs: number;
-  /** The tools detection found for this setter, by name. */
-  readonly tools: ReadonlyMap<string, Tool>;
-}
+export { type SetContext, type Tool, toolOf } from '../tools/index.js';
 
 /** One monitor's wallpaper (an absolute path). */
 export interface Assignment {
@@ -40,13 +28,6 @@ export interface Setter {
   setSpanned?(file: string, context: SetContext): Promise<void>;
   /** Give the light and the dark style their own picture (GNOME 42+: picture-uri, picture-uri-dark). */
   setLightDark?(light: string, dark: string, context: SetContext): Promise<void>;
-}
-
-/** The tool `name` resolved by detection; its absence is a bug in detect.ts, not a user error. */
-export function toolOf(context: SetContext, name: string): Tool {
-  const tool = context.tools.get(name);
-  if (!tool) throw new Error(`setter tool ${name} was not resolved by detection`);
-  return tool;
 }
 
 /** One file on the screen, as a desktop reads it back: on a monitor (null: every one), in a slot

@@ -1,9 +1,9 @@
 // Windows: PowerShell calls user32's SystemParametersInfo(SPI_SETDESKWALLPAPER), saving the choice
 // and telling every window (SPIF_UPDATEINIFILE | SPIF_SENDCHANGE); per monitor, IDesktopWallpaper
 // (windows-desktop.ts).
-import { runTool } from './run.js';
+import { runTool } from '../tools/index.js';
 import { toolOf, type SetContext, type Setter } from './types.js';
-import { ASSIGNMENTS_VARIABLE, SET_EACH_SCRIPT, powershellArgs } from './windows-desktop.js';
+import { ASSIGNMENTS_VARIABLE, SET_EACH_SCRIPT, powershellArgs } from '../tools/index.js';
 
 /** The variable the script reads the file from: the path never becomes PowerShell source text. */
 export const FILE_VARIABLE = 'WALLPAPER_SETTER_FILE';

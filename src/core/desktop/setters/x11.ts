@@ -1,6 +1,6 @@
 // Plain X11 window managers (i3, openbox, bspwm, ...): the root window's background, drawn by feh or
 // xwallpaper, both of which set it and exit.
-import { runTool } from './run.js';
+import { runTool } from '../tools/index.js';
 import { toolOf, type SetContext, type Setter } from './types.js';
 
 export const feh: Setter = {

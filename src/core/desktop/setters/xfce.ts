@@ -3,7 +3,7 @@
 // monitor, each monitor's own properties.
 import { WallpaperError } from '../../errors.js';
 import { checkXfconf } from './read-back.js';
-import { runTool } from './run.js';
+import { runTool } from '../tools/index.js';
 import { toolOf, type SetContext, type Setter, type Tool } from './types.js';
 
 const CHANNEL = 'xfce4-desktop';

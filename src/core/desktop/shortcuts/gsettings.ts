@@ -1,8 +1,8 @@
 // gsettings as the shortcut backends use it: read a schema's keys (a schema that is not installed
 // reads as none), set and reset one key, and GVariant text in and out for strings and string lists.
 import { WallpaperError } from '../../errors.js';
-import { runTool } from '../setters/run.js';
-import type { Tool } from '../setters/types.js';
+import { runTool } from '../tools/index.js';
+import type { Tool } from '../tools/index.js';
 
 /** The strings in a GVariant text as gsettings prints it (`['<Super>Up', '<Alt>F5']`, `'x'`, `@as []`). */
 export function stringsIn(text: string): string[] {

@@ -4,11 +4,12 @@
 // the desktop leaves free (or the one --keys asks for); for sway, i3, Hyprland and KDE Plasma,
 // printed. The desktop is recognised as the setters recognise it; its settings are reached with its
 // own tools.
+// May use: tools.
 import { WallpaperError } from '../../errors.js';
-import { desktopFamily } from '../setters/detect.js';
-import { findOnPath } from '../setters/path-lookup.js';
-import { DEFAULT_TIMEOUT_MS } from '../setters/run.js';
-import type { Tool } from '../setters/types.js';
+import { desktopFamily } from '../tools/index.js';
+import { findOnPath } from '../tools/index.js';
+import { DEFAULT_TIMEOUT_MS } from '../tools/index.js';
+import type { Tool } from '../tools/index.js';
 import { chooseKeys, KEY_SETS, type KeySet, parseChord } from './key-sets.js';
 import { commandLine, gtkKey, keyName, normalKey, planInstall } from './keys.js';
 import { printedShortcuts } from './print.js';

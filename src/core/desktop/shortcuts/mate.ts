@@ -4,8 +4,8 @@
 // themselves are the list, so the other custom shortcuts are found with `dconf dump` (gsettings
 // cannot list folders). `remove` resets our folders' keys, which leaves nothing of them in dconf.
 import { WallpaperError } from '../../errors.js';
-import { runTool } from '../setters/run.js';
-import type { Tool } from '../setters/types.js';
+import { runTool } from '../tools/index.js';
+import type { Tool } from '../tools/index.js';
 import { type GSettings, gvString, ownBindings, stringsIn } from './gsettings.js';
 import { type Binding, gtkKey, SHORTCUTS, type Shortcut, titleOf } from './keys.js';
 import type { Backend, Stored } from './types.js';

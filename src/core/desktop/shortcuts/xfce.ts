@@ -5,8 +5,8 @@
 // until then (a profile Xfce never started) it would replace that subtree with its defaults at the
 // next start, wiping ours, so install first does what Xfce's own first start does: copy the defaults
 // and set override. `remove` takes away our properties and nothing else.
-import { runTool } from '../setters/run.js';
-import type { Tool } from '../setters/types.js';
+import { runTool } from '../tools/index.js';
+import type { Tool } from '../tools/index.js';
 import type { KeySet } from './key-sets.js';
 import { type Binding, normalKey, onArrow, runsShortcut, SHORTCUTS, type Shortcut, xfceKey } from './keys.js';
 import type { Backend, Stored } from './types.js';

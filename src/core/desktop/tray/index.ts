@@ -3,6 +3,7 @@
 // room only speaks D-Bus and keeps the item current; what is on screen, and what a click does, come
 // from `hooks` (the command wires them to the same functions as the CLI's `next`, `back`, ...).
 // One tray per library (lock.ts); no tray host: refused with what to install (host.ts).
+// May use: nothing of the room (it speaks D-Bus; the command gives it the hooks).
 import { lockTray } from './lock.js';
 import { trayHostAdvice } from './advice.js';
 import { hasWatcher, keepRegistered, sessionBusOf } from './host.js';
