@@ -16,3 +16,16 @@ export function commandWord(argv: readonly string[]): string | undefined {
   }
   return undefined;
 }
+
+/** The value of one of the program's own options that take one (`--home DIR` or `--home=DIR`), when
+ * given before the command word. */
+export function globalValue(argv: readonly string[], name: string): string | undefined {
+  for (let i = 2; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === name) return argv[i + 1];
+    if (arg.startsWith(`${name}=`)) return arg.slice(name.length + 1);
+    if (GLOBAL_VALUED.has(arg)) i++;
+    else if (!GLOBAL_FLAGS.has(arg) && ![...GLOBAL_VALUED].some((valued) => arg.startsWith(`${valued}=`))) return undefined;
+  }
+  return undefined;
+}

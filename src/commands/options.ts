@@ -2,7 +2,6 @@
 // Option.env): for these, flag > environment > default is decided here and nowhere else (the
 // settings file's own precedence is the core's settings.ts). An empty variable counts as unset.
 import { InvalidArgumentError, Option } from 'commander';
-import { databaseUrlProblem } from '../core/index.js';
 
 const unlessEmpty = (value: string): string | undefined => (value.trim() === '' ? undefined : value);
 
@@ -13,13 +12,15 @@ export const homeOption = (): Option =>
     .env('WALLPAPER_HOME')
     .argParser(unlessEmpty);
 
-/** `--database URL` (WALLPAPER_DATABASE_URL): the index in PostgreSQL, shared by replicas. */
-export const databaseOption = (): Option =>
+/** `--database URL` (WALLPAPER_DATABASE_URL): the index in PostgreSQL, shared by replicas; a URL is
+ * checked by `problemOf` (the core's databaseUrlProblem, given by cli.ts, which loads the core only
+ * for a run that needs it: docs/design.md#how-the-program-is-built-and-started). */
+export const databaseOption = (problemOf: (url: string) => string | undefined = () => undefined): Option =>
   new Option('--database <url>', 'keep the index in PostgreSQL (postgres://user:password@host/name) instead of SQLite')
     .env('WALLPAPER_DATABASE_URL')
     .argParser((value) => {
       const url = unlessEmpty(value);
-      const problem = url === undefined ? undefined : databaseUrlProblem(url);
+      const problem = url === undefined ? undefined : problemOf(url);
       if (problem) throw new InvalidArgumentError(problem);
       return url;
     });

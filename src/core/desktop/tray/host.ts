@@ -5,7 +5,7 @@
 import dbus from 'dbus-next';
 import { WallpaperError } from '../../errors.js';
 
-export const WATCHER = 'org.kde.StatusNotifierWatcher';
+const WATCHER = 'org.kde.StatusNotifierWatcher';
 const WATCHER_PATH = '/StatusNotifierWatcher';
 
 /** The session bus `env` names; no_desktop when there is none. */

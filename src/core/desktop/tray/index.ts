@@ -4,17 +4,16 @@
 // from `hooks` (the command wires them to the same functions as the CLI's `next`, `back`, ...).
 // One tray per library (lock.ts); no tray host: refused with what to install (host.ts).
 // May use: nothing of the room (it speaks D-Bus; the command gives it the hooks).
+// The D-Bus and picture code (host, icon, item, menu) loads when a tray or `doctor` asks for it:
+// the room's door re-exports trayHostAdvice from here, and every command loads the door
+// (docs/design.md#how-the-program-is-built-and-started).
 import { lockTray } from './lock.js';
 import { trayHostAdvice } from './advice.js';
-import { hasWatcher, keepRegistered, sessionBusOf } from './host.js';
-import { pixmapsOf, type Pixmap } from './icon.js';
-import { MENU_PATH, StatusNotifierItem } from './item.js';
-import { DbusMenu } from './menu.js';
+import type { Pixmap } from './icon.js';
 import { menuItems, type MenuAction, type MenuState } from './menu-model.js';
 import { WallpaperError } from '../../errors.js';
 
 export { trayHostAdvice } from './advice.js';
-export { WATCHER } from './host.js';
 export type { AppearanceChoice, EveryChoice, MenuAction, MenuState, TargetChoice } from './menu-model.js';
 export { APPEARANCE_CHOICES, EVERY_CHOICES, TARGET_CHOICES } from './menu-model.js';
 
@@ -39,6 +38,7 @@ export interface TrayHooks {
 
 /** Whether a tray host (StatusNotifierWatcher) is on the session bus `env` names (`doctor`). */
 export async function trayHostPresent(env: NodeJS.ProcessEnv): Promise<boolean> {
+  const { hasWatcher, sessionBusOf } = await import('./host.js');
   const bus = sessionBusOf(env);
   try {
     return await hasWatcher(bus);
@@ -49,6 +49,12 @@ export async function trayHostPresent(env: NodeJS.ProcessEnv): Promise<boolean> 
 
 /** Run the tray until Quit, SIGINT or SIGTERM; `lockDir` holds the one-per-library lock. */
 export async function runTray(env: NodeJS.ProcessEnv, lockDir: string, hooks: TrayHooks): Promise<void> {
+  const [{ hasWatcher, keepRegistered, sessionBusOf }, { pixmapsOf }, { MENU_PATH, StatusNotifierItem }, { DbusMenu }] = await Promise.all([
+    import('./host.js'),
+    import('./icon.js'),
+    import('./item.js'),
+    import('./menu.js'),
+  ]);
   const bus = sessionBusOf(env);
   const release = await (async () => {
     try {
