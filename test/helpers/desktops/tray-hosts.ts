@@ -101,15 +101,15 @@ export function trayOnHostCases(t: Test, desktop: Desktop, library: Library, pro
     const tray = trayIn(t, desktop, library.home);
     const client = dbus.sessionBus({ busAddress: bus });
     t.teardown(() => client.disconnect());
-    // Hosts list an item by the name it registered (`NAME/PATH`, KDE's and Xfce's form) or by its
-    // unique bus name (`:1.N@/PATH`, GNOME's AppIndicator extension).
+    // Hosts list an item by the name it registered with its path (`NAME/PATH`: KDE, Xfce, waybar) or
+    // by the name alone (GNOME's AppIndicator extension; `:1.N@/PATH` for an item known by its path).
     const daemon = (await client.getProxyObject('org.freedesktop.DBus', '/org/freedesktop/DBus')).getInterface('org.freedesktop.DBus');
     let listed: string[] = [];
     const registered = await eventually(async () => {
       const owner = await daemon.GetNameOwner!(tray.name).catch(() => undefined);
       if (!owner) return false;
       listed = await registeredItems(bus);
-      const forms = [tray.name, owner].flatMap((name) => [`${name}/StatusNotifierItem`, `${name}@/StatusNotifierItem`]);
+      const forms = [tray.name, owner].flatMap((name) => [name, `${name}/StatusNotifierItem`, `${name}@/StatusNotifierItem`]);
       return listed.some((entry) => forms.includes(entry));
     }, 15_000);
     t.ok(registered, `registered with the watcher (it lists ${listed.join(', ')}) ${tray.said()}`);
