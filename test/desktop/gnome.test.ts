@@ -4,13 +4,17 @@
 // in its style; `--span` shows each monitor its own pick; `--appearance auto` picks dark under the
 // dark style; `watch` follows a flip; a cron-like run without the session bus fails and changes
 // nothing; `POST /api/wallpapers/{id}/set` from a `serve` inside the session puts that wallpaper on
-// the screen.
-import { setTimeout as sleep } from 'node:timers/promises';
+// the screen; the tray registers with the AppIndicator extension, shows the wallpaper in the top bar
+// and its menu's Next changes the screen.
+// How it waits: every screen check polls screenshots until the expected colours show (a generous
+// limit); "nothing changed" is proved by an event: dconf reports a marker key written after the
+// action, and no background key before it (test/helpers/desktops/settings-marker.ts).
+import { existsSync } from 'node:fs';
 import t from 'tap';
 import { formatProofCases } from '../helpers/desktops/format-proofs.js';
 import { startWallpaperIn, wallpaperIn } from '../helpers/desktops/cli.js';
 import { LOCK_READ_BACK, lockScreenCases } from '../helpers/desktops/lock-screen.js';
-import { GNOME_MONITORS, setColorScheme, startGnome } from '../helpers/desktops/gnome.js';
+import { APPINDICATOR, GNOME_MONITORS, setColorScheme, startGnome } from '../helpers/desktops/gnome.js';
 import {
   isColour,
   LANDSCAPE_DARK,
@@ -24,6 +28,8 @@ import {
 import { startOrSkip } from '../helpers/desktops/suite.js';
 import { dynamicOnGnome } from '../helpers/desktops/dynamic.js';
 import { GNOME_STORE, stockShortcutCases } from '../helpers/desktops/shortcut-proofs.js';
+import { changesDuring, DCONF_MARKER } from '../helpers/desktops/settings-marker.js';
+import { trayOnHostCases } from '../helpers/desktops/tray-hosts.js';
 import { eventually } from '../helpers/serve.js';
 
 const DARK = [...LANDSCAPE_DARK, ...PORTRAIT_DARK];
@@ -171,10 +177,17 @@ if (desktop) {
 
   t.test('a cron-like run without the session bus: exit 1, the screen unchanged', async (t) => {
     const before = await screenColours(desktop, GNOME_MONITORS);
-    const result = await wallpaperIn(desktop, library.home, ['random', '--set'], { DBUS_SESSION_BUS_ADDRESS: undefined });
+    let result = { code: null as number | null, stderr: '' };
+    const changed = await changesDuring(t, desktop.env, DCONF_MARKER, async () => {
+      result = await wallpaperIn(desktop, library.home, ['random', '--set'], { DBUS_SESSION_BUS_ADDRESS: undefined });
+    });
     t.equal(result.code, 1, 'exit 1');
     t.match(result.stderr, /not kept|session/, `says why: ${result.stderr.trim()}`);
-    await sleep(1500);
+    t.notMatch(
+      changed,
+      /\/org\/gnome\/desktop\/(background|screensaver)\//,
+      'no background key changed before the marker written after it',
+    );
     t.same(await screenColours(desktop, GNOME_MONITORS), before, 'both monitors still show what they showed');
   });
 
@@ -197,6 +210,15 @@ if (desktop) {
     t.ok(screen.ok, `the screen shows ${colourOf(target?.path ?? '')} (seen ${screen.seen.join(', ')})`);
     serve.child.kill();
   });
+
+  // The tray on the AppIndicator extension's host, in the top bar of the primary monitor.
+  if (existsSync(`/usr/share/gnome-shell/extensions/${APPINDICATOR}`) || process.env.CI)
+    trayOnHostCases(t, desktop, library, {
+      host: "GNOME Shell's AppIndicator extension",
+      monitors: () => GNOME_MONITORS,
+      panel: { name: 'top bar', x: 0, y: 0, width: GNOME_MONITORS[0]!.width, height: 30 },
+    });
+  else t.test('the tray on GNOME Shell', (t) => t.plan(0, 'gnome-shell-extension-appindicator is not installed'));
 
   // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.
   lockScreenCases(t, desktop, LOCK_READ_BACK.gnome);

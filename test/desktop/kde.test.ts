@@ -2,7 +2,8 @@
 // portrait with kscreen-doctor; no settings portal on the bus). By screenshot: each output shows
 // what `random --set` reported, of its own orientation; `--appearance light` never sets a wallpaper
 // twice in one call; under Breeze Dark `--appearance auto` reads Plasma's own scheme and picks dark;
-// a first `--target both` whose lock half fails leaves Plasma's plain colour as it was.
+// a first `--target both` whose lock half fails leaves Plasma's plain colour as it was; the tray
+// registers with the panel's system tray, shows the wallpaper there, and its menu's Next changes it.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import t, { type Test } from 'tap';
@@ -13,6 +14,7 @@ import { applyColorScheme, capturedPart, startPlasma } from '../helpers/desktops
 import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
 import { LANDSCAPE_DARK, MIXED, makeLibrary, type Place, PORTRAIT_DARK, reported, waitForScreen } from '../helpers/desktops/screen.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
+import { trayOnHostCases } from '../helpers/desktops/tray-hosts.js';
 import { eventually } from '../helpers/serve.js';
 
 const desktop = await startOrSkip(t, 'KDE Plasma', startPlasma);
@@ -74,6 +76,14 @@ if (desktop) {
       picks.every(([, path]) => dark.includes(library.fixtureOf(path)?.colour ?? '')),
       `only dark picks: ${picks.map(([, path]) => library.fixtureOf(path)?.name).join(', ')}`,
     );
+  });
+
+  // The tray in the system tray of Plasma's default panel, along the bottom of the primary output.
+  trayOnHostCases(t, desktop, library, {
+    host: "Plasma's panel",
+    monitors: () => capturedPart(places),
+    panel: { name: 'panel', x: 0, y: 1080 - 42, width: 1920, height: 42 },
+    setArgs: ['--same'],
   });
 
   // The lock screen (--target), kept in test/helpers/desktops/lock-screen.ts.

@@ -1,6 +1,7 @@
 // One real compositor end to end: headless sway with two outputs, the second rotated to portrait by
 // `transform 90`; `wallpaper random --set` on a library of known colours; then grim screenshots of
-// each output show a different image, each of its output's orientation.
+// each output show a different image, each of its output's orientation. Then waybar's tray hosts
+// `wallpaper tray`: registered, the icon in the bar is the wallpaper, the menu's Next changes the screen.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,8 @@ import { proveFormats } from '../helpers/desktops/format-proofs.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
 import { MIXED, makeLibrary, type Place } from '../helpers/desktops/screen.js';
+import { trayOnHostCases } from '../helpers/desktops/tray-hosts.js';
+import { BAR_HEIGHT, startWaybar } from '../helpers/desktops/waybar.js';
 import { startHeadlessSway } from '../helpers/headless-sway.js';
 import { eventually } from '../helpers/serve.js';
 
@@ -116,5 +119,18 @@ t.test('random --set on headless sway: each output shows its own pick, of its ow
     chmodSync(join(desktop.dir, 'elsewhere'), 0o755);
     execFileSync('swaymsg', ['output', '*', 'bg', file, 'fill'], { env, stdio: 'ignore' });
   };
-  onScreenProofs(t, desktop, () => places, await makeLibrary(desktop.dir, MIXED), { showUnknown });
+  const library = await makeLibrary(desktop.dir, MIXED);
+  // waybar (below) first: its log stays open in this process, which the in-process runs must not see appear.
+  const bus = await startWaybar(t, env);
+  onScreenProofs(t, desktop, () => places, library, { showUnknown });
+
+  // The tray on waybar's tray module (a bar along the top of each output), on a session bus of sway's user.
+  if (!bus.startsWith('unix:')) t.test('the tray on waybar', (t) => t.plan(0, bus));
+  else
+    trayOnHostCases(t, { ...desktop, env: { ...env, DBUS_SESSION_BUS_ADDRESS: bus } }, library, {
+      host: "waybar's tray",
+      monitors: () => places,
+      panel: { name: 'bar', x: 0, y: 0, width: 1280, height: BAR_HEIGHT },
+      setArgs: ['--same'],
+    });
 });

@@ -5,48 +5,14 @@
 // click through the CLI's own `next`; registers again when the watcher restarts; refuses without a
 // watcher and as a second tray; runs on an empty library. The panels that draw it (xfce4-panel,
 // waybar, Plasma, GNOME's extension) are in the desktop suites.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import t, { type Test } from 'tap';
+import t from 'tap';
 import { BIN, runCli } from '../helpers/cli.js';
-import { writeImage } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/serve.js';
-import { clickMenu, menuLabels, startTrayHost, type TrayHost, trayProperty } from '../helpers/tray-host.js';
+import { clickMenu, COLOURS, ITEM, menuLabels, startTray, startTrayHost, trayLibrary, trayProperty } from '../helpers/tray-host.js';
 
-const ITEM = 'org.kde.StatusNotifierItem';
-const COLOURS = { red: [0xd0, 0x20, 0x20], green: [0x20, 0xb0, 0x20], blue: [0x20, 0x20, 0xd0], grey: [0x80, 0x80, 0x80] } as const;
-
-async function library(t: Test, host: TrayHost, pictures = true) {
-  const dir = t.testdir({ walls: {} });
-  if (pictures)
-    for (const [name, [r, g, b]] of Object.entries(COLOURS))
-      await writeImage(join(dir, 'walls', `${name}.png`), {
-        width: 320,
-        height: 200,
-        color: `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`,
-        format: 'png',
-      });
-  const home = join(dir, 'home');
-  const env = { XDG_CURRENT_DESKTOP: 'KDE', DISPLAY: '', WAYLAND_DISPLAY: '', DBUS_SESSION_BUS_ADDRESS: host.address };
-  const cli = (...args: string[]) => runCli(['--home', home, ...args], env);
-  t.equal((await cli('scan', join(dir, 'walls'))).code, 0);
-  t.equal((await cli('config', 'set', 'set_command', 'true {path}')).code, 0);
-  return { cli, home, env, dir };
-}
-
-/** `wallpaper tray` as its own process; its stderr kept. */
-function startTray(t: Test, home: string, env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, [BIN, '--home', home, 'tray'], {
-    env: { ...process.env, WALLPAPER_HOME: '', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  t.teardown(() => child.kill('SIGKILL'));
-  return { child, name: `${ITEM}-${child.pid}-1`, exited, stderr: () => stderr };
-}
+const library = trayLibrary;
 
 const colourOf = (pixmaps: [number, number, Buffer][]) => {
   const [, , argb] = pixmaps.find(([w]) => w === 22)!;

@@ -2,7 +2,9 @@
 // portrait mode). The screenshot shows on each monitor what `random --set` reported, of its own
 // orientation; a set naming a monitor that has no `last-image` property fails (exit 1) and leaves
 // every monitor as it was: all or nothing.
-import { setTimeout as sleep } from 'node:timers/promises';
+// How it waits: screen checks poll screenshots until the expected colours show (a generous limit);
+// "nothing changed" is proved by an event: `xfconf-query -m` reports a marker property written after
+// the run, and no last-image before it (test/helpers/desktops/settings-marker.ts).
 import t from 'tap';
 import { formatProofCases } from '../helpers/desktops/format-proofs.js';
 import { wallpaperIn } from '../helpers/desktops/cli.js';
@@ -11,6 +13,7 @@ import { onScreenProofs } from '../helpers/desktops/on-screen-proofs.js';
 import { startOrSkip } from '../helpers/desktops/suite.js';
 import { MIXED, makeLibrary, reported, screenColours, waitForScreen } from '../helpers/desktops/screen.js';
 import { startXfce } from '../helpers/desktops/xfce.js';
+import { changesDuring, XFCONF_MARKER } from '../helpers/desktops/settings-marker.js';
 import { XFCE_STORE, stockShortcutCases } from '../helpers/desktops/shortcut-proofs.js';
 import { xfceTrayProofs } from '../helpers/desktops/tray-proofs.js';
 import { DUMMY_MONITORS } from '../helpers/desktops/xserver.js';
@@ -48,11 +51,13 @@ if (desktop) {
   t.test('a monitor without its last-image property: exit 1, every monitor unchanged', async (t) => {
     const before = await screenColours(desktop, DUMMY_MONITORS);
     const monitors = 'DUMMY0=1920x1080,DUMMY1=1080x1920,GHOST-1=1920x1080';
-    const result = await wallpaperIn(desktop, library.home, ['random', '--set', '--monitors', monitors]);
+    let result = { code: null as number | null, stderr: '' };
+    const changed = await changesDuring(t, desktop.env, XFCONF_MARKER, async () => {
+      result = await wallpaperIn(desktop, library.home, ['random', '--set', '--monitors', monitors]);
+    });
     t.equal(result.code, 1, 'exit 1');
     t.match(result.stderr, /GHOST-1/, `the error names the monitor: ${result.stderr.trim()}`);
-    // Give xfdesktop the time it takes to draw a change, then look.
-    await sleep(1500);
+    t.notMatch(changed, /last-image/, 'no last-image changed before the marker written after the run');
     t.same(await screenColours(desktop, DUMMY_MONITORS), before, 'both outputs still show what they showed');
   });
 

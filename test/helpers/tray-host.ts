@@ -3,7 +3,8 @@
 // kded5 runs each kconf_update script not yet recorded at start (Debian 12's krunnerhistory one
 // never returns headless), so its config home records them all as done. `restart()` stops kded5 and
 // starts it again: a panel restart, as the tray sees it (the watcher's name goes and comes back).
-// And a client of the tray's item and menu over the same bus.
+// And a client of the tray's item and menu over the same bus, a library of four solid colours
+// on it, and `wallpaper tray` as its own process.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,8 @@ import { createInterface } from 'node:readline';
 import dbus from 'dbus-next';
 import type { Test } from 'tap';
 import { cannotRun, scratch, startGroup } from './desktops/session.js';
+import { BIN, runCli } from './cli.js';
+import { writeImage } from './fixtures.js';
 import { eventually } from './serve.js';
 import { markKconfUpdatesDone } from '../../bench/lib/kded-config.js';
 
@@ -117,4 +120,40 @@ export async function clickMenu(bus: dbus.MessageBus, name: string, id: number):
   const menu = (await bus.getProxyObject(name, '/MenuBar')).getInterface('com.canonical.dbusmenu');
   await menu.AboutToShow!(0);
   await menu.Event!(id, 'clicked', new dbus.Variant('i', 0), 0);
+}
+
+export const ITEM = 'org.kde.StatusNotifierItem';
+export const COLOURS = { red: [0xd0, 0x20, 0x20], green: [0x20, 0xb0, 0x20], blue: [0x20, 0x20, 0xd0], grey: [0x80, 0x80, 0x80] } as const;
+
+/** A library of COLOURS' pictures (320x200 PNGs; none when `pictures` is false) set by `true {path}`,
+ * on `host`'s bus; `cli` runs the CLI in-process on it. */
+export async function trayLibrary(t: Test, host: TrayHost, pictures = true, extraEnv: NodeJS.ProcessEnv = {}) {
+  const dir = t.testdir({ walls: {} });
+  if (pictures)
+    for (const [name, [r, g, b]] of Object.entries(COLOURS))
+      await writeImage(join(dir, 'walls', `${name}.png`), {
+        width: 320,
+        height: 200,
+        color: `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`,
+        format: 'png',
+      });
+  const home = join(dir, 'home');
+  const env = { XDG_CURRENT_DESKTOP: 'KDE', DISPLAY: '', WAYLAND_DISPLAY: '', DBUS_SESSION_BUS_ADDRESS: host.address, ...extraEnv };
+  const cli = (...args: string[]) => runCli(['--home', home, ...args], env);
+  t.equal((await cli('scan', join(dir, 'walls'))).code, 0);
+  t.equal((await cli('config', 'set', 'set_command', 'true {path}')).code, 0);
+  return { cli, home, env, dir };
+}
+
+/** `wallpaper tray` as its own process; its stderr kept. */
+export function startTray(t: Test, home: string, env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, [BIN, '--home', home, 'tray'], {
+    env: { ...process.env, WALLPAPER_HOME: '', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  t.teardown(() => child.kill('SIGKILL'));
+  return { child, name: `${ITEM}-${child.pid}-1`, exited, stderr: () => stderr };
 }

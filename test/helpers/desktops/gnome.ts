@@ -2,8 +2,9 @@
 // 1080x1920 portrait one beside it), a private session bus and the stand-in system bus (the Shell
 // dies without one). A 10-line test extension turns on unsafe mode, which opens the Shell's Eval
 // (to wait for start-up and close the overview it opens) and its Screenshot API to this private bus.
+// The AppIndicator extension, when installed, is enabled too: the tray's host.
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Test } from 'tap';
@@ -20,6 +21,8 @@ export const GNOME_MONITORS: Place[] = [
 ];
 
 const EXTENSION = 'no-overview@wp-test';
+/** gnome-shell-extension-appindicator: the tray host (StatusNotifierWatcher) `wallpaper tray` needs. */
+export const APPINDICATOR = 'ubuntu-appindicators@ubuntu.com';
 
 /** The Shell's Eval: its answer, e.g. `(true, 'false')`. */
 async function shellEval(env: NodeJS.ProcessEnv, script: string): Promise<string> {
@@ -51,7 +54,8 @@ export async function startGnome(t: Test): Promise<Desktop | string> {
     WAYLAND_DISPLAY: 'wayland-0',
     DBUS_SYSTEM_BUS_ADDRESS: await standInSystemBus(t, dir),
   });
-  const shell = `gsettings set org.gnome.shell enabled-extensions "['${EXTENSION}']" && exec gnome-shell --headless --wayland --no-x11 --virtual-monitor 1920x1080 --virtual-monitor 1080x1920`;
+  const extensions = [EXTENSION, ...(existsSync(`/usr/share/gnome-shell/extensions/${APPINDICATOR}`) ? [APPINDICATOR] : [])];
+  const shell = `gsettings set org.gnome.shell enabled-extensions "${JSON.stringify(extensions).replace(/"/g, "'")}" && exec gnome-shell --headless --wayland --no-x11 --virtual-monitor 1920x1080 --virtual-monitor 1080x1920`;
   const bus = await underSessionBus(t, dir, env, ['sh', '-c', shell]);
   if (!bus) throw new Error(`the GNOME session bus did not start (see ${dir}/session.log)`);
   const clientEnv = { ...env, DBUS_SESSION_BUS_ADDRESS: bus };

@@ -9,6 +9,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Test } from 'tap';
+import { markKconfUpdatesDone } from '../../../bench/lib/kded-config.js';
 import { eventually } from '../serve.js';
 import type { Place } from './screen.js';
 import { busConfigWithoutPortal, standInSystemBus, underSessionBus } from './bus.js';
@@ -34,6 +35,10 @@ export async function startPlasma(t: Test): Promise<Desktop | string> {
   const dir = scratch(t, 'kde');
   mkdirSync(join(dir, 'bin'));
   copyFileSync('/usr/bin/kwin_wayland', join(dir, 'bin', 'kwin_wayland'));
+  // kded5 (the panel's StatusNotifierWatcher, for the tray) would first run every kconf_update script,
+  // and Debian 12's krunnerhistory one never returns headless.
+  mkdirSync(join(dir, 'home', '.config'));
+  markKconfUpdatesDone(join(dir, 'home', '.config'));
   const env = baseEnv(dir, {
     XDG_CURRENT_DESKTOP: 'KDE',
     XDG_SESSION_TYPE: 'wayland',

@@ -4,16 +4,15 @@
 // screenshot of the panel), a pointer click on the icon (Activate) puts the next one on screen, and
 // the menu the panel draws, opened with a right click and chosen with the keyboard (Down selects its
 // first enabled item, Next; Return sends the dbusmenu Event), does too: the screen shows each change.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import sharp from 'sharp';
 import type { Test } from 'tap';
-import { BIN } from '../cli.js';
 import { eventually } from '../serve.js';
 import { wallpaperIn } from './cli.js';
-import { isColour, type Library, reported, waitForScreen } from './screen.js';
+import { type Library, reported, waitForScreen } from './screen.js';
+import { findIcon, registeredItems, trayIn, watcherUp } from './tray-hosts.js';
 import { type Desktop, startGroup } from './session.js';
 import type { Place } from './screen.js';
 
@@ -40,27 +39,6 @@ const PANEL_XML = `<?xml version="1.0" encoding="UTF-8"?>
 `;
 const PANEL_HEIGHT = 32;
 
-/** Where on the panel's strip the pixels of `colour` are (their centre), or undefined. */
-async function findIcon(desktop: Desktop, colour: string, width: number): Promise<{ x: number; y: number; count: number } | undefined> {
-  const file = join(desktop.dir, 'panel.png');
-  await desktop.screenshot(file);
-  const { data, info } = await sharp(readFileSync(file)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  let count = 0;
-  let sx = 0;
-  let sy = 0;
-  for (let y = 0; y < PANEL_HEIGHT - 2; y++)
-    for (let x = 0; x < Math.min(width, info.width); x++) {
-      const at = (y * info.width + x) * 3;
-      const hex = `#${[data[at]!, data[at + 1]!, data[at + 2]!].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
-      if (isColour(hex, colour)) {
-        count++;
-        sx += x;
-        sy += y;
-      }
-    }
-  return count > 100 && count < 48 * 48 ? { x: Math.round(sx / count), y: Math.round(sy / count), count } : undefined;
-}
-
 export function xfceTrayProofs(t: Test, desktop: Desktop, monitors: () => readonly Place[], library: Library): void {
   t.test('the tray on xfce4-panel: registered, the icon is the wallpaper, a click on it and on Next change the screen', async (t) => {
     const home = desktop.env.HOME!;
@@ -69,26 +47,8 @@ export function xfceTrayProofs(t: Test, desktop: Desktop, monitors: () => readon
     writeFileSync(join(xml, 'xfce4-panel.xml'), PANEL_XML);
     startGroup(t, 'xfce4-panel', [], desktop.env, join(desktop.dir, 'panel.log'));
     const bus = desktop.env.DBUS_SESSION_BUS_ADDRESS!;
-    const registered = async () => {
-      const { stdout } = await run('busctl', [
-        `--address=${bus}`,
-        '--json=short',
-        'get-property',
-        'org.kde.StatusNotifierWatcher',
-        '/StatusNotifierWatcher',
-        'org.kde.StatusNotifierWatcher',
-        'RegisteredStatusNotifierItems',
-      ]).catch(() => ({ stdout: '{"data":[]}' }));
-      return (JSON.parse(stdout) as { data: string[] }).data;
-    };
-    const panelUp = await eventually(
-      async () =>
-        await run('busctl', [`--address=${bus}`, 'status', 'org.kde.StatusNotifierWatcher']).then(
-          () => true,
-          () => false,
-        ),
-      20_000,
-    );
+    const registered = () => registeredItems(bus);
+    const panelUp = await eventually(() => watcherUp(bus), 20_000);
     t.ok(panelUp, `xfce4-panel's Status Tray owns org.kde.StatusNotifierWatcher (see ${desktop.dir}/panel.log)`);
     if (!panelUp) return;
 
@@ -96,23 +56,17 @@ export function xfceTrayProofs(t: Test, desktop: Desktop, monitors: () => readon
     t.equal(set.code, 0, set.stderr);
     const shown = () => wallpaperIn(desktop, library.home, ['current']).then((r) => reported(r.stdout).map(([, path]) => path.trim()));
     const [first] = await shown();
-    const tray: ChildProcess = spawn(process.execPath, [BIN, '--home', library.home, 'tray'], {
-      env: desktop.env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let said = '';
-    tray.stderr!.on('data', (chunk: Buffer) => (said += chunk));
-    t.teardown(() => tray.kill('SIGKILL'));
-    const path = `org.kde.StatusNotifierItem-${tray.pid}-1/StatusNotifierItem`;
+    const { child: tray, name, said } = trayIn(t, desktop, library.home);
+    const path = `${name}/StatusNotifierItem`;
     t.ok(await eventually(async () => (await registered()).includes(path), 15_000), `registered with the panel as ${path}`);
 
     // The panel spans the primary monitor (the first); the strip beside it shows the wallpaper.
-    const primaryWidth = monitors()[0]!.width;
+    const strip = { name: 'panel', x: 0, y: 0, width: monitors()[0]!.width, height: PANEL_HEIGHT - 2 };
     const colourOf = (file: string | undefined) => library.fixtureOf(file ?? '')?.colour ?? '#000000';
     let icon: Awaited<ReturnType<typeof findIcon>>;
     t.ok(
       await eventually(async () => {
-        icon = await findIcon(desktop, colourOf(first), primaryWidth);
+        icon = await findIcon(desktop, colourOf(first), strip);
         return icon !== undefined;
       }, 10_000),
       `the panel draws the icon in ${colourOf(first)}`,
@@ -128,7 +82,7 @@ export function xfceTrayProofs(t: Test, desktop: Desktop, monitors: () => readon
         second = (await shown())[0];
         return second !== first;
       }, 8000),
-      `a click on the icon puts the next one on screen ${said}`,
+      `a click on the icon puts the next one on screen ${said()}`,
     );
     const afterClick = await waitForScreen(
       desktop,
@@ -137,10 +91,7 @@ export function xfceTrayProofs(t: Test, desktop: Desktop, monitors: () => readon
       8000,
     );
     t.ok(afterClick.ok, `the screen shows ${colourOf(second)} (seen ${afterClick.seen.join(', ')})`);
-    t.ok(
-      await eventually(async () => (await findIcon(desktop, colourOf(second), primaryWidth)) !== undefined, 8000),
-      'and the icon follows',
-    );
+    t.ok(await eventually(async () => (await findIcon(desktop, colourOf(second), strip)) !== undefined, 8000), 'and the icon follows');
 
     // The menu the panel draws: right click, Down to its first enabled item (Next), Return.
     await xdotool('mousemove', String(icon.x), String(icon.y), 'click', '3');
@@ -151,7 +102,7 @@ export function xfceTrayProofs(t: Test, desktop: Desktop, monitors: () => readon
       third = (await shown())[0];
       return third !== second;
     }, 8000);
-    t.ok(changed, `the menu's Next puts another on screen ${said}`);
+    t.ok(changed, `the menu's Next puts another on screen ${said()}`);
     const afterMenu = await waitForScreen(
       desktop,
       monitors(),
