@@ -30,7 +30,7 @@ export function trayCommand(ctx: CliContext): Command {
   helpFooter(
     command,
     ['wallpaper tray', 'wallpaper tray --install', 'wallpaper --home ~/walls tray --install'],
-    [...FILE_VARIABLES, 'XDG_CURRENT_DESKTOP', 'DBUS_SESSION_BUS_ADDRESS', 'XDG_CONFIG_HOME'],
+    [...FILE_VARIABLES, 'XDG_CURRENT_DESKTOP', 'DBUS_SESSION_BUS_ADDRESS'],
   );
   return command.action(async (options: { install?: boolean; remove?: boolean }, cmd: Command) => {
     if (options.install && options.remove) throw new WallpaperError('invalid_param', 'invalid --install with --remove: give one of them');
