@@ -69,7 +69,7 @@ t.test('ids and values: 404 and 400 as the id rules say', async (t) => {
   }
 });
 
-t.test('as and mode read like the image endpoint\'s as: in any case, and empty is the default', async (t) => {
+t.test("as and mode read like the image endpoint's as: in any case, and empty is the default", async (t) => {
   const cases: [query: string, type: RegExp, mode: string][] = [
     ['?as=KITTY', /^text\/plain/, 'dark'],
     ['?as=Json&mode=LIGHT', /^application\/json/, 'light'],
