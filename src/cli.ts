@@ -115,8 +115,10 @@ function errorLine(text: string, command: Command, core: Core | undefined): stri
         unknownCommand,
         command.commands.map((sub) => sub.name()),
       );
-  const help = command.parent ? `wallpaper ${command.name()} --help` : 'wallpaper --help';
-  return `wallpaper: ${message}${suggestion ? ` (did you mean ${suggestion}?)` : ''}; see ${help}`;
+  const names: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
+  const help = ['wallpaper', ...names, '--help'].join(' ');
+  return `wallpaper: ${message.replace(/\.$/, '')}${suggestion ? ` (did you mean ${suggestion}?)` : ''}; see ${help}`;
 }
 
 /** The version in package.json (two levels up from src/ and dist/ alike). */

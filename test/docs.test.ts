@@ -146,6 +146,19 @@ for (const document of DOCUMENTS) {
   });
 }
 
+for (const document of DOCUMENTS) {
+  t.test(`${document}: a command line shown is inside a code block`, async (t) => {
+    const commands = (await helpFor([]))!.commands;
+    let fenced = false;
+    const loose: string[] = [];
+    for (const line of readFileSync(join(ROOT, document), 'utf8').split('\n')) {
+      if (line.startsWith('```')) fenced = !fenced;
+      else if (!fenced && commands.has(/^wallpaper ([a-z-]+)/.exec(line)?.[1] ?? '')) loose.push(line);
+    }
+    t.same(loose, [], 'outside a fence, the lines run together as prose');
+  });
+}
+
 t.test('the reading of shell lines finds the commands and only those', async (t) => {
   const cases: [string, string[][]][] = [
     ['$ wallpaper random --set --if-due 29m   # a comment --not-a-flag', [['random', '--set', '--if-due', '29m']]],

@@ -58,9 +58,10 @@ export function helpFooter(command: Command, examples: readonly string[], variab
     // The longest name (SWAYSOCK, HYPRLAND_INSTANCE_SIGNATURE) leaves 39 columns: still worth wrapping.
     helper.minWidthToWrap = 20;
     helper.prepareContext({ helpWidth: width });
-    const termWidth = Math.max(0, ...variables.map((name) => name.length));
+    const listed = [...new Set(variables)];
+    const termWidth = Math.max(0, ...listed.map((name) => name.length));
     const environment =
-      variables.length > 0 ? variables.map((name) => helper.formatItem(name, termWidth, ENVIRONMENT[name], helper)) : ['  none'];
+      listed.length > 0 ? listed.map((name) => helper.formatItem(name, termWidth, ENVIRONMENT[name], helper)) : ['  none'];
     return ['', 'Examples:', ...examples.map((line) => `  ${line}`), '', 'Environment:', ...environment].join('\n');
   });
 }

@@ -2,7 +2,7 @@
 // panel's tray, with next, back, favourite, hide, the schedule, light and dark, and where a change
 // goes in its menu. --install starts it with the session (an XDG autostart entry carrying this
 // library's --home or --database), --remove takes that away.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +30,7 @@ export function trayCommand(ctx: CliContext): Command {
   helpFooter(
     command,
     ['wallpaper tray', 'wallpaper tray --install', 'wallpaper --home ~/walls tray --install'],
-    [...FILE_VARIABLES, 'XDG_CURRENT_DESKTOP', 'DBUS_SESSION_BUS_ADDRESS', 'XDG_CONFIG_HOME'],
+    [...FILE_VARIABLES, 'XDG_CURRENT_DESKTOP', 'DBUS_SESSION_BUS_ADDRESS'],
   );
   return command.action(async (options: { install?: boolean; remove?: boolean }, cmd: Command) => {
     if (options.install && options.remove) throw new WallpaperError('invalid_param', 'invalid --install with --remove: give one of them');
@@ -39,8 +39,11 @@ export function trayCommand(ctx: CliContext): Command {
     const global = [...(home ? ['--home', dirsOf(cmd, ctx).data] : []), ...(database ? ['--database', database] : [])];
     const file = autostartFile(ctx.env);
     if (options.remove) {
-      rmSync(file, { force: true });
-      ctx.stdout.write(`Removed ${file}\n`);
+      if (!existsSync(file)) ctx.stdout.write(`No tray autostart entry to remove (${file}).\n`);
+      else {
+        rmSync(file, { force: true });
+        ctx.stdout.write(`Removed ${file}\n`);
+      }
       return;
     }
     if (options.install) {

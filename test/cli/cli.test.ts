@@ -39,6 +39,16 @@ t.test('--help and usage errors', async (t) => {
     "wallpaper: unknown option '--hue' (did you mean --dominant-hue?); see wallpaper random --help\n",
     'the filter flag, not --home',
   );
+  // A subcommand's pointer names its whole command line; commander's own full stop is not doubled.
+  for (const [argv, said] of [
+    [['shortcuts', 'install', '--keys'], "wallpaper: option '--keys <chord>' argument missing; see wallpaper shortcuts install --help\n"],
+    [['config', 'set', 'min_size'], "wallpaper: missing required argument 'value'; see wallpaper config set --help\n"],
+    [['colors', 'a', 'b'], "wallpaper: too many arguments for 'colors'. Expected 1 argument but got 2; see wallpaper colors --help\n"],
+  ] as const) {
+    const result = await runCli([...argv]);
+    t.equal(result.code, 2, argv.join(' '));
+    t.equal(result.stderr, said, argv.join(' '));
+  }
   for (const typed of ['lst', 'lsit', 'lits']) {
     const typo = await runCli([typed]);
     t.equal(typo.code, 2);

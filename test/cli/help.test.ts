@@ -28,6 +28,8 @@ t.test('every command ends its help with examples and the environment it reads',
     const lines = (examples?.[1] ?? '').trim().split('\n');
     t.ok(lines.length >= 2 && lines.length <= 3, `${name}: two or three examples`);
     for (const line of lines) t.match(line.trim(), /^(wallpaper |source <\(wallpaper|feh |WALLPAPER_TOKEN=)/, `${name}: a command line`);
+    const variables = [...(examples?.[2] ?? '').matchAll(/^ {2}([A-Z][A-Z_, ]*[A-Z])\b/gm)].map((match) => match[1]);
+    t.same(variables, [...new Set(variables)], `${name}: each variable once`);
   }
 });
 

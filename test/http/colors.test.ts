@@ -68,3 +68,18 @@ t.test('ids and values: 404 and 400 as the id rules say', async (t) => {
     t.match(reply.text, message, url);
   }
 });
+
+t.test("as and mode read like the image endpoint's as: in any case, and empty is the default", async (t) => {
+  const cases: [query: string, type: RegExp, mode: string][] = [
+    ['?as=KITTY', /^text\/plain/, 'dark'],
+    ['?as=Json&mode=LIGHT', /^application\/json/, 'light'],
+    ['?as=&mode=', /^application\/json/, 'dark'],
+    ['?as=json&mode=', /^application\/json/, 'dark'],
+  ];
+  for (const [query, type, mode] of cases) {
+    const reply = await call(f.base, path(dark.id, query));
+    t.equal(reply.status, 200, `${query}: ${reply.status === 200 ? '' : reply.text}`);
+    t.match(header(reply, 'content-type'), type, `${query}: its type`);
+    if (type.source.includes('json')) t.equal(reply.json<{ mode: string }>().mode, mode, `${query}: its mode`);
+  }
+});

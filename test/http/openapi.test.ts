@@ -313,3 +313,39 @@ t.test("the core's and the gallery's Wallpaper types have exactly the schema's f
   );
   t.same(gallery, fields, 'gallery/js/api.js');
 });
+
+/** The parameter names of docs/frame.md's table: the backquoted words of each row's first cell. */
+function frameDocParameters(): string[] {
+  const text = readFileSync(fileURLToPath(new URL('../../docs/frame.md', import.meta.url)), 'utf8');
+  const table = /\| parameter \| values \| meaning \|\n\|[-|]+\|\n((?:\|.*\n)+)/.exec(text)?.[1] ?? '';
+  return table
+    .split('\n')
+    .map((row) => row.split('|')[1] ?? '')
+    .flatMap((cell) => [...cell.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]!));
+}
+
+t.test("GET /frame documents every parameter of docs/frame.md's table, with its values and default", async (t) => {
+  const operation = (document.paths!['/frame'] as { get: { parameters: Array<{ $ref?: string; name?: string }> } }).get;
+  const parameters = new Map(
+    operation.parameters.map((parameter) => {
+      const resolved = parameter.$ref
+        ? (document.components!.parameters as Record<string, { name: string; schema?: { enum?: string[]; default?: string } }>)[
+            parameter.$ref.split('/').pop()!
+          ]!
+        : (parameter as { name: string; schema?: { enum?: string[]; default?: string } });
+      return [resolved.name, resolved.schema ?? {}];
+    }),
+  );
+  const named = frameDocParameters();
+  t.ok(named.length >= 14, `the table read (${named.join(', ')})`);
+  for (const name of named) t.ok(parameters.has(name), `${name} in the OpenAPI document's /frame`);
+  for (const [name, values, fallback] of [
+    ['layout', ['single', 'pair'], 'single'],
+    ['fill', ['blur', 'color', 'black'], 'blur'],
+    ['motion', ['none', 'pan'], 'none'],
+    ['shift', ['off', 'on'], 'off'],
+  ] as const) {
+    t.same(parameters.get(name)?.enum, values, `${name}'s values`);
+    t.equal(parameters.get(name)?.default, fallback, `${name}'s default`);
+  }
+});

@@ -17,14 +17,16 @@ export { MODES, modeOfBrightness, type Mode } from './scheme.js';
 export const SCHEME_VERSION = 1;
 export { walFolder, writeScheme, type WrittenScheme } from './write.js';
 
-/** `--as` / `as`: one of COLOR_FORMATS. */
+/** `--as` / `as`: one of COLOR_FORMATS, in any case (as the image's `as`). */
 export function parseColorFormat(value: string, name = '--as'): ColorFormat {
-  if ((COLOR_FORMATS as readonly string[]).includes(value)) return value as ColorFormat;
+  const format = value.toLowerCase();
+  if ((COLOR_FORMATS as readonly string[]).includes(format)) return format as ColorFormat;
   throw new WallpaperError('invalid_param', `invalid ${name} "${value}": expected one of ${COLOR_FORMATS.join(', ')}`);
 }
 
-/** `--mode` / `mode`: dark, light or auto. */
+/** `--mode` / `mode`: dark, light or auto, in any case. */
 export function parseColorMode(value: string, name = '--mode'): Mode | 'auto' {
-  if ((MODES as readonly string[]).includes(value)) return value as Mode | 'auto';
+  const mode = value.toLowerCase();
+  if ((MODES as readonly string[]).includes(mode)) return mode as Mode | 'auto';
   throw new WallpaperError('invalid_param', `invalid ${name} "${value}": expected dark, light or auto`);
 }

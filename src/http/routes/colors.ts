@@ -9,8 +9,9 @@ import { checkedId } from '../checked-id.js';
 import type { Route } from '../router.js';
 import { answeredNotModified } from '../send.js';
 
+/** A parameter's last value; empty is absent (its default), as for the image's `as`. */
 const single = (value: unknown): string | undefined =>
-  Array.isArray(value) ? String(value.at(-1)) : value === undefined ? undefined : String(value);
+  (Array.isArray(value) ? String(value.at(-1)) : value === undefined ? undefined : String(value)) || undefined;
 
 export function colorRoutes({ library, desktopEnv }: RouteContext): Route[] {
   return [
