@@ -1,6 +1,6 @@
 // @ts-check
 // The device link's frame part: the URL of /frame for a tablet, a TV or a kiosk (an
-// interval, a clock, pairs, motion and burn-in shift (docs/frame.md#layouts-and-motion), the
+// interval, a clock, pairs, what fills the rest, motion and burn-in shift (docs/frame.md#layouts-and-motion), the
 // brightness and name chosen for the device link), its QR code to scan, and
 // the server's address on the network: a link with 127.0.0.1 opens nothing on another device, so
 // the links use the address /api/status reports, or say that `--host 0.0.0.0` is needed.
@@ -16,7 +16,7 @@ const isLoopbackHost = (/** @type {string} */ host) => host === 'localhost' || h
 /**
  * The frame's URL for a device.
  * @param {string} origin
- * @param {{ interval?: string, clock?: string, layout?: string, motion?: string, shift?: boolean, brightness?: string, client?: string, filters?: string }} choices
+ * @param {{ interval?: string, clock?: string, layout?: string, fill?: string, motion?: string, shift?: boolean, brightness?: string, client?: string, filters?: string }} choices
  */
 export function frameUrl(origin, choices) {
   const params = new URLSearchParams(choices.filters ?? '');
@@ -27,6 +27,7 @@ export function frameUrl(origin, choices) {
     params.set('layout', 'pair');
     params.set('fit', 'contain'); // whole pictures, over the default blurred fill
   }
+  if (choices.fill) params.set('fill', choices.fill);
   if (choices.motion) params.set('motion', choices.motion);
   if (choices.shift) params.set('shift', 'on');
   if (choices.client) params.set('client', choices.client);
@@ -48,6 +49,7 @@ export class DeviceFrame {
     this.interval = byId('device-interval', HTMLSelectElement);
     this.clock = byId('device-clock', HTMLSelectElement);
     this.layout = byId('device-layout', HTMLSelectElement);
+    this.fill = byId('device-fill', HTMLSelectElement);
     this.motion = byId('device-motion', HTMLSelectElement);
     this.shift = byId('device-shift', HTMLInputElement);
     this.output = byId('device-frame-url', HTMLTextAreaElement);
@@ -55,7 +57,7 @@ export class DeviceFrame {
     this.note = byId('device-address', HTMLElement);
     /** The origin other devices use: this page's, unless it is loopback and the server has a network address. */
     this.origin = location.origin;
-    for (const input of [this.interval, this.clock, this.layout, this.motion, this.shift]) input.addEventListener('input', () => changed());
+    for (const input of [this.interval, this.clock, this.layout, this.fill, this.motion, this.shift]) input.addEventListener('input', () => changed());
     void this.findAddress(changed);
   }
 
@@ -90,6 +92,7 @@ export class DeviceFrame {
       interval: this.interval.value,
       clock: this.clock.value,
       layout: this.layout.value,
+      fill: this.fill.value,
       motion: this.motion.value,
       shift: this.shift.checked,
       brightness: choices.brightness,

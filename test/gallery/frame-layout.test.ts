@@ -192,7 +192,7 @@ if (haveChromium(t)) {
     });
   }
 
-  t.test('the device link offers pairs, motion and the shift, and the frame it builds takes them', async (t) => {
+  t.test('the device link offers pairs, the fill, motion and the shift, and the frame it builds takes them', async (t) => {
     const [w] = await apiAll(server.base);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     t.teardown(() => context.close());
@@ -202,11 +202,12 @@ if (haveChromium(t)) {
     await page.waitForSelector('#viewer[open]');
     await page.click('#device-link summary');
     await page.selectOption('#device-layout', 'pair');
+    await page.selectOption('#device-fill', 'color');
     await page.selectOption('#device-motion', 'pan');
     await page.check('#device-shift');
     await page.fill('#device-client', 'hall');
     const url = await page.inputValue('#device-frame-url');
-    t.match(url, /\/frame\?interval=\d+&layout=pair&fit=contain&motion=pan&shift=on&client=hall$/);
+    t.match(url, /\/frame\?interval=\d+&layout=pair&fit=contain&fill=color&motion=pan&shift=on&client=hall$/);
     const frame = await open(browser, server.base, new URL(url).search.slice(1));
     t.teardown(frame.close);
     t.equal((await frameState(frame.page)).ids.length, 2, 'the link shows portraits in pairs on a landscape screen');
