@@ -168,6 +168,22 @@ t.test('rotate turns the answer clockwise, its sides swapped for 90 and 270', as
   t.same([jpeg.format, jpeg.width, jpeg.height], ['jpeg', 120, 200], 'rotate works without a palette too');
 });
 
+t.test("a palette's answer is the panel's size, a smaller picture enlarged unless enlarge=0", async (t) => {
+  const { f, url } = await setup(t);
+  // The 400x240 picture on a panel of 600x800 hung sideways: the panel reads 800x600.
+  const size = async (query: string) => {
+    const { body } = await call(f.base, `${url('blend.png')}?${query}`);
+    // A BMP's header holds its size (height negative when stored top-down); sharp reads the rest.
+    if (body.subarray(0, 2).toString() === 'BM') return [body.readInt32LE(18), Math.abs(body.readInt32LE(22))];
+    const { width, height } = await sharp(body).metadata();
+    return [width, height];
+  };
+  t.same(await size('w=600&h=800&palette=spectra6&rotate=90'), [800, 600], 'enlarged and turned: exactly what the panel shows');
+  t.same(await size('w=800&h=480&palette=bw&as=bmp'), [800, 480], 'the BMP too');
+  t.same(await size('w=600&h=800&palette=spectra6&rotate=90&enlarge=0'), [240, 180], 'enlarge=0: never upscaled, as without a palette');
+  t.same(await size('w=600&h=800&rotate=90&as=png'), [240, 180], 'without a palette nothing is enlarged');
+});
+
 t.test('cached like every variant: made once, one ETag each, 304, and the random image too', async (t) => {
   const { f, url } = await setup(t);
   const path = `${url('blend.png')}?palette=spectra6&w=300&h=180`;
@@ -181,7 +197,7 @@ t.test('cached like every variant: made once, one ETag each, 304, and the random
   t.equal((await call(f.base, path, { headers: { 'if-none-match': header(first, 'etag')! } })).status, 304);
   const random = await call(f.base, '/api/wallpapers/random/image?palette=bw&w=160&h=96&as=bmp&redirect=1');
   t.equal(random.status, 302);
-  t.match(header(random, 'location'), /&as=bmp&palette=bw&dither=fs$/, 'the redirect names the canonical e-paper query');
+  t.match(header(random, 'location'), /&as=bmp&enlarge=1&palette=bw&dither=fs$/, 'the redirect names the canonical e-paper query');
   const followed = await call(f.base, header(random, 'location')!);
   t.equal(followed.status, 200);
   t.equal(header(followed, 'content-type'), 'image/bmp');

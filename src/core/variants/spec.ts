@@ -87,7 +87,9 @@ export function parseVariant(params: RawParams): VariantSpec | undefined {
     crop,
     ...(as ? { as } : {}),
     ...(quality ? { quality } : {}),
-    enlarge: enlargeText === '1',
+    // A panel shows exactly the size it fetches: with a palette a smaller picture is enlarged to
+    // the box unless enlarge=0 (docs/frame.md#e-paper-frames).
+    enlarge: enlargeText === '1' || (enlargeText === undefined && epaper.palette !== undefined),
     ...epaper,
   };
 }
