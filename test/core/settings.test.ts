@@ -32,6 +32,15 @@ t.test('folder rules apply to every change', async (t) => {
     [{ thumbnail_size: 63 }, /^invalid thumbnail_size: expected a whole number from 64 to 2048$/],
     [{ max_upload_bytes: 1.5 }, /^invalid max_upload_bytes/],
     [{ set_command: 7 }, /^invalid set_command: expected a command string or null$/],
+    [
+      { set_command: "feh --bg-fill '{path}" },
+      /^invalid set_command: expected a command line whose quotes and backslashes close \(unterminated single quote\)$/,
+    ],
+    [
+      { on_change: 'notify-send "{path}' },
+      /^invalid on_change: expected a command line whose quotes and backslashes close \(unterminated double quote\)$/,
+    ],
+    [{ on_change: 'echo \\' }, /^invalid on_change: expected a command line whose quotes and backslashes close \(trailing backslash\)$/],
     [{ colour: 'red' }, /^unknown setting "colour": expected one of folders, upload_folder/],
     [[], /^invalid settings: expected a JSON object/],
   ];

@@ -12,7 +12,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import type Conf from 'conf';
 import { VersionedCache } from '../common/index.js';
 import { WallpaperError, oneLine } from '../errors.js';
-import { isWithin, realPathOf } from '../common/index.js';
+import { commandLineProblem, isWithin, realPathOf } from '../common/index.js';
 import type { LibraryDirs } from './home.js';
 import {
   DEFAULT_MAX_UPLOAD_BYTES,
@@ -67,6 +67,12 @@ const bad = (key: string, expected: string, source: Source) =>
     'file' in source ? 'bad_settings_file' : 'invalid_param',
     'file' in source ? `invalid ${key} in ${source.file}: expected ${expected}` : `invalid ${key}: expected ${expected}`,
   );
+
+/** A command line setting is refused when it is set, not at the next change. */
+function commandLine(key: string, value: string | null, source: Source): void {
+  const problem = value !== null && value.trim() !== '' ? commandLineProblem(value) : undefined;
+  if (problem) throw bad(key, `a command line whose quotes and backslashes close (${problem})`, source);
+}
 
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
 
@@ -177,10 +183,12 @@ export function validateSettings(base: Settings, patch: unknown, source: Source,
         break;
       case 'on_change':
         if (value !== null && (typeof value !== 'string' || value.includes('\0'))) throw bad(key, 'a command line or null', source);
+        commandLine(key, value, source);
         next.on_change = typeof value === 'string' && value.trim() === '' ? null : value;
         break;
       case 'set_command':
         if (value !== null && (typeof value !== 'string' || value.includes('\0'))) throw bad(key, 'a command string or null', source);
+        commandLine(key, value, source);
         next.set_command = typeof value === 'string' && value.trim() === '' ? null : value;
         break;
       default:

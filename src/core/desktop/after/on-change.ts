@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { oneLine } from '../../errors.js';
 import { ON_CHANGE_TIMEOUT_MS } from '../../limits.js';
-import { splitCommandLine } from '../tools/index.js';
+import { splitCommandLine } from '../../common/index.js';
 
 export interface ChangedWallpaper {
   id: string;
@@ -30,7 +30,7 @@ const GUARD = fileURLToPath(
 export function runOnChange(line: string, changed: ChangedWallpaper, env: NodeJS.ProcessEnv, report: (line: string) => void): void {
   let words: string[];
   try {
-    words = splitCommandLine(line).map((word) => word.replaceAll('{path}', changed.path).replaceAll('{id}', changed.id));
+    words = splitCommandLine(line, 'on_change').map((word) => word.replaceAll('{path}', changed.path).replaceAll('{id}', changed.id));
   } catch (error) {
     report(`on_change not run: ${oneLine(error).replace('set_command', 'on_change')}`);
     return;

@@ -2,7 +2,7 @@
 // with the same timeout and exit-status checks as the built-in setters. A command holding `{monitor}`
 // runs once per monitor with that monitor's name and file.
 import { WallpaperError } from '../../errors.js';
-import { MONITOR_PLACEHOLDER, commandFor } from '../tools/index.js';
+import { MONITOR_PLACEHOLDER, commandFor } from '../../common/index.js';
 import { findOnPath } from '../tools/index.js';
 import { runTool } from '../tools/index.js';
 import type { Setter, SetContext } from './types.js';

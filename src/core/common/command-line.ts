@@ -1,7 +1,8 @@
-// Turns the `set_command` setting into an argument array without a shell: POSIX-style word
+// Turns a configured command line (the `set_command` and `on_change` settings) into an argument
+// array without a shell: POSIX-style word
 // splitting (quotes and backslashes) but no variables, globs, pipes or redirections, then `{path}`
 // substituted inside the words, so the file path is always part of exactly one argument.
-import { WallpaperError } from '../../errors.js';
+import { WallpaperError } from '../errors.js';
 
 /** The placeholder `set_command` uses for the file. */
 const PATH_PLACEHOLDER = '{path}';
@@ -13,12 +14,22 @@ const DOUBLE_QUOTE_ESCAPES = new Set(['"', '\\', '$', '`', '\n']);
 
 const isBlank = (char: string): boolean => char === ' ' || char === '\t' || char === '\n';
 
-function invalid(problem: string): WallpaperError {
-  return new WallpaperError('invalid_param', `invalid set_command: ${problem}`);
+function invalid(problem: string, setting: string): WallpaperError {
+  return new WallpaperError('invalid_param', `invalid ${setting}: ${problem}`);
+}
+
+/** Why `line` does not split into words (an open quote, a trailing backslash), or undefined. */
+export function commandLineProblem(line: string): string | undefined {
+  try {
+    splitCommandLine(line);
+    return undefined;
+  } catch (error) {
+    return error instanceof WallpaperError ? error.message.replace(/^invalid \w+: /, '') : String(error);
+  }
 }
 
 /** Split a command line into words like a POSIX shell would, without expanding anything. */
-export function splitCommandLine(line: string): string[] {
+export function splitCommandLine(line: string, setting = 'set_command'): string[] {
   const words: string[] = [];
   let word = '';
   // A word exists as soon as any part of it is seen, so `''` is one empty argument.
@@ -33,14 +44,14 @@ export function splitCommandLine(line: string): string[] {
       i += 1;
     } else if (char === "'") {
       const end = line.indexOf("'", i + 1);
-      if (end < 0) throw invalid('unterminated single quote');
+      if (end < 0) throw invalid('unterminated single quote', setting);
       word += line.slice(i + 1, end);
       inWord = true;
       i = end + 1;
     } else if (char === '"') {
       i += 1;
       for (;;) {
-        if (i >= line.length) throw invalid('unterminated double quote');
+        if (i >= line.length) throw invalid('unterminated double quote', setting);
         const inner = line[i] as string;
         if (inner === '"') break;
         const next = line[i + 1];
@@ -56,7 +67,7 @@ export function splitCommandLine(line: string): string[] {
       i += 1;
     } else if (char === '\\') {
       const next = line[i + 1];
-      if (next === undefined) throw invalid('trailing backslash');
+      if (next === undefined) throw invalid('trailing backslash', setting);
       if (next !== '\n') {
         word += next;
         inWord = true;
@@ -80,8 +91,8 @@ export function splitCommandLine(line: string): string[] {
 export function commandFor(setCommand: string, file: string, monitor = ''): { program: string; args: string[] } {
   const words = splitCommandLine(setCommand);
   const [program, ...rest] = words;
-  if (program === undefined) throw invalid('it is empty');
-  if (program === '') throw invalid('the program name is empty');
+  if (program === undefined) throw invalid('it is empty', 'set_command');
+  if (program === '') throw invalid('the program name is empty', 'set_command');
   const hasPlaceholder = words.some((word) => word.includes(PATH_PLACEHOLDER));
   // split/join rather than String.replace: a path holding `$&` or `$'` must arrive verbatim.
   const substitute = (word: string): string => word.split(PATH_PLACEHOLDER).join(file).split(MONITOR_PLACEHOLDER).join(monitor);
