@@ -57,7 +57,8 @@ export class DeviceFrame {
     this.note = byId('device-address', HTMLElement);
     /** The origin other devices use: this page's, unless it is loopback and the server has a network address. */
     this.origin = location.origin;
-    for (const input of [this.interval, this.clock, this.layout, this.fill, this.motion, this.shift]) input.addEventListener('input', () => changed());
+    for (const input of [this.interval, this.clock, this.layout, this.fill, this.motion, this.shift])
+      input.addEventListener('input', () => changed());
     void this.findAddress(changed);
   }
 
