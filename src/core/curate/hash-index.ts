@@ -68,6 +68,9 @@ export function forEachCandidatePair(
     return (word >>> 0) & ((1 << width) - 1);
   };
   const keys = CHUNKS.map(([from, width]) => Uint16Array.from({ length: n }, (_, i) => bitsOf(i, from, width)));
+  // Each table holds, next to each bucket's pictures, their hashes (two words each): a bucket is
+  // read in one pass, and the hash distance, which turns most pictures met away, costs no read
+  // elsewhere (measured: bench/RESULTS.md, issue 44's section).
   const tables = keys.map((chunk, c) => {
     const values = 1 << CHUNKS[c]![1];
     const starts = new Uint32Array(values * BANDS + 1);
@@ -76,37 +79,49 @@ export function forEachCandidatePair(
     });
     for (let b = 0; b < values * BANDS; b++) starts[b + 1]! += starts[b]!;
     const items = new Uint32Array(n);
+    const hashes = new Uint32Array(2 * n);
     const fill = starts.slice(0, values * BANDS);
     chunk.forEach((key, i) => {
-      items[fill[key * BANDS + bands[i]!]!++] = i;
+      const at = fill[key * BANDS + bands[i]!]!++;
+      items[at] = i;
+      hashes[2 * at] = low[i]!;
+      hashes[2 * at + 1] = high[i]!;
     });
-    return { starts, items };
+    return { starts, items, hashes };
   });
   const seen = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
     const [lowI, highI, band] = [low[i]!, high[i]!, bands[i]!];
-    /** Visit the pictures of bucket b of `items` met for the first time (a bucket lists its
-     * pictures in order: past i, every pair is met from the other side). */
-    const meet = (starts: Uint32Array, items: Uint32Array, b: number) => {
-      for (let k = starts[b]!, end = starts[b + 1]!; k < end; k++) {
-        const j = items[k]!;
-        if (j >= i) break;
-        if (seen[j] === i) continue;
-        seen[j] = i;
-        if (popcount32(lowI ^ low[j]!) + popcount32(highI ^ high[j]!) <= within) visit(i, j);
+    /** Visit the pictures of buckets from..to (inclusive) of a table met for the first time within
+     * `within` bits (a bucket lists its pictures in order: past i, every pair is met from the other
+     * side). The distance first: it reads the bucket's own memory, `seen` is read only past it. */
+    const meet = (table: (typeof tables)[number], from: number, to: number) => {
+      const { starts, items, hashes } = table;
+      for (let b = from; b <= to; b++) {
+        for (let k = starts[b]!, end = starts[b + 1]!; k < end; k++) {
+          const j = items[k]!;
+          if (j >= i) break;
+          if (popcount32(lowI ^ hashes[2 * k]!) + popcount32(highI ^ hashes[2 * k + 1]!) > within) continue;
+          if (seen[j] === i) continue;
+          seen[j] = i;
+          visit(i, j);
+        }
       }
     };
     for (let c = 0; c < CHUNKS.length; c++) {
-      const { starts, items } = tables[c]!;
+      const table = tables[c]!;
       const key = keys[c]![i]!;
       const limit = 1 << CHUNKS[c]![1];
       for (let m = 0; m < MASKS.length && MASKS[m]! < limit; m++) {
         const bucket = (key ^ MASKS[m]!) * BANDS + band;
-        for (let b = bucket - 1; b <= bucket + 1; b++) meet(starts, items, b);
+        meet(table, bucket - 1, bucket + 1);
       }
     }
     // The first chunk one bit further, in the picture's own band only: a corner crop
     // moves 3 of its 12 bits more often than a copy moves its lightness a band.
-    for (const mask of FAR_MASKS) meet(tables[0]!.starts, tables[0]!.items, (keys[0]![i]! ^ mask) * BANDS + band);
+    for (const mask of FAR_MASKS) {
+      const bucket = (keys[0]![i]! ^ mask) * BANDS + band;
+      meet(tables[0]!, bucket, bucket);
+    }
   }
 }
