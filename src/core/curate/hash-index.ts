@@ -89,39 +89,49 @@ export function forEachCandidatePair(
     });
     return { starts, items, hashes };
   });
-  const seen = new Int32Array(n).fill(-1);
-  for (let i = 0; i < n; i++) {
-    const [lowI, highI, band] = [low[i]!, high[i]!, bands[i]!];
-    /** Visit the pictures of buckets from..to (inclusive) of a table met for the first time within
-     * `within` bits (a bucket lists its pictures in order: past i, every pair is met from the other
-     * side). The distance first: it reads the bucket's own memory, `seen` is read only past it. */
-    const meet = (table: (typeof tables)[number], from: number, to: number) => {
-      const { starts, items, hashes } = table;
-      for (let b = from; b <= to; b++) {
-        for (let k = starts[b]!, end = starts[b + 1]!; k < end; k++) {
-          const j = items[k]!;
-          if (j >= i) break;
-          if (popcount32(lowI ^ hashes[2 * k]!) + popcount32(highI ^ hashes[2 * k + 1]!) > within) continue;
-          if (seen[j] === i) continue;
-          seen[j] = i;
-          visit(i, j);
+  /** Whether i and j meet in table c: chunks within 2 bits in neighbouring bands, or (the first
+   * table) 3 bits in one band. A pair is visited from the first table it meets in only. */
+  const metIn = (c: number, i: number, j: number) => {
+    const bits = popcount32(keys[c]![i]! ^ keys[c]![j]!);
+    const apart = bands[i]! - bands[j]!;
+    return (bits <= 2 && apart >= -1 && apart <= 1) || (c === 0 && bits === 3 && apart === 0);
+  };
+  for (let c = 0; c < CHUNKS.length; c++) {
+    const { starts, items, hashes } = tables[c]!;
+    const chunk = keys[c]!;
+    const limit = 1 << CHUNKS[c]![1];
+    let probes = 0;
+    while (probes < MASKS.length && MASKS[probes]! < limit) probes++;
+    // Pictures in the table's own order, a key's pictures together: they probe the same buckets,
+    // which stay in cache from one picture to the next (in index order each probe was a miss).
+    for (let at = 0; at < n; at++) {
+      const i = items[at]!;
+      const [lowI, highI, band, key] = [hashes[2 * at]!, hashes[2 * at + 1]!, bands[i]!, chunk[i]!];
+      /** Visit the pictures of buckets from..to (inclusive) within `within` bits (a bucket lists
+       * its pictures in order: past i, every pair is met from the other side), unless an earlier
+       * table met them. The distance first: it reads the bucket's own memory. */
+      const meet = (from: number, to: number) => {
+        for (let b = from; b <= to; b++) {
+          pictures: for (let k = starts[b]!, end = starts[b + 1]!; k < end; k++) {
+            const j = items[k]!;
+            if (j >= i) break;
+            if (popcount32(lowI ^ hashes[2 * k]!) + popcount32(highI ^ hashes[2 * k + 1]!) > within) continue;
+            for (let earlier = 0; earlier < c; earlier++) if (metIn(earlier, i, j)) continue pictures;
+            visit(i, j);
+          }
         }
-      }
-    };
-    for (let c = 0; c < CHUNKS.length; c++) {
-      const table = tables[c]!;
-      const key = keys[c]![i]!;
-      const limit = 1 << CHUNKS[c]![1];
-      for (let m = 0; m < MASKS.length && MASKS[m]! < limit; m++) {
+      };
+      for (let m = 0; m < probes; m++) {
         const bucket = (key ^ MASKS[m]!) * BANDS + band;
-        meet(table, bucket - 1, bucket + 1);
+        meet(bucket - 1, bucket + 1);
       }
-    }
-    // The first chunk one bit further, in the picture's own band only: a corner crop
-    // moves 3 of its 12 bits more often than a copy moves its lightness a band.
-    for (const mask of FAR_MASKS) {
-      const bucket = (keys[0]![i]! ^ mask) * BANDS + band;
-      meet(tables[0]!, bucket, bucket);
+      // The first chunk one bit further, in the picture's own band only: a corner crop
+      // moves 3 of its 12 bits more often than a copy moves its lightness a band.
+      if (c === 0)
+        for (const mask of FAR_MASKS) {
+          const bucket = (key ^ mask) * BANDS + band;
+          meet(bucket, bucket);
+        }
     }
   }
 }

@@ -140,8 +140,20 @@ export function suggested(p: Prepared, q: Prepared): boolean {
   const [ml, ma, mb] = [p.meanL - q.meanL, p.meanA - q.meanA, p.meanB - q.meanB];
   if (ml * ml + ma * ma + mb * mb > SIGNATURE_WITHIN * SIGNATURE_WITHIN) return false;
   if (popcount32(p.low ^ q.low) + popcount32(p.high ^ q.high) > HASH_WITHIN) return false;
-  const { distance, chromaDifference } = cellDifferences(p, q);
-  if (distance / CELLS > SIGNATURE_WITHIN) return false;
+  // cellDifferences() with an early end: the sum only grows, so once past the tolerance it stays
+  // past it (most pairs the hash index suggests end here, a few cells in).
+  const [a, b] = [p.cells, q.cells];
+  const most = SIGNATURE_WITHIN * CELLS;
+  let distance = 0;
+  let chromaDifference = 0;
+  for (let i = 0; i < CELLS * 3; i += 3) {
+    const dl = a[i]! - b[i]!;
+    const da = a[i + 1]! - b[i + 1]!;
+    const db = a[i + 2]! - b[i + 2]!;
+    distance += Math.sqrt(dl * dl + da * da + db * db);
+    if (distance > most) return false;
+    chromaDifference += Math.sqrt(da * da + db * db);
+  }
   return chromaDifference / CELLS <= CHROMA_WITHIN + CHROMA_SHARE * Math.max(p.chroma, q.chroma);
 }
 
