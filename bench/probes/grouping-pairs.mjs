@@ -28,4 +28,12 @@ const collect = (walk) => {
 const [x, y] = [collect(A.forEachCandidatePair), collect(B.forEachCandidatePair)];
 const identical = x.pairs.length === y.pairs.length && x.pairs.every((pair, k) => pair === y.pairs[k]);
 const twice = (pairs) => pairs.filter((pair, k) => k > 0 && pair === pairs[k - 1]).length;
-console.log({ pairsA: x.pairs.length, pairsB: y.pairs.length, identical, twiceA: twice(x.pairs), twiceB: twice(y.pairs), cpuMsA: x.ms, cpuMsB: y.ms });
+console.log({
+  pairsA: x.pairs.length,
+  pairsB: y.pairs.length,
+  identical,
+  twiceA: twice(x.pairs),
+  twiceB: twice(y.pairs),
+  cpuMsA: x.ms,
+  cpuMsB: y.ms,
+});
