@@ -69,7 +69,7 @@ export function groupDuplicates(
   // suggested); a pair without both grids (indexed before they were kept) takes the strict rule.
   const suggestions: [i: number, j: number][] = [];
   // The mean colours side by side: suggested()'s first test, made here on one array, turns most
-  // pairs the hashes meet away before their Prepared values are read (bench/RESULTS.md, issue 44).
+  // pairs the hashes meet away before their Prepared values are read (bench/RESULTS.md).
   const means = Float64Array.from(prepared.flatMap((p) => [p.meanL, p.meanA, p.meanB]));
   const farthest = SIGNATURE_WITHIN * SIGNATURE_WITHIN;
   forEachCandidatePair(low, high, bands, HASH_WITHIN, (i, j) => {

@@ -8,8 +8,9 @@
 // wallpapers 96% of copy pairs within HASH_WITHIN differ by at most 2 bits in the first 12 (crops,
 // the far ones, are also found through the original they share). The first chunk is also probed at
 // 3 bits in the picture's own band: of 4,519 copy pairs of the bench's transformed set (bench/RESULTS.md) the index met
-// 4,423 without it, 4,493 with it (corner crops). 710 probes a picture; a probe is a cache miss,
-// which is why the first chunk is short. Timings: bench/RESULTS.md.
+// 4,423 without it, 4,493 with it (corner crops). 710 probes a picture, cheap because each table
+// is walked in its own order (a key's pictures probe the same buckets, which stay in cache) and a
+// pair is visited only from the first table it meets in. Timings: bench/RESULTS.md.
 
 /** Each chunk: its first bit and its width. */
 const CHUNKS = [
@@ -70,7 +71,7 @@ export function forEachCandidatePair(
   const keys = CHUNKS.map(([from, width]) => Uint16Array.from({ length: n }, (_, i) => bitsOf(i, from, width)));
   // Each table holds, next to each bucket's pictures, their hashes (two words each): a bucket is
   // read in one pass, and the hash distance, which turns most pictures met away, costs no read
-  // elsewhere (measured: bench/RESULTS.md, issue 44's section).
+  // elsewhere (measured: bench/RESULTS.md).
   const tables = keys.map((chunk, c) => {
     const values = 1 << CHUNKS[c]![1];
     const starts = new Uint32Array(values * BANDS + 1);
