@@ -3,14 +3,7 @@
 // the four chunks meets (within 2 bits in the same or a neighbouring lightness band, or the first
 // chunk within 3 bits in the same band), and never twice, however many chunks it meets in.
 import t from 'tap';
-import { BANDS, forEachCandidatePair, popcount32 } from '../../src/core/curate/hash-index.js';
-
-const CHUNKS = [
-  [0, 12],
-  [12, 16],
-  [28, 16],
-  [44, 16],
-] as const;
+import { BANDS, CHUNKS, forEachCandidatePair, popcount32 } from '../../src/core/curate/hash-index.js';
 
 /** A seeded xorshift: the same hashes on every run. */
 function random(seed: number): () => number {

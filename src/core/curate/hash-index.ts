@@ -13,7 +13,7 @@
 // pair is visited only from the first table it meets in. Timings: bench/RESULTS.md.
 
 /** Each chunk: its first bit and its width. */
-const CHUNKS = [
+export const CHUNKS = [
   [0, 12],
   [12, 16],
   [28, 16],
