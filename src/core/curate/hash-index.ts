@@ -8,11 +8,12 @@
 // wallpapers 96% of copy pairs within HASH_WITHIN differ by at most 2 bits in the first 12 (crops,
 // the far ones, are also found through the original they share). The first chunk is also probed at
 // 3 bits in the picture's own band: of 4,519 copy pairs of the bench's transformed set (bench/RESULTS.md) the index met
-// 4,423 without it, 4,493 with it (corner crops). 710 probes a picture; a probe is a cache miss,
-// which is why the first chunk is short. Timings: bench/RESULTS.md.
+// 4,423 without it, 4,493 with it (corner crops). 710 probes a picture, cheap because each table
+// is walked in its own order (a key's pictures probe the same buckets, which stay in cache) and a
+// pair is visited only from the first table it meets in. Timings: bench/RESULTS.md.
 
 /** Each chunk: its first bit and its width. */
-const CHUNKS = [
+export const CHUNKS = [
   [0, 12],
   [12, 16],
   [28, 16],
@@ -68,6 +69,9 @@ export function forEachCandidatePair(
     return (word >>> 0) & ((1 << width) - 1);
   };
   const keys = CHUNKS.map(([from, width]) => Uint16Array.from({ length: n }, (_, i) => bitsOf(i, from, width)));
+  // Each table holds, next to each bucket's pictures, their hashes (two words each): a bucket is
+  // read in one pass, and the hash distance, which turns most pictures met away, costs no read
+  // elsewhere (measured: bench/RESULTS.md).
   const tables = keys.map((chunk, c) => {
     const values = 1 << CHUNKS[c]![1];
     const starts = new Uint32Array(values * BANDS + 1);
@@ -76,37 +80,59 @@ export function forEachCandidatePair(
     });
     for (let b = 0; b < values * BANDS; b++) starts[b + 1]! += starts[b]!;
     const items = new Uint32Array(n);
+    const hashes = new Uint32Array(2 * n);
     const fill = starts.slice(0, values * BANDS);
     chunk.forEach((key, i) => {
-      items[fill[key * BANDS + bands[i]!]!++] = i;
+      const at = fill[key * BANDS + bands[i]!]!++;
+      items[at] = i;
+      hashes[2 * at] = low[i]!;
+      hashes[2 * at + 1] = high[i]!;
     });
-    return { starts, items };
+    return { starts, items, hashes };
   });
-  const seen = new Int32Array(n).fill(-1);
-  for (let i = 0; i < n; i++) {
-    const [lowI, highI, band] = [low[i]!, high[i]!, bands[i]!];
-    /** Visit the pictures of bucket b of `items` met for the first time (a bucket lists its
-     * pictures in order: past i, every pair is met from the other side). */
-    const meet = (starts: Uint32Array, items: Uint32Array, b: number) => {
-      for (let k = starts[b]!, end = starts[b + 1]!; k < end; k++) {
-        const j = items[k]!;
-        if (j >= i) break;
-        if (seen[j] === i) continue;
-        seen[j] = i;
-        if (popcount32(lowI ^ low[j]!) + popcount32(highI ^ high[j]!) <= within) visit(i, j);
-      }
-    };
-    for (let c = 0; c < CHUNKS.length; c++) {
-      const { starts, items } = tables[c]!;
-      const key = keys[c]![i]!;
-      const limit = 1 << CHUNKS[c]![1];
-      for (let m = 0; m < MASKS.length && MASKS[m]! < limit; m++) {
+  /** Whether i and j meet in table c: chunks within 2 bits in neighbouring bands, or (the first
+   * table) 3 bits in one band. A pair is visited from the first table it meets in only. */
+  const metIn = (c: number, i: number, j: number) => {
+    const bits = popcount32(keys[c]![i]! ^ keys[c]![j]!);
+    const apart = bands[i]! - bands[j]!;
+    return (bits <= 2 && apart >= -1 && apart <= 1) || (c === 0 && bits === 3 && apart === 0);
+  };
+  for (let c = 0; c < CHUNKS.length; c++) {
+    const { starts, items, hashes } = tables[c]!;
+    const chunk = keys[c]!;
+    const limit = 1 << CHUNKS[c]![1];
+    let probes = 0;
+    while (probes < MASKS.length && MASKS[probes]! < limit) probes++;
+    // Pictures in the table's own order, a key's pictures together: they probe the same buckets,
+    // which stay in cache from one picture to the next (in index order each probe was a miss).
+    for (let at = 0; at < n; at++) {
+      const i = items[at]!;
+      const [lowI, highI, band, key] = [hashes[2 * at]!, hashes[2 * at + 1]!, bands[i]!, chunk[i]!];
+      /** Visit the pictures of buckets from..to (inclusive) within `within` bits (a bucket lists
+       * its pictures in order: past i, every pair is met from the other side), unless an earlier
+       * table met them. The distance first: it reads the bucket's own memory. */
+      const meet = (from: number, to: number) => {
+        for (let b = from; b <= to; b++) {
+          pictures: for (let k = starts[b]!, end = starts[b + 1]!; k < end; k++) {
+            const j = items[k]!;
+            if (j >= i) break;
+            if (popcount32(lowI ^ hashes[2 * k]!) + popcount32(highI ^ hashes[2 * k + 1]!) > within) continue;
+            for (let earlier = 0; earlier < c; earlier++) if (metIn(earlier, i, j)) continue pictures;
+            visit(i, j);
+          }
+        }
+      };
+      for (let m = 0; m < probes; m++) {
         const bucket = (key ^ MASKS[m]!) * BANDS + band;
-        for (let b = bucket - 1; b <= bucket + 1; b++) meet(starts, items, b);
+        meet(bucket - 1, bucket + 1);
       }
+      // The first chunk one bit further, in the picture's own band only: a corner crop
+      // moves 3 of its 12 bits more often than a copy moves its lightness a band.
+      if (c === 0)
+        for (const mask of FAR_MASKS) {
+          const bucket = (key ^ mask) * BANDS + band;
+          meet(bucket, bucket);
+        }
     }
-    // The first chunk one bit further, in the picture's own band only: a corner crop
-    // moves 3 of its 12 bits more often than a copy moves its lightness a band.
-    for (const mask of FAR_MASKS) meet(tables[0]!.starts, tables[0]!.items, (keys[0]![i]! ^ mask) * BANDS + band);
   }
 }

@@ -116,11 +116,12 @@ export function similar(p: Prepared, q: Prepared): boolean {
   return Math.abs(Math.log(p.edges / q.edges)) <= EDGES_LOG_WITHIN;
 }
 
-/** The summed OKLab distance of two signatures' cells, and of their chroma alone. */
-function cellDifferences(p: Prepared, q: Prepared): { distance: number; chromaDifference: number } {
+/** The summed OKLab distance of two signatures' cells, and of their chroma alone; the sums so far
+ * once the distance passes `most` (it only grows: past it there, past it at the end). */
+function cellDifferences(p: Prepared, q: Prepared, most = Number.POSITIVE_INFINITY): { distance: number; chromaDifference: number } {
   let distance = 0;
   let chromaDifference = 0;
-  for (let i = 0; i < CELLS * 3; i += 3) {
+  for (let i = 0; i < CELLS * 3 && distance <= most; i += 3) {
     const dl = p.cells[i]! - q.cells[i]!;
     const da = p.cells[i + 1]! - q.cells[i + 1]!;
     const db = p.cells[i + 2]! - q.cells[i + 2]!;
@@ -140,7 +141,7 @@ export function suggested(p: Prepared, q: Prepared): boolean {
   const [ml, ma, mb] = [p.meanL - q.meanL, p.meanA - q.meanA, p.meanB - q.meanB];
   if (ml * ml + ma * ma + mb * mb > SIGNATURE_WITHIN * SIGNATURE_WITHIN) return false;
   if (popcount32(p.low ^ q.low) + popcount32(p.high ^ q.high) > HASH_WITHIN) return false;
-  const { distance, chromaDifference } = cellDifferences(p, q);
+  const { distance, chromaDifference } = cellDifferences(p, q, SIGNATURE_WITHIN * CELLS);
   if (distance / CELLS > SIGNATURE_WITHIN) return false;
   return chromaDifference / CELLS <= CHROMA_WITHIN + CHROMA_SHARE * Math.max(p.chroma, q.chroma);
 }
