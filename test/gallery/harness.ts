@@ -209,7 +209,7 @@ export async function apiAll(base: string, query = ''): Promise<Wallpaper[]> {
   }
 }
 
-/** Wait until the background indexing has reached `total` wallpapers. */
+/** Wait until the background indexing has reached `total` wallpapers and ended. */
 export async function waitForTotal(server: Server, total: number, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let seen = -1;
@@ -217,7 +217,9 @@ export async function waitForTotal(server: Server, total: number, timeoutMs = 60
     const response = await fetch(`${server.base}/api/wallpapers?limit=1`).catch(() => undefined);
     if (response?.status === 200) {
       seen = ((await response.json()) as ListResponse).pagination.total;
-      if (seen === total) return;
+      // The scan's end too: the pairs, folder tags and titles are made after the last file is in.
+      const status = seen === total ? await fetch(`${server.base}/api/status`).catch(() => undefined) : undefined;
+      if (status?.status === 200 && !((await status.json()) as { scanning: boolean }).scanning) return;
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
