@@ -111,5 +111,8 @@ t.test('serve without --access-log logs no requests; text lines start with a tim
 t.test('an unknown --log-format is a usage error naming the flag', async (t) => {
   const result = await runCli(['--home', tempDir(t), 'serve', '--port', '0', '--log-format', 'xml']);
   t.equal(result.code, 2);
-  t.match(result.stderr, /^wallpaper: option '--log-format <format>' argument 'xml' is invalid\. Allowed choices are text, json; see wallpaper serve --help$/m);
+  t.match(
+    result.stderr,
+    /^wallpaper: option '--log-format <format>' argument 'xml' is invalid\. Allowed choices are text, json; see wallpaper serve --help$/m,
+  );
 });
