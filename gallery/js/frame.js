@@ -35,6 +35,8 @@ class Frame {
     this.position = -1;
     /** @type {Entry | null} a fresh pick, fetched ahead */
     this.upcoming = null;
+    /** how many times the screen turned: a pick fetched for the old shape is dropped */
+    this.turns = 0;
     this.paused = false;
     this.stopped = false;
     this.failures = 0;
@@ -153,7 +155,12 @@ class Frame {
   async preload() {
     try {
       const forward = this.position < this.history.length - 1;
-      if (!forward && !this.upcoming) this.upcoming = await this.fetchEntry();
+      if (!forward && !this.upcoming) {
+        const turns = this.turns;
+        const entry = await this.fetchEntry();
+        if (turns !== this.turns) return; // fetched for the shape the screen had before it turned
+        this.upcoming = entry;
+      }
       await this.prepare(forward ? this.history[this.position + 1] : /** @type {Entry} */ (this.upcoming));
     } catch (error) {
       // Said quietly; the change that is due tries again (with backoff while it fails).
@@ -200,6 +207,7 @@ class Frame {
       togglePause: () => this.togglePause(),
       toggleInfo: () => this.info.toggle(),
       turned: () => {
+        this.turns += 1;
         this.upcoming = null;
         void this.enqueue(() => this.next());
       },
