@@ -18,18 +18,32 @@ function invalid(problem: string, setting: string): WallpaperError {
   return new WallpaperError('invalid_param', `invalid ${setting}: ${problem}`);
 }
 
+/** What stops a line from splitting into words: the problem alone, named by the caller. */
+class Unsplittable extends Error {}
+
 /** Why `line` does not split into words (an open quote, a trailing backslash), or undefined. */
 export function commandLineProblem(line: string): string | undefined {
   try {
-    splitCommandLine(line);
+    wordsOf(line);
     return undefined;
   } catch (error) {
-    return error instanceof WallpaperError ? error.message.replace(/^invalid \w+: /, '') : String(error);
+    if (error instanceof Unsplittable) return error.message;
+    throw error;
   }
 }
 
-/** Split a command line into words like a POSIX shell would, without expanding anything. */
+/** Split a command line into words like a POSIX shell would, without expanding anything; a line
+ * that does not split is invalid `setting`. */
 export function splitCommandLine(line: string, setting = 'set_command'): string[] {
+  try {
+    return wordsOf(line);
+  } catch (error) {
+    if (error instanceof Unsplittable) throw invalid(error.message, setting);
+    throw error;
+  }
+}
+
+function wordsOf(line: string): string[] {
   const words: string[] = [];
   let word = '';
   // A word exists as soon as any part of it is seen, so `''` is one empty argument.
@@ -44,14 +58,14 @@ export function splitCommandLine(line: string, setting = 'set_command'): string[
       i += 1;
     } else if (char === "'") {
       const end = line.indexOf("'", i + 1);
-      if (end < 0) throw invalid('unterminated single quote', setting);
+      if (end < 0) throw new Unsplittable('unterminated single quote');
       word += line.slice(i + 1, end);
       inWord = true;
       i = end + 1;
     } else if (char === '"') {
       i += 1;
       for (;;) {
-        if (i >= line.length) throw invalid('unterminated double quote', setting);
+        if (i >= line.length) throw new Unsplittable('unterminated double quote');
         const inner = line[i] as string;
         if (inner === '"') break;
         const next = line[i + 1];
@@ -67,7 +81,7 @@ export function splitCommandLine(line: string, setting = 'set_command'): string[
       i += 1;
     } else if (char === '\\') {
       const next = line[i + 1];
-      if (next === undefined) throw invalid('trailing backslash', setting);
+      if (next === undefined) throw new Unsplittable('trailing backslash');
       if (next !== '\n') {
         word += next;
         inWord = true;
