@@ -1,52 +1,54 @@
 // The program as a few bundled files (docs/design.md#how-the-program-is-built-and-started): after tsc
 // has built dist/ (the library, its types, on-change-guard.js and the worker threads, each one file
-// that imports packages only), esbuild bundles the program's entry points, src/compile-cache.ts,
-// src/relaunch.ts and src/cli.ts, over their dist/ files. A command module that cli.ts imports
-// lazily becomes a chunk of its own; what several share, shared chunks; all flat in dist/. Node
-// then reads and compiles ~45 files at a short command's start instead of ~150 modules of ours.
-// Packages stay external: native addons (better-sqlite3, sharp) and WebAssembly need their own files.
+// that imports packages only), rollup bundles the program's entry points, dist/compile-cache.js,
+// dist/relaunch.js and dist/cli.js, over tsc's files. A command module that cli.ts imports lazily
+// becomes a chunk of its own; what several share, shared chunks; all flat in dist/.
+// Rollup, not esbuild: it drops the modules a command does not use from the code it reaches (our
+// modules have no import-time effects a caller relies on), so a command that names the core's door
+// loads the rooms it calls, not every room behind the door (esbuild keeps every module the door
+// imports). Packages stay external: native addons (better-sqlite3, sharp) and WebAssembly need their
+// own files.
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { rollup } from 'rollup';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const SRC = `${ROOT}src/`;
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+const ENTRY_POINTS = ['compile-cache.js', 'relaunch.js', 'cli.js'].map((file) => `${DIST}${file}`);
 
-/** Each module's `import.meta.url` made the URL it has in tsc's dist/ (`./http/app.js` under dist/),
- * from the bundled file's own URL (every bundled file is in dist/ itself): the paths the sources
- * resolve from it (../package.json, ../../gallery/, a worker beside the module) stay right. */
-const metaUrlAsBuilt = {
-  name: 'import-meta-url-as-built',
-  setup(bundler) {
-    bundler.onLoad({ filter: /\/src\/.*\.ts$/ }, async ({ path }) => {
-      const { readFile } = await import('node:fs/promises');
-      const source = await readFile(path, 'utf8');
-      if (!source.includes('import.meta.url')) return { contents: source, loader: 'ts' };
-      const asBuilt = `./${relative(SRC, path).replace(/\.ts$/, '.js')}`;
-      const contents = source.replaceAll('import.meta.url', `new URL(${JSON.stringify(asBuilt)}, import.meta.url).href`);
-      return { contents, loader: 'ts' };
-    });
+/** Each tsc file with its source map, so the bundle's maps name the sources in src/; its
+ * `import.meta.url` made the URL the file has in tsc's dist/ (`./http/app.js` under dist/), from the
+ * bundled file's own URL (every bundled file is in dist/ itself), so the paths it resolves from it
+ * (../package.json, ../../gallery/, a worker beside the module) stay right. The rewrite stays on its
+ * line, so the map still points at the right line. */
+const tscFiles = {
+  name: 'tsc-files',
+  load(id) {
+    if (!id.startsWith(DIST)) return null;
+    const source = readFileSync(id, 'utf8');
+    const asBuilt = `./${relative(DIST, id)}`;
+    const code = source.replaceAll('import.meta.url', `new URL(${JSON.stringify(asBuilt)}, import.meta.url).href`);
+    return { code, map: JSON.parse(readFileSync(`${id}.map`, 'utf8')) };
   },
 };
 
-const result = await build({
-  absWorkingDir: ROOT,
-  entryPoints: ['src/cli.ts', 'src/relaunch.ts', 'src/compile-cache.ts'],
-  outdir: 'dist',
-  outbase: 'src',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
-  chunkNames: '[name]-[hash]',
-  sourcemap: true,
-  sourcesContent: true,
-  allowOverwrite: true,
-  metafile: true,
-  logLevel: 'warning',
-  plugins: [metaUrlAsBuilt],
+const bundle = await rollup({
+  input: ENTRY_POINTS,
+  external: (id) => !id.startsWith('.') && !id.startsWith('/'),
+  treeshake: { moduleSideEffects: (id, external) => external },
+  plugins: [tscFiles],
+  onwarn(warning, warn) {
+    // Rooms that import each other keep working as ES modules do; the order is rollup's to keep.
+    if (warning.code !== 'CIRCULAR_DEPENDENCY') warn(warning);
+  },
 });
-const files = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
-console.log(`bundled the program: ${files.length} files in dist/ (${files.filter((file) => !/-[A-Z0-9]{8}\.js$/.test(file)).join(', ')} and chunks)`);
+const { output } = await bundle.write({
+  dir: DIST,
+  format: 'es',
+  entryFileNames: '[name].js',
+  chunkFileNames: '[name]-[hash].js',
+  sourcemap: true,
+});
+await bundle.close();
+const chunks = output.filter((file) => file.type === 'chunk');
+console.log(`bundled the program: ${chunks.length} files in dist/ (${chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName).join(', ')} and chunks)`);

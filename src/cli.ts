@@ -3,7 +3,7 @@
 import { Command, CommanderError } from 'commander';
 import type { CliContext } from './commands/context.js';
 import { readFileSync } from 'node:fs';
-import type { ErrorCode } from './core/index.js';
+import { databaseUrlProblem, type ErrorCode, maskPasswords, oneLine, reportAfterChanges, WallpaperError } from './core/index.js';
 import { FILE_VARIABLES, HELP_LAYOUT, helpFooter, helpWidthOf } from './commands/help.js';
 import { commandWord } from './commands/argv.js';
 import { databaseOption, homeOption } from './commands/options.js';
@@ -18,11 +18,7 @@ const EXIT_USAGE = 2;
 const EXIT_BY_CODE: Partial<Record<ErrorCode, number>> = { invalid_param: EXIT_USAGE, not_json: EXIT_USAGE, bad_settings_file: EXIT_USAGE };
 
 type CommandFactory = (ctx: CliContext) => Command;
-type Core = typeof import('./core/index.js');
-
-/** The core, loaded for every run but the version's (docs/design.md#how-the-program-is-built-and-started). */
-const loadCore = (): Promise<Core> => import('./core/index.js');
-/** `only` for a run that prints the version: no command and none of the core. */
+/** `only` for a run that prints the version: no command. */
 const VERSION = '--version';
 const VERSION_FLAGS = new Set(['-V', VERSION]);
 
@@ -60,12 +56,11 @@ const COMMANDS: readonly (readonly [string, () => Promise<CommandFactory>])[] = 
 /** The program with every command, or with `only` the command of that name (run() knows which one
  * argv runs: the others need not be loaded to parse, run or report it). */
 export async function createProgram(ctx: CliContext, only?: string): Promise<Command> {
-  const core = only === VERSION ? undefined : await loadCore();
   const program = new Command('wallpaper')
     .description('Index folders of wallpapers, find the right one, serve them to every screen.')
     .version(packageVersion(), '-V, --version', 'print the version')
     .addOption(homeOption())
-    .addOption(databaseOption(core?.databaseUrlProblem))
+    .addOption(databaseOption(databaseUrlProblem))
     .option('--no-color', 'no colour in the output (also: NO_COLOR=1)');
   helpFooter(
     program,
@@ -91,7 +86,7 @@ export async function createProgram(ctx: CliContext, only?: string): Promise<Com
         writeErr: (text) => ctx.stderr.write(text),
         getOutHelpWidth: () => helpWidthOf(ctx.stdout),
         getErrHelpWidth: () => helpWidthOf(ctx.stderr),
-        outputError: (text) => ctx.stderr.write(`${errorLine(text, command, core)}\n`),
+        outputError: (text) => ctx.stderr.write(`${errorLine(text, command)}\n`),
       });
     command.commands.forEach(configure);
   };
@@ -101,10 +96,10 @@ export async function createProgram(ctx: CliContext, only?: string): Promise<Com
 
 /** Commander's "error: unknown option '--hue'" as one line of ours, with a suggestion that looks
  * among the command's own flags first (`--hue` -> `--dominant-hue`, not the global `--home`). */
-function errorLine(text: string, command: Command, core: Core | undefined): string {
+function errorLine(text: string, command: Command): string {
   // Commander quotes a rejected value as given: a database URL's password is masked here too.
   const line = text.replace(/^error: /, '');
-  const message = core ? core.maskPasswords(core.oneLine(line)) : line;
+  const message = maskPasswords(oneLine(line));
   const flags = (of: Command | null) => of?.options.map((option) => option.long ?? '') ?? [];
   const unknownFlag = /^unknown option '([^']+)'/.exec(message)?.[1];
   const unknownCommand = /^unknown command '([^']+)'/.exec(message)?.[1];
@@ -146,10 +141,9 @@ export async function run(
   ctx: CliContext = { env: process.env, stdout: process.stdout, stderr: process.stderr },
 ): Promise<number> {
   const only = commandOf(argv);
-  const core = only === VERSION ? undefined : await loadCore();
   // What runs after a change (the colors setting, the on_change hook) reports here, one line each,
   // also after the command has printed (a hook ends when it ends).
-  core?.openDesktop(ctx.env).reportAfterChange((line) => ctx.stderr.write(`wallpaper: ${line}\n`));
+  reportAfterChanges(ctx.env, (line) => ctx.stderr.write(`wallpaper: ${line}\n`));
   try {
     const program = await createProgram({ ...ctx, run }, only);
     await program.parseAsync([...argv]);
@@ -159,8 +153,7 @@ export async function run(
       // Commander has already printed its message (or the help).
       return error.exitCode === 0 ? 0 : EXIT_USAGE;
     }
-    const { isWallpaperError, maskPasswords, oneLine } = core ?? (await loadCore());
     ctx.stderr.write(`wallpaper: ${maskPasswords(oneLine(error))}\n`);
-    return isWallpaperError(error) ? (EXIT_BY_CODE[error.code] ?? EXIT_FAILURE) : EXIT_FAILURE;
+    return error instanceof WallpaperError ? (EXIT_BY_CODE[error.code] ?? EXIT_FAILURE) : EXIT_FAILURE;
   }
 }

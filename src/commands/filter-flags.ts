@@ -3,7 +3,7 @@
 // (all must match), `--favorites` is favorite=true, `--ratio` is one exact shape (16:10). The core's
 // errors name the HTTP parameter (`min_width`); on the CLI they name the flag as typed (`--min-width`).
 import type { Command } from 'commander';
-import { FILTER_WORDS, type RawParams, WallpaperError, isWallpaperError, parseFilters } from '../core/index.js';
+import { FILTER_WORDS, type RawParams, WallpaperError, parseFilters } from '../core/index.js';
 import type { Filters } from '../core/types.js';
 
 const FLAGS: [flag: string, param: string, help: string][] = [
@@ -81,7 +81,7 @@ export function inFlagTerms<T>(parse: () => T): T {
   try {
     return parse();
   } catch (error) {
-    if (!isWallpaperError(error) || error.code !== 'invalid_param') throw error;
+    if (!(error instanceof WallpaperError) || error.code !== 'invalid_param') throw error;
     // `invalid NAME ...` names one parameter; the range error names two (`min_width ... max_width`):
     // a name with an underscore is never an ordinary word, a bare one only right after "invalid".
     // A hint naming another parameter with its value (`use ratio=16:10`) names the flag with it.

@@ -13,6 +13,7 @@ export {
   type Scheme,
   openDesktop,
   parseAppearance,
+  reportAfterChanges,
 } from './desktop/index.js';
 export { type Check, diagnose } from './doctor/index.js';
 /** The schedule's parts (`schedule --every`, `--if-due`): one name at the door. */
@@ -28,7 +29,7 @@ export { parseVariant, screenOf, variantUrl } from './variants/index.js';
 export { databaseUrlProblem, maskPasswords, redacted } from './store/index.js';
 
 // Errors, mapped in one place by each face (http/errors.ts, cli.ts).
-export { type ErrorCode, WallpaperError, isWallpaperError, oneLine } from './errors.js';
+export { type ErrorCode, WallpaperError, oneLine } from './errors.js';
 
 // What the HTTP face sends files with: the one cache primitive, a file's bytes, a file gone from disk.
 export { goneFromDisk, isMissingFile, readRange, VersionedCache } from './common/index.js';

@@ -2,7 +2,7 @@
 // body: core WallpaperErrors by code, HttpErrors of the routes, busboy and JSON parse failures by
 // kind, and everything else as a logged 500 "internal error" (never a stack trace or a file path).
 import type { ServerResponse } from 'node:http';
-import { type ErrorCode, isWallpaperError, oneLine } from '../core/index.js';
+import { type ErrorCode, oneLine, WallpaperError } from '../core/index.js';
 
 /** Where the server writes what an operator should see: unexpected errors, background scans. */
 export interface Logger {
@@ -71,7 +71,7 @@ export function mapError(error: unknown): MappedError {
   if (error instanceof HttpError) {
     return { status: error.status, message: error.message, headers: { ...error.headers }, unexpected: false };
   }
-  if (isWallpaperError(error)) {
+  if (error instanceof WallpaperError) {
     const status = STATUS_OF_CODE[error.code] ?? 500;
     const headers: Record<string, string> =
       error.code === 'unauthorized'

@@ -20,7 +20,7 @@ import { shownNow } from './screen/index.js';
 import { followShown } from './record/index.js';
 import type { Desktop, DesktopSet, ShownEntry } from './types.js';
 import type { Session } from './session/index.js';
-import { afterChange, schemeFor, type ShownPlace } from './after/index.js';
+import { afterChange, reportAfterChangeLine, schemeFor, type ShownPlace } from './after/index.js';
 
 export type { Desktop, DesktopOptions, DesktopSet } from './types.js';
 
@@ -59,8 +59,7 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
   if (!desktop) {
     const session = openSession(env);
     const targetCache = new Map<string, { at: number; targets: Promise<Target[]> }>();
-    let listener: ((line: string) => void) | undefined;
-    const report = (line: string) => listener?.(line);
+    const report = (line: string) => reportAfterChangeLine(env, line);
     // The one place every change passes once it is on the screen and recorded: a change of the
     // desktop (not of the lock screen alone) runs what the settings ask after it.
     const changed = async <T>(
@@ -133,9 +132,6 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
         ),
       colors: () => import('../colors/index.js'),
       colorMode: (library, brightness) => schemeFor(session, library, brightness),
-      reportAfterChange: (to) => {
-        listener = to;
-      },
       notify: async (entries) => (await import('./after/index.js')).notifyShown(env, entries),
       shownNow: (library) => shownNow(session, library),
       followShown: (library, onChange) => followShown(library.dirs.data, onChange),
@@ -152,6 +148,7 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
   }
   return desktop;
 }
+export { reportAfterChanges } from './after/index.js';
 export { SET_COMMAND_SETTER } from './setters/index.js';
 export { describeSetter } from './setters/index.js';
 export { trayHostAdvice } from './tray/index.js';

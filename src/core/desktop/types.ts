@@ -123,9 +123,6 @@ export interface Desktop {
   /** What `--mode auto` means for a wallpaper of `brightness` (docs/colors.md#modes): the scheme the
    * last random --set asked for (--appearance), else the wallpaper's own brightness. */
   colorMode(library: Library, brightness: string): Promise<import('./session/index.js').Scheme>;
-  /** Where the lines of what ran after a change go (the colors setting's failure, the on_change
-   * hook's): each face shows them where it reports (the CLI on stderr); replaces the one before. */
-  reportAfterChange(listener: (line: string) => void): void;
   /** The filters and options of the last pick by filters (`next` asks them again), if any. */
   lastRequest(library: Library): { filters: Filters; options: DesktopOptions; server?: string } | undefined;
   /** The newest change in the record of changes, whatever made it (`random --set`, `next`, `back`'s

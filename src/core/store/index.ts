@@ -24,7 +24,8 @@ import { RecordJson } from './record-json.js';
 import { Shuffles } from './shuffle.js';
 import { openDatabase, prepareKept } from './native-lifetime.js';
 import { BatchedPicks } from './postgres/batched-picks.js';
-import { isPostgresUrl, openPostgres } from './postgres/open.js';
+import { openPostgres } from './postgres/open.js';
+import { isPostgresUrl } from './postgres/url.js';
 import { migrate } from './schema.js';
 import { SqliteConnection } from './sqlite-connection.js';
 import type { SortName, StoredWallpaper } from './sql.js';
@@ -40,7 +41,7 @@ export type { FileResult } from './writes.js';
 export { SCHEMA_VERSION } from './schema.js';
 export type { StoredWallpaper } from './sql.js';
 
-export { databaseUrlProblem, isPostgresUrl, maskPasswords, redacted } from './postgres/open.js';
+export { databaseUrlProblem, isPostgresUrl, maskPasswords, redacted } from './postgres/url.js';
 
 /** Open (creating and migrating if needed) the index at `location`: a SQLite file, or a
  * PostgreSQL database by its URL (postgres://user:password@host:port/name). */

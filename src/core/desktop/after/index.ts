@@ -2,6 +2,7 @@
 // monitor's wallpaper, and a desktop notification of what was set (loaded when first sent).
 // May use: record, session, tools.
 export { afterChange, schemeFor, type ShownPlace } from './after-change.js';
+export { reportAfterChangeLine, reportAfterChanges } from './reports.js';
 
 /** Say what is on the screen in a desktop notification (`watch --notify`). */
 export const notifyShown: typeof import('./notify.js').notifyShown = async (...args) => (await import('./notify.js')).notifyShown(...args);
