@@ -1,7 +1,9 @@
 // Where a first scan's CPU goes beyond the floor's one decode (bench/figures/scan.js): each part of
 // analyzeImage (src/core/analysis/analyze.ts) and the thumbnail write, run alone on every corpus
 // file, the least CPU of several repeats per file (a busy machine only ever adds), summed over the
-// corpus. `node bench/probes/scan-parts.mjs [DIST] [--repeats N]`, DIST a built tree (default dist/);
+// corpus. Then a model of the figure's wall time from the per-file CPU of the floor and of the whole
+// analysis: two workers taking the files in turn (name order, as both sides do, or largest first),
+// the busier one's sum its wall time. `node bench/probes/scan-parts.mjs [DIST] [--repeats N]`, DIST a built tree (default dist/);
 // the corpus is bench/.corpus/images (made by `npm run bench -- --only scan`).
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,12 +16,12 @@ const dist = resolve(
   args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--repeats') ?? new URL('../../dist', import.meta.url).pathname,
 );
 const repeats = Number(args.includes('--repeats') ? args[args.indexOf('--repeats') + 1] : 7);
-await import(`${dist}/core/analysis/analyze.js`); // the scan's sharp settings (cache off)
 const { probeImage, decodeImage } = await import(`${dist}/core/formats/index.js`);
 const { ANALYSIS_SIZE, pixelStats } = await import(`${dist}/core/analysis/classify.js`);
 const { FINGERPRINT_SIZE, barsCut, fingerprintOf, insideBars } = await import(`${dist}/core/analysis/fingerprint.js`);
 const { gridOf } = await import(`${dist}/core/analysis/grid.js`);
 const { paletteOf } = await import(`${dist}/core/analysis/palette.js`);
+const { analyzeImage } = await import(`${dist}/core/analysis/analyze.js`);
 const { ThumbnailCache } = await import(`${dist}/core/library/thumbnails.js`);
 const { MAX_PIXELS, THUMBNAIL_QUALITY } = await import(`${dist}/core/limits.js`);
 const { default: sharp } = await import('sharp');
@@ -74,6 +76,7 @@ const parts = {
     gridOf(f.square, 3);
   },
   'thumbnail file written': (f) => cache.write(f.id, SIZE, f.thumbnail),
+  'the whole analysis (analyzeImage)': (f) => analyzeImage(f.bytes, SIZE, f.path.slice(f.path.lastIndexOf('.') + 1)),
 };
 
 for (const f of files) {
@@ -95,6 +98,7 @@ for (const f of files) {
       least = Math.min(least, (used.user + used.system) / 1000);
     }
     sums[name] += least;
+    f[name] = least;
   }
 }
 rmSync(cacheHome, { recursive: true, force: true });
@@ -102,3 +106,22 @@ const floor = sums['floor: sharp to 512 px'];
 console.log(`${files.length} images, ${dist}; per part: least CPU of ${repeats} per file, summed`);
 for (const [name, ms] of Object.entries(sums))
   console.log(`${name.padEnd(30)} ${ms.toFixed(1).padStart(8)} ms  ${((ms / floor) * 100).toFixed(1).padStart(5)}% of the floor`);
+
+/** Two workers, each taking the next file when free: the busier one's total. */
+const makespan = (list, part) => {
+  const busy = [0, 0];
+  for (const f of list) busy[busy[0] <= busy[1] ? 0 : 1] += f[part];
+  return Math.max(...busy);
+};
+const FLOOR = 'floor: sharp to 512 px';
+const SCAN = 'the whole analysis (analyzeImage)';
+const largestFirst = [...files].sort((a, b) => b.size - a.size);
+for (const [order, list] of [
+  ['name order', files],
+  ['largest first', largestFirst],
+]) {
+  const [f, s] = [makespan(list, FLOOR), makespan(list, SCAN)];
+  console.log(
+    `model, ${order}: floor ${f.toFixed(0)} ms (cores busy ${((sums[FLOOR] / 2 / f) * 100).toFixed(0)}%), analysis ${s.toFixed(0)} ms (${((sums[SCAN] / 2 / s) * 100).toFixed(0)}%), ${(s / f).toFixed(3)}x`,
+  );
+}
