@@ -3,7 +3,7 @@
 // the scan's analysis alone (analyzeImage at the same concurrency, nothing written) and
 // `library.scan()` on a fresh home, alternated, each run's process CPU and wall time: the scan's cost
 // splits into the decode (the floor), the analysis' extras and the rest (index, files, walk).
-// With --dump FILE, the first scan's index (every table, timestamps left out) and the SHA-256 of
+// With --dump FILE, the first scan's index (every table but the scan lease's, timestamps left out) and the SHA-256 of
 // every file it wrote, as JSON: two builds' results compared byte for byte.
 // `node bench/probes/scan-cpu.mjs [DIST] [--runs N] [--dump FILE] [--scan-only]`, DIST a built tree
 // (default dist/); the corpus is bench/.corpus/images (made by `npm run bench -- --only scan`).
@@ -80,7 +80,8 @@ async function scan(dump) {
 function contents(home) {
   const db = new Database(join(home, 'index.sqlite'), { readonly: true });
   const tables = {};
-  for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all()) {
+  // The scan lease's row holds this run's pid and duration: not a result.
+  for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'leases' ORDER BY name").all()) {
     const rows = db.prepare(`SELECT * FROM "${name}"`).all();
     const clean = rows.map((row) =>
       Object.fromEntries(
