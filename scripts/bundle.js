@@ -36,6 +36,9 @@ const bundle = await rollup({
   input: ENTRY_POINTS,
   external: (id) => !id.startsWith('.') && !id.startsWith('/'),
   treeshake: { moduleSideEffects: (id, external) => external },
+  // An entry may export more than its module does (what the commands it loads share with it), so
+  // cli.js is the program itself, not a facade one file more to read.
+  preserveEntrySignatures: 'allow-extension',
   plugins: [tscFiles],
   onwarn(warning, warn) {
     // Rooms that import each other keep working as ES modules do; the order is rollup's to keep.
