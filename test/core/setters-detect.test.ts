@@ -4,7 +4,8 @@ import { chmod, copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { commandFor, describeSetter, splitCommandLine } from '../../src/core/desktop/setters/index.js';
+import { commandFor, splitCommandLine } from '../../src/core/common/index.js';
+import { describeSetter } from '../../src/core/desktop/setters/index.js';
 import { SETTERS } from '../../src/core/desktop/setters/registry.js';
 
 const FAKE = fileURLToPath(new URL('../fixtures/fake-setters/record', import.meta.url));

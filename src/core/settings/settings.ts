@@ -68,10 +68,14 @@ const bad = (key: string, expected: string, source: Source) =>
     'file' in source ? `invalid ${key} in ${source.file}: expected ${expected}` : `invalid ${key}: expected ${expected}`,
   );
 
-/** A command line setting is refused when it is set, not at the next change. */
-function commandLine(key: string, value: string | null, source: Source): void {
-  const problem = value !== null && value.trim() !== '' ? commandLineProblem(value) : undefined;
+/** A command line setting (`set_command`, `on_change`) as kept: null for none or a blank line; one
+ * that does not split into words is refused when it is set, not at the next change. */
+function commandLine(key: string, value: unknown, expected: string, source: Source): string | null {
+  if (value !== null && (typeof value !== 'string' || value.includes('\0'))) throw bad(key, expected, source);
+  if (value === null || value.trim() === '') return null;
+  const problem = commandLineProblem(value);
   if (problem) throw bad(key, `a command line whose quotes and backslashes close (${problem})`, source);
+  return value;
 }
 
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
@@ -182,14 +186,10 @@ export function validateSettings(base: Settings, patch: unknown, source: Source,
         next.colors = value;
         break;
       case 'on_change':
-        if (value !== null && (typeof value !== 'string' || value.includes('\0'))) throw bad(key, 'a command line or null', source);
-        commandLine(key, value, source);
-        next.on_change = typeof value === 'string' && value.trim() === '' ? null : value;
+        next.on_change = commandLine(key, value, 'a command line or null', source);
         break;
       case 'set_command':
-        if (value !== null && (typeof value !== 'string' || value.includes('\0'))) throw bad(key, 'a command string or null', source);
-        commandLine(key, value, source);
-        next.set_command = typeof value === 'string' && value.trim() === '' ? null : value;
+        next.set_command = commandLine(key, value, 'a command string or null', source);
         break;
       default:
         throw new WallpaperError(

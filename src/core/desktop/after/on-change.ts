@@ -32,7 +32,7 @@ export function runOnChange(line: string, changed: ChangedWallpaper, env: NodeJS
   try {
     words = splitCommandLine(line, 'on_change').map((word) => word.replaceAll('{path}', changed.path).replaceAll('{id}', changed.id));
   } catch (error) {
-    report(`on_change not run: ${oneLine(error).replace('set_command', 'on_change')}`);
+    report(`on_change not run: ${oneLine(error)}`);
     return;
   }
   if (words.length === 0) return;

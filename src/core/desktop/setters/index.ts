@@ -11,7 +11,6 @@ import { readShown, type ShownPath } from './shown.js';
 import type { Monitor } from '../monitors/index.js';
 import type { Assignment, SetContext, Setter } from './types.js';
 
-export { commandFor, splitCommandLine } from '../../common/index.js';
 export type { Assignment } from './types.js';
 export type { ShownPath } from './shown.js';
 export { type LockScreen, lockScreenOf } from './lock.js';
