@@ -5,24 +5,13 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:
 import { readFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import sharp from 'sharp';
 import { openLibrary } from '../../dist/core/library/facade.js';
 import '../../dist/core/analysis/analyze.js'; // applies the scan's sharp settings (cache off) to the floor too
-import { mapLimit } from '../lib/util.js';
+import { decodeToFloor, FLOOR_SIZE } from '../lib/floor.js';
+import { mapLimit, timed } from '../lib/util.js';
 
 /** The scan's concurrency (src/core/library/scan.ts): the floor decodes with the same. */
 const CONCURRENCY = Math.max(2, availableParallelism());
-/** The floor's target size: "decoding to <= 512 px with shrink-on-load" (the issue's table). */
-const FLOOR_SIZE = 512;
-
-async function timed(fn) {
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  const value = await fn();
-  const wall = (performance.now() - started) / 1000;
-  const used = process.cpuUsage(cpu);
-  return { seconds: wall, busy: (used.user + used.system) / 1e6 / wall / availableParallelism(), value };
-}
 
 export async function scanFigure({ corpus, options, scratch, log }) {
   const files = options.quick && !options.corpus ? corpus.files.slice(0, 12) : corpus.files;
@@ -38,8 +27,7 @@ export async function scanFigure({ corpus, options, scratch, log }) {
   const floor = () =>
     timed(() =>
       mapLimit(files, CONCURRENCY, async (file) => {
-        const bytes = await readFile(file.path);
-        await sharp(bytes).resize(FLOOR_SIZE, FLOOR_SIZE, { fit: 'inside', withoutEnlargement: true }).raw().toBuffer();
+        await decodeToFloor(await readFile(file.path));
       }),
     );
   const scan = () => {
@@ -64,7 +52,8 @@ export async function scanFigure({ corpus, options, scratch, log }) {
     scans.push(result);
     log(`  run ${run + 1}: floor ${floors.at(-1).seconds.toFixed(2)} s, scan ${result.seconds.toFixed(2)} s`);
   }
-  const busy = (list) => Math.round((list.reduce((s, r) => s + r.busy, 0) / list.length) * 100);
+  // How busy both cores were: CPU time over wall time and cores.
+  const busy = (list) => Math.round((list.reduce((s, r) => s + r.cpu / r.seconds / availableParallelism(), 0) / list.length) * 100);
   return [
     {
       name: `first scan of ${files.length} images (${megabytes.toFixed(0)} MB), time`,

@@ -24,6 +24,16 @@ export function weighted(random, pairs) {
   return pairs[pairs.length - 1][0];
 }
 
+/** `fn`'s wall time in seconds and the process's CPU time (user + system, every thread) in seconds
+ * while it ran, with its value. */
+export async function timed(fn) {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const value = await fn();
+  const used = process.cpuUsage(cpu);
+  return { seconds: (performance.now() - started) / 1000, cpu: (used.user + used.system) / 1e6, value };
+}
+
 export async function mapLimit(items, limit, fn) {
   const results = new Array(items.length);
   let next = 0;

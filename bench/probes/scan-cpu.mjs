@@ -14,7 +14,9 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { listImages } from '../lib/corpus.js';
-import { mapLimit } from '../lib/util.js';
+import { decodeToFloor } from '../lib/floor.js';
+import { summarize } from '../lib/stats.js';
+import { mapLimit, timed } from '../lib/util.js';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
@@ -27,7 +29,6 @@ const dumpFile = value('--dump');
 const { openLibrary } = await import(`${dist}/core/library/facade.js`);
 // analyze.js applies the scan's sharp settings (cache off) to the floor too.
 const { analyzeImage } = await import(`${dist}/core/analysis/analyze.js`);
-const { default: sharp } = await import('sharp');
 
 const CONCURRENCY = Math.max(2, availableParallelism());
 const corpus = listImages(new URL('../.corpus/images', import.meta.url).pathname);
@@ -36,14 +37,6 @@ rmSync(folder, { recursive: true, force: true });
 mkdirSync(folder, { recursive: true });
 for (const file of corpus.files) symlinkSync(file.path, join(folder, basename(file.path)));
 for (const file of corpus.files) readFileSync(file.path); // page cache warm for both sides
-
-async function timed(fn) {
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  const result = await fn();
-  const used = process.cpuUsage(cpu);
-  return { wall: (performance.now() - started) / 1000, cpu: (used.user + used.system) / 1e6, result };
-}
 
 /** The scan's analysis alone (decode, hash, thumbnail, colours, fingerprint), no index, no files written. */
 const analyse = () =>
@@ -56,8 +49,7 @@ const analyse = () =>
 const floor = () =>
   timed(() =>
     mapLimit(corpus.files, CONCURRENCY, async (file) => {
-      const bytes = await readFile(file.path);
-      await sharp(bytes).resize(512, 512, { fit: 'inside', withoutEnlargement: true }).raw().toBuffer();
+      await decodeToFloor(await readFile(file.path));
     }),
   );
 
@@ -67,7 +59,7 @@ async function scan(dump) {
   library.updateSettings({ folders: [folder] });
   try {
     const run = await timed(() => library.scan());
-    if (run.result.added !== corpus.files.length) throw new Error(`scan added ${run.result.added}: ${JSON.stringify(run.result.failed)}`);
+    if (run.value.added !== corpus.files.length) throw new Error(`scan added ${run.value.added}: ${JSON.stringify(run.value.failed)}`);
     if (dump) writeFileSync(dump, JSON.stringify(contents(home), null, 1));
     return run;
   } finally {
@@ -114,7 +106,7 @@ else await scan(); // warm-up: the scan's modules
 const floors = [];
 const analyses = [];
 const scans = [];
-const show = (r) => `${r.cpu.toFixed(2)} s CPU (${r.wall.toFixed(2)} s wall)`;
+const show = (r) => `${r.cpu.toFixed(2)} s CPU (${r.seconds.toFixed(2)} s wall)`;
 for (let run = 0; run < runs; run++) {
   if (!flag('--scan-only')) {
     floors.push(await floor());
@@ -127,8 +119,7 @@ for (let run = 0; run < runs; run++) {
     `run ${run + 1}: ${f ? `floor ${show(f)}, analysis ${show(analyses.at(-1))}, ` : ''}scan ${show(s)}${f ? `, scan/floor ${(s.cpu / f.cpu).toFixed(3)} CPU` : ''}`,
   );
 }
-const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
-const cpuOf = (list) => median(list.map((r) => r.cpu));
+const cpuOf = (list) => summarize(list.map((r) => r.cpu)).median;
 console.log(
   `median: scan ${cpuOf(scans).toFixed(2)} s CPU${floors.length ? `, analysis ${cpuOf(analyses).toFixed(2)}, floor ${cpuOf(floors).toFixed(2)}; scan/floor ${(cpuOf(scans) / cpuOf(floors)).toFixed(3)}, analysis/floor ${(cpuOf(analyses) / cpuOf(floors)).toFixed(3)}` : ''}`,
 );

@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { listImages } from '../lib/corpus.js';
+import { decodeToFloor } from '../lib/floor.js';
 
 const args = process.argv.slice(2);
 const dist = resolve(
@@ -61,7 +62,7 @@ const squareOf = (d) =>
     .toBuffer();
 
 const parts = {
-  'floor: sharp to 512 px': (f) => sharp(f.bytes).resize(512, 512, fit).raw().toBuffer(),
+  'floor: sharp to 512 px': (f) => decodeToFloor(f.bytes),
   'probe (header read)': (f) => probeImage(f.bytes),
   'the decode (probe included)': (f) => decoded(f.bytes),
   'id: SHA-256 of the file': (f) => createHash('sha256').update(f.bytes).digest('hex'),
