@@ -1,7 +1,8 @@
 // Memory that comes back: a WebAssembly memory never shrinks, so the decoders run in
 // threads that are ended once their memory has grown past RECYCLE_BYTES or they have been idle:
 // after repeated full-HD JPEG XL decodes the process is back within 50 MB of where it started, and one
-// 4K decode (whose decoder grows to ~400 MB) gives its memory back at once.
+// 4K decode (whose decoder grows to ~400 MB) gives its memory back at once; a JPEG XL decoded by djxl (its
+// own process) ends an idle thread first.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -74,4 +75,26 @@ t.test('the WebAssembly decoders give their memory back', { timeout: 900_000 }, 
   }
   const end = await settledRss();
   t.ok(end - start < 50 * 1024 * 1024, `RSS back within 50 MB: ${Math.round(start / 1e6)} MB before, ${Math.round(end / 1e6)} MB after`);
+});
+
+t.test('a JPEG XL decoded by djxl first ends the thread a HEIC left idle', async (t) => {
+  if (!requireEncoders(t)) return;
+  t.teardown(() => wasmDecoders.close());
+  const dir = tempDir(t);
+  const png = join(dir, 'field.png');
+  await sharp({ create: { width: 320, height: 180, channels: 3, background: '#3a6ea5' } })
+    .png()
+    .toFile(png);
+  execFileSync('heif-enc', [png, '-o', join(dir, 'field.heic')], { stdio: 'pipe' });
+  execFileSync('cjxl', [png, join(dir, 'field.jxl'), '--quiet'], { stdio: 'pipe' });
+  const decode = async (file: string) => {
+    const bytes = readFileSync(join(dir, file));
+    return (await (await decodeImage(bytes, await probeImage(bytes))).raw().toBuffer({ resolveWithObject: true })).info;
+  };
+  t.same([(await decode('field.heic')).width, wasmDecoders.alive], [320, 1], 'the HEIC decode leaves its thread idle (kept IDLE_MS)');
+  t.same(
+    [(await decode('field.jxl')).width, wasmDecoders.alive],
+    [320, 0],
+    "djxl's decode ends it first: the two memories never add up (docs/formats.md#memory)",
+  );
 });

@@ -109,6 +109,10 @@ export async function decodeImage(bytes: Buffer, probe: Probe, options: DecodeOp
         collectAround(probe.width * probe.height);
         const djxl = systemDecodersOn() ? await systemDjxl() : undefined;
         if (!djxl) return raw(await wasmDecoders.decode('jxl', bytes));
+        // djxl's memory is its own process's, outside the decode budget's view: a WebAssembly thread
+        // left idle by a HEIC just decoded (~90 MB for 4K, kept IDLE_MS) is ended first, or the two
+        // added up (docs/formats.md#memory).
+        await wasmDecoders.endIdle();
         const out = await decodeWithDjxl(djxl, bytes);
         return raw(out, out.channels as 1 | 2 | 3 | 4);
       }

@@ -80,6 +80,12 @@ export class WasmPool {
     return this.threads.size;
   }
 
+  /** End the threads that are idle now, their memory given back before the call resolves: a
+   * decoder outside this pool (djxl's process) is about to need as much. */
+  async endIdle(): Promise<void> {
+    await Promise.all([...this.threads].filter((thread) => !thread.job).map((thread) => this.end(thread)));
+  }
+
   /** End every thread now (tests, and a process shutting down). */
   async close(): Promise<void> {
     await Promise.all([...this.threads].map((thread) => this.end(thread, new Error('the decoder was closed'))));
