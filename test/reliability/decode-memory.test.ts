@@ -1,7 +1,8 @@
 // Decompression bombs within the pixel limit: a 9999x9999 image of a few hundred KB
 // decodes to 100 megapixels. Decodes shrink on load and share one pixel budget per process, so the
 // peak memory of `serve` under four such uploads and of `scan` over such files stays bounded:
-// measured as the process's VmHWM, a figure, not a timing.
+// measured as the process's VmHWM, a figure, not a timing, of the program as a user starts it (without
+// tap's hook in NODE_OPTIONS: helpers/user-env.ts).
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import t from 'tap';
 import { PixelBudget } from '../../src/core/analysis/decode-budget.js';
 import { BIN, runCli } from '../helpers/cli.js';
 import { madeOnce, tempDir } from '../helpers/fixtures.js';
+import { userEnv } from '../helpers/user-env.js';
 import { MULTIPART_TYPE, multipart } from './helpers.js';
 
 const MB = 1024 * 1024;
@@ -51,7 +53,7 @@ t.test('serve: peak RSS under four concurrent 100-megapixel uploads', async (t) 
   const home = tempDir(t);
   // MALLOC_ARENA_MAX as serve sets it for itself (src/relaunch.ts): the child is the serving process.
   const child = spawn(process.execPath, [BIN, '--home', home, 'serve', '--port', '0'], {
-    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+    env: { ...userEnv(), MALLOC_ARENA_MAX: '2' },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   t.teardown(() => child.kill('SIGKILL'));
@@ -90,10 +92,14 @@ t.test('scan: peak RSS over a 100-megapixel image among ordinary ones', async (t
     );
   const home = tempDir(t);
   const result = await new Promise<{ code: number | null; peak: number }>((resolve) => {
-    const child = spawn('/bin/sh', [
-      '-c',
-      `MALLOC_ARENA_MAX=2 ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} --home ${JSON.stringify(home)} scan ${JSON.stringify(folder)} --quiet & pid=$!; peak=0; while kill -0 $pid 2>/dev/null; do v=$(grep VmHWM /proc/$pid/status 2>/dev/null | tr -dc 0-9); [ -n "$v" ] && peak=$v; sleep 0.02; done; wait $pid; echo $? $peak`,
-    ]);
+    const child = spawn(
+      '/bin/sh',
+      [
+        '-c',
+        `MALLOC_ARENA_MAX=2 ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} --home ${JSON.stringify(home)} scan ${JSON.stringify(folder)} --quiet & pid=$!; peak=0; while kill -0 $pid 2>/dev/null; do v=$(grep VmHWM /proc/$pid/status 2>/dev/null | tr -dc 0-9); [ -n "$v" ] && peak=$v; sleep 0.02; done; wait $pid; echo $? $peak`,
+      ],
+      { env: userEnv() },
+    );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk));
     child.on('close', () => {

@@ -1,6 +1,6 @@
 // Memory as the README says, as users run it (docs/formats.md#memory): a real `serve` started with no
-// variable set by the test (MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_ removed, as in a user's
-// terminal) indexes large JPEG XL and HEIC pictures (3840x2160, made by cjxl and heif-enc from
+// variable set by the test (MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_ removed, and tap's own hook
+// taken out of NODE_OPTIONS, as in a user's terminal: helpers/user-env.ts) indexes large JPEG XL and HEIC pictures (3840x2160, made by cjxl and heif-enc from
 // pictures sharp drew, one JPEG XL with alpha) and makes six variants of them. Its memory, the
 // resident sets of the process and of its children (bin/'s own on Node 20, the relaunched serve,
 // djxl) read from /proc, with the Node binary's pages that bin/ and its child share counted once,
@@ -20,6 +20,7 @@ import { doubleCountedBytes, treeResidentBytes } from '../../bench/lib/proc-memo
 import { BIN } from '../helpers/cli.js';
 import { madeOnce, tempDir } from '../helpers/fixtures.js';
 import { requireEncoders } from '../helpers/formats.js';
+import { userEnv } from '../helpers/user-env.js';
 
 const MB = 1024 * 1024;
 const PEAK = 600 * MB;
@@ -63,7 +64,7 @@ const large = (index: number, scratch: string) =>
 /** serve on `files`, as a user starts it: its peak while it indexes them and makes a variant of each,
  * and its memory from then on, sampled every 100 ms for `settle` ms (the lowest, and when reached). */
 async function run(t: Test, files: { name: string; bytes: Buffer }[], settleMs: number, target?: number) {
-  const env = { ...process.env };
+  const env = userEnv();
   delete env.MALLOC_ARENA_MAX;
   delete env.MALLOC_MMAP_THRESHOLD_;
   const folder = tempDir(t);

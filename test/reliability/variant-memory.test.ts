@@ -1,5 +1,6 @@
 // What the largest variants cost a real `serve`, as its peak RSS (VmHWM from
-// /proc, a figure, not a timing) against the README's figure for variants, "under 300 MB":
+// /proc, a figure, not a timing; the program as a user starts it, without tap's hook in NODE_OPTIONS:
+// helpers/user-env.ts) against the README's figure for variants, "under 300 MB":
 // - an AVIF asked at 3840x2160 is 3840x2160 (it was shrunk to 1920x1200's pixels: 2023x1138 of this
 //   source), encoded tile by tile;
 // - a 5000x5000 JPEG with the attention crop, enlarged, chooses its box on a reduced picture (it
@@ -14,6 +15,7 @@ import t, { type Test } from 'tap';
 import type { ListResponse } from '../../src/core/types.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 import { startServe, until } from '../helpers/serve.js';
+import { userEnv } from '../helpers/user-env.js';
 
 const MB = 1024 * 1024;
 const FIGURE = 300 * MB;
@@ -36,7 +38,7 @@ async function scene(path: string, width: number, height: number): Promise<void>
 
 /** A fresh `serve` of `folder` (every file in it scanned), and the ids of its wallpapers. */
 async function serveOf(t: Test, folder: string, count: number) {
-  const server = await startServe(t, { home: tempDir(t), folders: [folder] });
+  const server = await startServe(t, { home: tempDir(t), folders: [folder], env: { NODE_OPTIONS: userEnv().NODE_OPTIONS ?? '' } });
   let ids: string[] = [];
   await until(async () => {
     ids = ((await (await fetch(`${server.base}/api/wallpapers`)).json()) as ListResponse).wallpapers.map((w) => w.id);
