@@ -9,7 +9,6 @@
 // the buffers under it then stay in the heap once freed; fixed, serve's peak on those 30 files fell
 // from 721-736 MB to 511-585 MB and what it held after from 221-258 MB to 135-168 MB (bench/RESULTS.md). A
 // value the user set is kept, whatever it is; the short commands never pay for a second start.
-import { spawn } from 'node:child_process';
 import { commandWord } from './commands/argv.js';
 
 /** The commands that run long enough, over enough large pictures, for the arenas to matter. */
@@ -44,7 +43,7 @@ export function relaunched(argv: readonly string[] = process.argv, env: NodeJS.P
   const tuned = { ...env, MALLOC_ARENA_MAX: ARENAS, MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? MMAP_THRESHOLD };
   const execve = (process as unknown as { execve?: Execve }).execve;
   if (execve) execve(process.execPath, [process.execPath, ...args], tuned);
-  const child = spawn(process.execPath, args, {
+  const child = process.getBuiltinModule('node:child_process').spawn(process.execPath, args, {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...tuned, [CHILD_MARK]: '1' },
   });

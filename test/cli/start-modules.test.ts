@@ -33,6 +33,8 @@ interface Loaded {
   packages: string[];
   /** The sources in those files, as paths under dist/ (core/store/index.js, commands/list.js, ...). */
   modules: string[];
+  /** Node's own modules it loaded (crypto, worker_threads, ...). */
+  builtins: string[];
 }
 
 let runs = 0;
@@ -44,15 +46,14 @@ function loadedBy(t: Test, root: string, args: string[], env: NodeJS.ProcessEnv)
     encoding: 'utf8',
   });
   t.equal(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
-  const paths = readFileSync(report, 'utf8')
-    .split('\n')
-    .filter((url) => url.startsWith('file:'))
-    .map((url) => fileURLToPath(url));
+  const lines = readFileSync(report, 'utf8').split('\n');
+  const paths = lines.filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url));
   const files = paths.filter((path) => path.startsWith(DIST));
   return {
     files: files.map((path) => path.slice(DIST.length)),
     packages: paths.filter((path) => path.includes('/node_modules/')),
     modules: [...new Set(files.flatMap(sourcesOf))],
+    builtins: [...new Set(lines.filter((url) => url.startsWith('node:')).map((url) => url.slice('node:'.length)))],
   };
 }
 
@@ -92,6 +93,11 @@ const NOT_AT_START = [
   // The desktops' setters: loaded to set, and none is this session's (set_command is).
   /^core\/desktop\/setters\/(gnome|cinnamon|mate|kde|xfce|sway|swww|hyprpaper|macos|windows|x11|picture-options)\.js$/,
 ];
+
+/** Node's own modules that only some runs need (each ~2-3 ms to compile on Node 20, their
+ * dependencies included): taken where they are used (docs/design.md#how-the-program-is-built-and-started),
+ * never by `--version`, `list` or `current` on a SQLite index. */
+const BUILTINS_NOT_AT_START = ['crypto', 'worker_threads', 'v8', 'vm', 'timers/promises'];
 
 /** Our modules the slimmest short command loaded before an earlier round's change: every one of them. */
 const BEFORE = 230;
@@ -140,6 +146,12 @@ t.test('current and list load only what they run with', async (t) => {
         [],
         'list: none of the rooms the door names that listing does not call',
       );
+    if (command === 'list' || command === 'current')
+      t.same(
+        run.builtins.filter((name) => BUILTINS_NOT_AT_START.includes(name)),
+        [],
+        `${command}: none of Node's modules it does not use (${run.builtins.length} loaded)`,
+      );
     const ceiling = CEILINGS[command!] ?? CEILINGS.list!;
     t.ok(run.files.length <= ceiling.files, `${command}: ${run.files.length} built files of ours, at most ${ceiling.files}`);
     t.ok(run.packages.length <= ceiling.packages, `${command}: ${run.packages.length} ES modules of packages, at most ${ceiling.packages}`);
@@ -171,6 +183,11 @@ t.test('the version loads no command and none of the core but what cli.ts names'
       `${args.join(' ')}: ${run.files.length} built files, at most ${CEILINGS['--version']!.files}`,
     );
     t.ok(run.packages.length <= CEILINGS['--version']!.packages, `${args.join(' ')}: ${run.packages.length} ES modules of packages`);
+    t.same(
+      run.builtins.filter((name) => BUILTINS_NOT_AT_START.includes(name)),
+      [],
+      `${args.join(' ')}: none of Node's modules it does not use`,
+    );
   }
   t.match((await runCli(['--version'])).stdout, /^\d+\.\d+\.\d+\n$/);
 });

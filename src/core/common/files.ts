@@ -1,5 +1,4 @@
 // Small file-system helpers the core shares: atomic writes, moves across devices, no-clobber placing.
-import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { copyFile, type FileHandle, link, mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
@@ -9,7 +8,7 @@ import { basename, dirname, extname, join, sep } from 'node:path';
 /** Write via a temporary sibling and a rename, so readers never see half a file. */
 export async function writeFileAtomic(path: string, data: Uint8Array): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = join(dirname(path), `.${basename(path)}.${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`);
   try {
     await writeFile(temp, data);
     await rename(temp, path);

@@ -5,8 +5,6 @@
 // later when V8 has swept, brought it to 204 MB (bench/RESULTS.md). V8 offers no collection to
 // programs started without --expose-gc; the flag is set here and the function taken from a fresh
 // context, as jest's --logHeapUsage does.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 
 const SWEEP_DELAY_MS = 1000;
 
@@ -14,8 +12,8 @@ let collect: (() => void) | undefined;
 
 function collector(): () => void {
   if (!collect) {
-    setFlagsFromString('--expose-gc');
-    collect = runInNewContext('gc') as () => void;
+    process.getBuiltinModule('node:v8').setFlagsFromString('--expose-gc');
+    collect = process.getBuiltinModule('node:vm').runInNewContext('gc') as () => void;
   }
   return collect;
 }

@@ -5,10 +5,11 @@ import { RANDOM_FILE_TRIES } from '../limits.js';
 import type { Store } from '../store/index.js';
 import type { Filters, Library, OpenedFile, PickOptions, VerifiedFile, Wallpaper } from '../types.js';
 import { isId } from './id.js';
+import { isTimedOnly } from './timed-only.js';
 import { openIndexed } from './verify.js';
 
-/** The module every file request needs, imported once: an `import()` per call costs ~10 us, a held
- * promise nothing (serve answers thousands a second). */
+/** The module a timed wallpaper's file requests need (the dynamic room), imported once: an `import()`
+ * per call costs ~10 us, a held promise nothing (serve answers thousands a second). */
 let openFrameModule: Promise<typeof import('./open-frame.js')> | undefined;
 const openFrame = () => (openFrameModule ??= import('./open-frame.js'));
 
@@ -33,7 +34,8 @@ export function createFileReads({ store, staleFile, get, random }: FileReadSourc
   const reads: FileReads = {
     async openFile(id) {
       const opened = isId(id) ? await openIndexed(store.filesOf(id), staleFile) : undefined;
-      return opened && (await openFrame()).frameInstead(opened);
+      if (!opened || !isTimedOnly(opened.path)) return opened;
+      return (await openFrame()).frameInstead(opened);
     },
 
     async verifiedFile(id) {

@@ -10,12 +10,12 @@ import { readRange } from '../common/index.js';
 import { frameAt, readDynamic } from '../dynamic/index.js';
 import { contentTypeOf, formatOfExtension, sniffFormat } from '../formats/index.js';
 import type { OpenedFile } from '../types.js';
-import { TIMED_ONLY } from './read-dynamic.js';
+import { isTimedOnly } from './timed-only.js';
 
 /** `opened` itself, or, for a timed file, its frame for `now` opened in its place (the timed file
  * closed); undefined when that frame cannot be opened now (gone since the scan). */
 export async function frameInstead(opened: OpenedFile, now = new Date()): Promise<OpenedFile | undefined> {
-  if (!TIMED_ONLY.has(extname(opened.path).slice(1).toLowerCase())) return opened;
+  if (!isTimedOnly(opened.path)) return opened;
   let path: string;
   try {
     const dynamic = readDynamic(opened.path, await readRange(opened.handle, 0, opened.size));

@@ -14,8 +14,6 @@ type Analysed = Awaited<ReturnType<Analyzer['analyzeImage']>> & { dynamic: Dynam
 
 /** Extensions whose files may hold a dynamic wallpaper. */
 const MAY_BE_DYNAMIC = new Set(['xml', 'stw', 'heic', 'heif']);
-/** Files only a timed wallpaper makes a wallpaper of. */
-export const TIMED_ONLY = new Set(['xml', 'stw']);
 
 /**
  * The dynamic wallpaper `bytes` hold, analysed by its noon frame; undefined when they hold none (an

@@ -8,8 +8,6 @@
 // no renewal for LEASE_TTL_MS), the waiter takes the lease over and scans itself, so a scan asked for
 // is never lost. Each scan's holder name is unique, and a released lease keeps it in the outcome
 // (`{by, summary}`), which tells a waiter whose scan it is.
-import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { holderName, isHeld, type Store } from '../store/index.js';
 import type { ScanProgress, ScanSummary } from '../types.js';
 
@@ -49,7 +47,7 @@ async function takeOrWait(store: Store, holder: string, onProgress: (progress: S
   const tooEarly = isHeld(atArrival) ? atArrival.holder : undefined;
   for (;;) {
     if (store.takeLease(SCAN, holder, LEASE_TTL_MS)) return undefined;
-    await sleep(WAIT_POLL_MS);
+    await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
     const row = store.lease(SCAN);
     const finished = row && row.holder === '' ? readOutcome(row.outcome) : undefined;
     if (finished && finished.by !== tooEarly) return finished.summary;
@@ -64,7 +62,7 @@ export async function exclusiveScan(
   onProgress: (progress: ScanProgress) => void,
   scan: (onProgress: (progress: ScanProgress) => void) => Promise<ScanSummary>,
 ): Promise<ScanSummary> {
-  const holder = holderName(randomBytes(6).toString('hex'));
+  const holder = holderName(process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex'));
   const finished = await takeOrWait(store, holder, onProgress);
   if (finished) return finished;
   let latest: ScanProgress | null = null;

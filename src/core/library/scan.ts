@@ -21,7 +21,8 @@ import type { FileResult, Store } from '../store/index.js';
 import type { ThumbnailCache } from './thumbnails.js';
 import type { ScanProblem, ScanProgress, ScanSummary, Settings } from '../types.js';
 import { walkFolders } from './walk.js';
-import { TIMED_ONLY, analyseDynamic } from './read-dynamic.js';
+import { analyseDynamic } from './read-dynamic.js';
+import { TIMED_ONLY } from './timed-only.js';
 import { type Analyzer, loadAnalyzer } from '../analysis/index.js';
 
 export interface ScanContext {

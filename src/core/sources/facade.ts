@@ -2,7 +2,6 @@
 // settings key `sources`), and fetch: each source in turn (one failing never stops the others),
 // then one scan indexes what came, then each source is trimmed to its --keep (oldest first, to the
 // trash like a delete, favourites never).
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { prepare } from '../curate/index.js';
 import { WallpaperError } from '../errors.js';
@@ -26,7 +25,8 @@ export interface SourcesDeps {
 export const sourcesRoot = (dirs: LibraryDirs): string => join(dirs.data, 'sources');
 
 /** This library's client name on other servers: the same for every fetch from this data home. */
-const clientName = (dirs: LibraryDirs): string => `wallpaper-${createHash('sha256').update(dirs.data).digest('hex').slice(0, 16)}`;
+const clientName = (dirs: LibraryDirs): string =>
+  `wallpaper-${process.getBuiltinModule('node:crypto').createHash('sha256').update(dirs.data).digest('hex').slice(0, 16)}`;
 
 export function createSources(deps: SourcesDeps): Sources {
   const { store, dirs } = deps;

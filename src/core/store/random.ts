@@ -2,7 +2,8 @@
 // again: from the second ask in an index version, the matching ids are kept (per filter key, within
 // an id budget) and a pick is one array index and one primary-key read instead of an OFFSET walk.
 // One-shot CLI processes never build the lists.
-import { randomInt } from 'node:crypto';
+/** A uniform integer below `max`, from Node's crypto module, taken when the first pick is made. */
+const randomInt = (max: number): number => process.getBuiltinModule('node:crypto').randomInt(max);
 import { VersionedCache } from '../common/index.js';
 import type { Filters } from '../types.js';
 import type { Connection } from './connection.js';

@@ -6,7 +6,6 @@
 // client-walks.ts (O(1) per client), and starts a new permutation when it has seen them all.
 // Index changes mid-cycle: a wallpaper added joins the current cycle when its place in the cycle's
 // order is still ahead of the client's position, else the next cycle; one removed leaves at once.
-import { createHash } from 'node:crypto';
 import { VersionedCache } from '../common/index.js';
 import type { Filters, Paging } from '../types.js';
 import { loadWalk, saveWalk } from './client-walks.js';
@@ -32,7 +31,7 @@ interface Order {
 
 /** Two 32-bit words of a key. */
 function keyWords(key: string): [number, number] {
-  const digest = createHash('sha256').update(key).digest();
+  const digest = process.getBuiltinModule('node:crypto').createHash('sha256').update(key).digest();
   return [digest.readUInt32LE(0), digest.readUInt32LE(4)];
 }
 

@@ -2,10 +2,14 @@
 // better-sqlite3 does), and node-postgres is asynchronous. A worker thread (bridge-worker.ts) runs
 // the queries; the caller posts one and blocks on Atomics.wait until the answer is posted back,
 // then takes it with receiveMessageOnPort. A query costs one round trip to the server plus ~50 µs.
-import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads';
+// node:worker_threads is taken when a bridge starts: a SQLite library's commands never load it
+// (docs/design.md#how-the-program-is-built-and-started).
+import type { MessagePort, Worker } from 'node:worker_threads';
 import { ownWorker } from '../../common/index.js';
 import { WallpaperError } from '../../errors.js';
 import { CHANNEL } from './schema.js';
+
+const threads = () => process.getBuiltinModule('node:worker_threads');
 
 /** Longer than any query of ours; past it the server or the network is taken as gone. */
 const ANSWER_TIMEOUT_MS = 60_000;
@@ -40,7 +44,7 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
 function takeAnswer(port: MessagePort): unknown {
   const until = Date.now() + TAKE_MS;
   for (;;) {
-    const received = receiveMessageOnPort(port);
+    const received = threads().receiveMessageOnPort(port);
     if (received || Date.now() >= until) return received?.message;
     Atomics.wait(pause, 0, 0, 1);
   }
@@ -69,9 +73,9 @@ export class SyncPostgres {
   }
 
   private start(): Thread {
-    const { port1, port2 } = new MessageChannel();
+    const { port1, port2 } = new (threads().MessageChannel)();
     const { file, execArgv } = ownWorker(import.meta.url, 'bridge-worker');
-    const worker = new Worker(file, {
+    const worker = new (threads().Worker)(file, {
       execArgv,
       workerData: { url: this.url, channel: CHANNEL, port: port2, shared: this.shared },
       transferList: [port2],
