@@ -2,60 +2,74 @@
 // (`dconf watch /`, `xfconf-query -m`) runs while the action runs, then a marker key of our own is
 // written after it. The store reports changes in the order they were made, so once the monitor has
 // reported the marker, every change the action made has been reported before it: the lines before
-// the marker are all the action changed. Awaited with a generous limit, never timed.
+// the marker are all the action changed. A monitor just started may not be subscribed yet and
+// misses what is written meanwhile, so each marker is a key of its own and a new one is written
+// every second until one shows. Awaited with a generous limit, never timed.
 import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Test } from 'tap';
-import { eventually } from '../serve.js';
 
 export interface MarkerWatch {
   /** The monitor's command line, e.g. ['dconf', 'watch', '/']. */
   monitor: readonly string[];
-  /** Writes the marker (given a fresh value each time), e.g. ['dconf', 'write', '/x/marker', ...]. */
-  mark: (value: number) => readonly string[];
-  /** How the marker's change shows in the monitor's output. */
+  /** Writes marker key number `n`, e.g. ['dconf', 'write', '/x/marker-3', '3']. */
+  mark: (n: number) => readonly string[];
+  /** How a marker key's change shows in the monitor's output. */
   marked: RegExp;
 }
 
 export const DCONF_MARKER: MarkerWatch = {
   monitor: ['dconf', 'watch', '/'],
-  mark: (value) => ['dconf', 'write', '/org/wallpaper-test/marker', String(value)],
-  marked: /\/org\/wallpaper-test\/marker/,
+  mark: (n) => ['dconf', 'write', `/org/wallpaper-test/marker-${n}`, String(n)],
+  marked: /\/org\/wallpaper-test\/marker-\d+/,
 };
 
 export const XFCONF_MARKER: MarkerWatch = {
   monitor: ['xfconf-query', '-c', 'xfce4-desktop', '-m'],
-  mark: (value) => ['xfconf-query', '-c', 'xfce4-desktop', '-p', '/wallpaper-test/marker', '-n', '-t', 'int', '-s', String(value)],
-  marked: /\/wallpaper-test\/marker/,
+  mark: (n) => ['xfconf-query', '-c', 'xfce4-desktop', '-p', `/wallpaper-test/marker-${n}`, '-n', '-t', 'int', '-s', String(n)],
+  marked: /\/wallpaper-test\/marker-\d+/,
 };
+
+/** The limit of a wait for a marker: a hang, not a slow machine. */
+const MARKER_LIMIT_MS = 60_000;
+/** How long a marker is waited for before a new one is written. */
+const REWRITE_MS = 1_000;
 
 let markers = 0;
 
 /** Run `action` under `watch.monitor`, then write the marker; resolves with what the monitor
- * reported before the marker (the action's changes, all of them), or throws when the marker never
- * showed within 20 s. */
+ * reported before the marker (the action's changes, all of them), or throws when no marker showed
+ * within a minute. */
 export async function changesDuring(t: Test, env: NodeJS.ProcessEnv, watch: MarkerWatch, action: () => Promise<void>): Promise<string> {
   const [command, ...args] = watch.monitor;
   const monitor = spawn(command!, args, { env, stdio: ['ignore', 'pipe', 'ignore'] });
   t.teardown(() => monitor.kill());
   let text = '';
   monitor.stdout.on('data', (chunk: Buffer) => (text += chunk));
-  // The monitor is listening once a first marker has come through.
-  const write = (value: number) => {
-    const [mark, ...markArgs] = watch.mark(value);
+  let latest = 0;
+  const write = () => {
+    latest = ++markers;
+    const [mark, ...markArgs] = watch.mark(latest);
     return new Promise<void>((resolve) => spawn(mark!, markArgs, { env, stdio: 'ignore' }).on('close', () => resolve()));
   };
-  const count = () => text.split('\n').filter((line) => watch.marked.test(line)).length;
-  const seen = async (times: number) => {
-    await write(++markers);
-    return eventually(() => count() >= times, 20_000);
+  const latestShown = (from: number) => new RegExp(`marker-${latest}(?!\\d)`).test(text.slice(from));
+  // Markers are written until the latest one written is reported after `from`: the store reports
+  // in order, so every change made before it (ours or the action's) has been reported by then.
+  const markerAfter = async (from: number) => {
+    for (const deadline = Date.now() + MARKER_LIMIT_MS; Date.now() < deadline; ) {
+      await write();
+      for (const until = Date.now() + REWRITE_MS; Date.now() < until; await sleep(50)) {
+        if (latestShown(from)) return true;
+      }
+    }
+    return latestShown(from);
   };
-  if (!(await seen(1))) throw new Error(`${watch.monitor.join(' ')} reported no marker: ${text}`);
+  if (!(await markerAfter(0))) throw new Error(`${watch.monitor.join(' ')} reported no marker: ${text}`);
   const from = text.length;
   await action();
-  if (!(await seen(2))) throw new Error(`${watch.monitor.join(' ')} reported no marker after the action: ${text}`);
+  if (!(await markerAfter(from))) throw new Error(`${watch.monitor.join(' ')} reported no marker after the action: ${text}`);
   monitor.kill();
-  const during = text.slice(from);
-  const lines = during.split('\n');
-  const at = lines.findIndex((line) => watch.marked.test(line));
-  return lines.slice(0, at).join('\n');
+  const lines = text.slice(from).split('\n');
+  const marker = lines.findIndex((line) => watch.marked.test(line));
+  return lines.slice(0, marker).join('\n');
 }
