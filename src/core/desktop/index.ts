@@ -14,7 +14,6 @@ import { lockFiles, lockScreen, parseTarget, requireLock, type Target, TARGETS }
 import { followSun, schemeOf, sunLocation } from './session/index.js';
 import { sunAt } from '../sun/index.js';
 import { currentId, entriesOf, shownFiles } from './screen/index.js';
-import { openShortcuts } from './shortcuts/index.js';
 import { readOnScreen, setLastAppearance } from './record/index.js';
 import { shownNow } from './screen/index.js';
 import { followShown } from './record/index.js';
@@ -73,14 +72,14 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
       return result;
     };
     desktop = {
-      shortcuts: openShortcuts(env),
+      shortcuts: async () => (await import('./shortcuts/index.js')).openShortcuts(env),
       setter: (setCommand) => session.setter(setCommand),
       monitors: (override) => session.monitors(override),
       set: async (request) => {
         const set = await (await setting()).setOnTarget(session, request);
         return set && changed(request.library, request.options?.target, set, placesOfSet);
       },
-      choose: async (request) => (await import('./change/index.js')).chooseFor(session, request),
+      choose: async (request) => (await import('./pick/index.js')).chooseFor(session, request),
       setById: async (library, id, options) =>
         changed(library, options?.target, await (await setting()).setByIdOnTarget(session, library, id, options), placesOfSet),
       parseTarget,
