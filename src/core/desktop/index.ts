@@ -7,7 +7,7 @@
 // it is the faces' way to the colours room (`colors()`: docs/colors.md).
 // Inside, the room is in parts with one job each, entered through their index.ts and described in
 // docs/design.md#the-desktop-room: tools, setters, monitors, session, record (the one record of each
-// change), screen, place, lock, change, after, shortcuts and tray.
+// change), screen, place, lock, pick, change, after, shortcuts and tray.
 // May use: colors, common, dynamic, formats and sun.
 import { openSession } from './session/index.js';
 import { lockFiles, lockScreen, parseTarget, requireLock, type Target, TARGETS } from './lock/index.js';
