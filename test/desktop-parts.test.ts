@@ -17,7 +17,21 @@ t.test('the room holds its door, its shapes and parts', async (t) => {
     files.filter((file) => !file.includes('/')),
     ['index.ts', 'types.ts'],
   );
-  t.same(parts, ['after', 'change', 'lock', 'monitors', 'place', 'record', 'screen', 'session', 'setters', 'shortcuts', 'tools', 'tray']);
+  t.same(parts, [
+    'after',
+    'change',
+    'lock',
+    'monitors',
+    'pick',
+    'place',
+    'record',
+    'screen',
+    'session',
+    'setters',
+    'shortcuts',
+    'tools',
+    'tray',
+  ]);
 });
 
 t.test("each part's index.ts says what it does and what it may use", async (t) => {

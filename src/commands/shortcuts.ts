@@ -42,7 +42,7 @@ export function shortcutsCommand(ctx: CliContext): Command {
     [...VARIABLES],
   );
   install.action(async (options: { print?: boolean; keys?: string }, cmd: Command) => {
-    const shortcuts = openDesktop(ctx.env).shortcuts;
+    const shortcuts = await openDesktop(ctx.env).shortcuts();
     if (options.print) {
       ctx.stdout.write(shortcuts.print(programOf(cmd, ctx), options.keys));
       return;
@@ -60,7 +60,7 @@ export function shortcutsCommand(ctx: CliContext): Command {
   const remove = new Command('remove').description('remove the shortcuts this command installed, leaving the rest as it was');
   helpFooter(remove, ['wallpaper shortcuts remove', 'wallpaper --home ~/walls shortcuts remove'], [...VARIABLES]);
   remove.action(async () => {
-    const { desktop, removed } = await openDesktop(ctx.env).shortcuts.remove();
+    const { desktop, removed } = await (await openDesktop(ctx.env).shortcuts()).remove();
     for (const entry of removed) ctx.stdout.write(`removed ${entry.key} (${actionOf(entry)})\n`);
     if (removed.length === 0) ctx.stdout.write(`No shortcuts of wallpaper to remove on ${desktop}.\n`);
   });
@@ -68,7 +68,7 @@ export function shortcutsCommand(ctx: CliContext): Command {
   const list = new Command('list').description('show the shortcuts installed').option('--json', 'print them as a JSON array');
   helpFooter(list, ['wallpaper shortcuts list', 'wallpaper shortcuts list --json'], [...VARIABLES]);
   list.action(async (options: { json?: boolean }) => {
-    const { desktop, installed } = await openDesktop(ctx.env).shortcuts.list();
+    const { desktop, installed } = await (await openDesktop(ctx.env).shortcuts()).list();
     if (options.json) {
       printJson(
         ctx.stdout,
@@ -85,7 +85,7 @@ export function shortcutsCommand(ctx: CliContext): Command {
 }
 
 const chord = (keys: readonly string[]) => keys.join('+');
-type InstallReport = Awaited<ReturnType<ReturnType<typeof openDesktop>['shortcuts']['install']>>;
+type InstallReport = Awaited<ReturnType<Awaited<ReturnType<ReturnType<typeof openDesktop>['shortcuts']>>['install']>>;
 
 /** Which key set install used, and why (docs/desktops.md#keyboard-shortcuts). */
 function chosen(report: InstallReport): string {

@@ -86,10 +86,12 @@ const NOT_AT_START = [
   /^core\/variants\/(?!index\.js$|spec\.js$|palettes\.js$)/,
   /^core\/formats\/(decode|support|svg|bmp|djxl|jxl-header)\.js$/,
   /^core\/library\/(scan|walk|diff|intake|upload-batch|open-frame|read-dynamic|thumbnail-file|trash)\.js$/,
-  // The desktop room's part that owns a change, and what makes files, follows or notifies.
+  // The desktop room's part that owns a change (`random` without --set only picks: pick/), and what
+  // makes files, follows or notifies.
   /^core\/desktop\/change\//,
   /^core\/desktop\/(place\/compose|place\/dynamic-frame|session\/follow|after\/notify)\.js$/,
-  /^core\/desktop\/shortcuts\/(gsettings|listed|mate|xfce)\.js$/,
+  // The shortcuts are the `shortcuts` command's alone.
+  /^core\/desktop\/shortcuts\//,
   // The desktops' setters: loaded to set, and none is this session's (set_command is).
   /^core\/desktop\/setters\/(gnome|cinnamon|mate|kde|xfce|sway|swww|hyprpaper|macos|windows|x11|picture-options)\.js$/,
 ];
@@ -102,7 +104,7 @@ const BUILTINS_NOT_AT_START = ['crypto', 'worker_threads', 'v8', 'vm', 'timers/p
 /** Our modules the slimmest short command loaded before an earlier round's change: every one of them. */
 const BEFORE = 230;
 
-t.test('current and list load only what they run with', async (t) => {
+t.test('current, list and random without --set load only what they run with', async (t) => {
   const root = tempDir(t);
   const walls = join(root, 'walls');
   await writeImage(join(walls, 'a.png'), { width: 64, height: 48, color: '#336699', format: 'png' });
@@ -114,7 +116,7 @@ t.test('current and list load only what they run with', async (t) => {
   t.equal((await cli('config', 'set', 'set_command', 'true {path}')).code, 0);
   t.equal((await cli('random', '--set')).code, 0);
 
-  for (const [command, ...rest] of [['current'], ['list', '--json'], ['favorite', 'current'], ['next']]) {
+  for (const [command, ...rest] of [['current'], ['list', '--json'], ['favorite', 'current'], ['random', '--json'], ['next']]) {
     const run = loadedBy(t, root, ['--home', home, command!, ...rest], env);
     const loaded = run.modules;
     t.ok(loaded.includes('core/store/index.js'), `${command}: the reporter sees the index's modules`);
@@ -123,6 +125,7 @@ t.test('current and list load only what they run with', async (t) => {
       current: 'commands/on-screen.js',
       list: 'commands/list.js',
       favorite: 'commands/curate.js',
+      random: 'commands/random.js',
       next: 'commands/on-screen.js',
     }[command!]!;
     t.ok(commands.includes(own), `${command}: its own command module`);

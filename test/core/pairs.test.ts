@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { eachBackend } from '../helpers/backends.js';
 import { openLibrary } from '../../src/core/library/facade.js';
-import { pickLightDark } from '../../src/core/desktop/change/light-dark.js';
+import { pickLightDark } from '../../src/core/desktop/pick/light-dark.js';
 import { pairsByName, pairsOfGnomeXml, pairsOfPackages } from '../../src/core/packages/pairs.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 

@@ -7,14 +7,13 @@
 // it is the faces' way to the colours room (`colors()`: docs/colors.md).
 // Inside, the room is in parts with one job each, entered through their index.ts and described in
 // docs/design.md#the-desktop-room: tools, setters, monitors, session, record (the one record of each
-// change), screen, place, lock, change, after, shortcuts and tray.
+// change), screen, place, lock, pick, change, after, shortcuts and tray.
 // May use: colors, common, dynamic, formats and sun.
 import { openSession } from './session/index.js';
 import { lockFiles, lockScreen, parseTarget, requireLock, type Target, TARGETS } from './lock/index.js';
 import { followSun, schemeOf, sunLocation } from './session/index.js';
 import { sunAt } from '../sun/index.js';
 import { currentId, entriesOf, shownFiles } from './screen/index.js';
-import { openShortcuts } from './shortcuts/index.js';
 import { readOnScreen, setLastAppearance } from './record/index.js';
 import { shownNow } from './screen/index.js';
 import { followShown } from './record/index.js';
@@ -73,14 +72,14 @@ export function openDesktop(env: NodeJS.ProcessEnv): Desktop {
       return result;
     };
     desktop = {
-      shortcuts: openShortcuts(env),
+      shortcuts: async () => (await import('./shortcuts/index.js')).openShortcuts(env),
       setter: (setCommand) => session.setter(setCommand),
       monitors: (override) => session.monitors(override),
       set: async (request) => {
         const set = await (await setting()).setOnTarget(session, request);
         return set && changed(request.library, request.options?.target, set, placesOfSet);
       },
-      choose: async (request) => (await import('./change/index.js')).chooseFor(session, request),
+      choose: async (request) => (await import('./pick/index.js')).chooseFor(session, request),
       setById: async (library, id, options) =>
         changed(library, options?.target, await (await setting()).setByIdOnTarget(session, library, id, options), placesOfSet),
       parseTarget,

@@ -58,8 +58,9 @@ export interface DesktopSet {
 
 /** The desktop session of this process, detected once. */
 export interface Desktop {
-  /** Keyboard shortcuts for the daily commands in this desktop's own settings (or printed). */
-  shortcuts: import('./shortcuts/index.js').Shortcuts;
+  /** Keyboard shortcuts for the daily commands in this desktop's own settings (or printed), loaded
+   * when first asked for. */
+  shortcuts(): Promise<import('./shortcuts/index.js').Shortcuts>;
   /** The setter and what it can do, or why there is none (for a given set_command). */
   setter(setCommand?: string | null): import('./setters/index.js').SetterInfo;
   /** The monitors (`override`: --monitors), detected once each. */

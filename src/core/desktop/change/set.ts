@@ -5,41 +5,19 @@
 // pick and a dark one for its two slots, both reported. `--fit` crops a pick to its monitor. Every
 // monitor avoids its own recent ones; the history is written only once the setter succeeded.
 import { join } from 'node:path';
-import { type Scheme, colorScheme } from '../session/index.js';
 import { WallpaperError } from '../../errors.js';
-import { pickLightDark } from './light-dark.js';
 import { HISTORY_AVOID } from '../../limits.js';
-import { MONITOR_UPSCALE, pickForMonitors } from './monitor-picks.js';
+import { appearanceChoices, MONITOR_UPSCALE, pickAmong, pickForMonitors, pickLightDark } from '../pick/index.js';
 import type { Monitor } from '../monitors/index.js';
 import { setEachMonitor, setLightDark, setSpanned, setWallpaper } from '../setters/index.js';
-import type { Filters, Library, PickedFile, WallpaperSource } from '../../types.js';
-import { type Choices, lightChoices, pickAmong } from './choices.js';
+import type { Library, PickedFile } from '../../types.js';
 import { shownFiles } from '../screen/index.js';
 import { remember } from '../record/index.js';
-import { sunScheme } from '../session/index.js';
 import type { LastRequest } from '../record/index.js';
 import type { Session } from '../session/index.js';
 import { setOnly } from './set-only.js';
 import { composing, shownFile } from '../place/index.js';
 import type { DesktopOptions, DesktopRequest, DesktopSet } from '../types.js';
-
-/** The choices for `--appearance`: dark matches for a dark scheme, light or medium ones for a light
- * one (empty: nothing matches); the filters alone without it. The scheme is the session's (auto),
- * the sun's at the library's location (sun), or the one named. */
-export async function appearanceChoices(
-  env: NodeJS.ProcessEnv,
-  library: Library,
-  source: WallpaperSource,
-  filters: Filters,
-  appearance?: DesktopOptions['appearance'],
-): Promise<Choices> {
-  if (appearance === undefined) return [filters];
-  if (filters.brightness !== undefined)
-    throw new WallpaperError('invalid_param', 'invalid --appearance: give --brightness or --appearance, not both');
-  const scheme: Scheme =
-    appearance === 'auto' ? await colorScheme(env) : appearance === 'sun' ? sunScheme(library.settings().location) : appearance;
-  return scheme === 'dark' ? [{ ...filters, brightness: 'dark' }] : lightChoices(source, filters);
-}
 
 /** The monitors: always wanted (a one-for-all desktop picks for its primary), required only when
  * asked for (--monitors, --span). */
@@ -163,21 +141,4 @@ export function slotEntries(light: PickedFile, dark: PickedFile): DesktopSet['en
     { monitor: null, slot: 'light', picked: light },
     { monitor: null, slot: 'dark', picked: dark },
   ];
-}
-
-/** What set() would pick, without setting: one per monitor with --monitors, else one. */
-export async function chooseFor(session: Session, request: DesktopRequest): Promise<DesktopSet | undefined> {
-  const { library, filters } = request;
-  const source = request.source ?? library;
-  const options = request.options ?? {};
-  const choices = await appearanceChoices(session.env, library, source, filters, options.appearance);
-  if (choices.length === 0) return undefined;
-  if (options.monitors === undefined) {
-    const picked = await pickAmong(source, choices, {});
-    return picked && { entries: [{ monitor: null, slot: null, picked }] };
-  }
-  const monitors = await session.monitors(options.monitors);
-  const recent = (monitor: string) => (options.allowRepeat ? [] : library.recentlySet(HISTORY_AVOID, monitor));
-  const picks = await pickForMonitors(source, choices, monitors, recent);
-  return picks && { entries: picks.map(({ monitor, picked }) => ({ monitor, slot: null, picked })) };
 }
