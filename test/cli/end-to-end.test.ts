@@ -9,6 +9,10 @@ import t, { type Test } from 'tap';
 import { type CliResult, runCli, spawnCli } from '../helpers/cli.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 
+// Many cases in one file: at the suite's load on a machine half as fast as usual it took up to 154 s
+// in fresh-clone runs, near tap's 180 s: a longer limit, so that only a hang ends it.
+t.setTimeout(360_000);
+
 /** Spawn `args`, and when `compare`, run them in-process too and expect the same answer. */
 async function both(t: Test, args: string[], env: NodeJS.ProcessEnv = {}, compare = true): Promise<CliResult> {
   const spawned = await spawnCli(args, env);

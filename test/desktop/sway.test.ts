@@ -17,6 +17,10 @@ import { BAR_HEIGHT, startWaybar } from '../helpers/desktops/waybar.js';
 import { startHeadlessSway } from '../helpers/headless-sway.js';
 import { eventually } from '../helpers/serve.js';
 
+// Many cases in one file: at the suite's load on a machine half as fast as usual it took up to 148 s
+// in fresh-clone runs, near tap's 180 s: a longer limit, so that only a hang ends it.
+t.setTimeout(360_000);
+
 const WIDE = ['#c03020', '#20a040', '#c0a020'];
 const TALL = ['#2040c0', '#a020c0', '#20b0b0'];
 
