@@ -4,17 +4,12 @@
 // Split from test/gallery/frame.test.ts, which came to tap's 180 s timeout at the suite's load.
 // How it waits: each change and each message is awaited by the page's own state
 // (frame-harness.ts, waitForSelector), never a pause.
-import { join } from 'node:path';
 import t from 'tap';
-import { apiAll, haveChromium, launchBrowser, startServer, tempDir, waitForTotal } from './harness.js';
-import { FIXTURES, SCREENS, frameState, next, openFrame, writeFixtures } from './frame-harness.js';
+import { apiAll, haveChromium } from './harness.js';
+import { frameSetup, SCREENS, frameState, next, openFrame } from './frame-harness.js';
 
 if (haveChromium(t)) {
-  const library = join(tempDir(t), 'Wallpapers');
-  await writeFixtures(library);
-  const browser = await launchBrowser(t);
-  const server = await startServer(t, { folders: [library] });
-  await waitForTotal(server, FIXTURES.length);
+  const { browser, server } = await frameSetup(t);
   const records = new Map((await apiAll(server.base)).map((w) => [w.id, w]));
   const brightnessOf = (id: string) => records.get(id)?.brightness;
 

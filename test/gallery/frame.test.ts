@@ -5,18 +5,13 @@
 // invalid parameter are test/gallery/frame-options.test.ts: in one file, the suite's load brought it
 // to tap's 180 s timeout (a fresh-clone run, 177.8 s and then SIGALRM with every case passed).
 // How it waits: each change is awaited by the frame's own state (frame-harness.ts), never a pause.
-import { join } from 'node:path';
 import sharp from 'sharp';
 import t from 'tap';
-import { apiAll, haveChromium, launchBrowser, startServer, tempDir, waitForTotal, watchProblems } from './harness.js';
-import { FIXTURES, SCREENS, frameState, next, openFrame, untilChanges, writeFixtures } from './frame-harness.js';
+import { apiAll, haveChromium, watchProblems } from './harness.js';
+import { FIXTURES, SCREENS, frameSetup, frameState, next, openFrame, untilChanges } from './frame-harness.js';
 
 if (haveChromium(t)) {
-  const library = join(tempDir(t), 'Wallpapers');
-  await writeFixtures(library);
-  const browser = await launchBrowser(t);
-  const server = await startServer(t, { folders: [library] });
-  await waitForTotal(server, FIXTURES.length);
+  const { browser, server } = await frameSetup(t);
   const records = new Map((await apiAll(server.base)).map((w) => [w.id, w]));
 
   const sizes: [string, string][] = [
