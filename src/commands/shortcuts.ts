@@ -85,7 +85,8 @@ export function shortcutsCommand(ctx: CliContext): Command {
 }
 
 const chord = (keys: readonly string[]) => keys.join('+');
-type InstallReport = Awaited<ReturnType<Awaited<ReturnType<ReturnType<typeof openDesktop>['shortcuts']>>['install']>>;
+type Shortcuts = Awaited<ReturnType<ReturnType<typeof openDesktop>['shortcuts']>>;
+type InstallReport = Awaited<ReturnType<Shortcuts['install']>>;
 
 /** Which key set install used, and why (docs/desktops.md#keyboard-shortcuts). */
 function chosen(report: InstallReport): string {

@@ -13,9 +13,9 @@ import type { Wallpaper } from '../../src/core/types.js';
 import { call, header, startFixture } from './helpers.js';
 import { until } from '../helpers/serve.js';
 
-// Many cases in one file, run on PostgreSQL too (test/postgres/http-identity.test.ts): at the suite's
-// load on a machine half as fast as usual that took up to 143 s
-// in fresh-clone runs, near tap's 180 s: a longer limit, so that only a hang ends it.
+// Many cases in one file, run on PostgreSQL too (test/postgres/http-identity.test.ts): at the
+// suite's load on a machine half as fast as usual that took up to 143 s in fresh-clone runs, near
+// tap's 180 s: a longer limit, so that only a hang ends it.
 t.setTimeout(360_000);
 
 const idOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);

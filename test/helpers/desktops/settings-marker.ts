@@ -4,10 +4,11 @@
 // reported the marker, every change the action made has been reported before it: the lines before
 // the marker are all the action changed. A monitor just started may not be subscribed yet and
 // misses what is written meanwhile, so each marker is a key of its own and a new one is written
-// every second until one shows. Awaited with a generous limit, never timed.
+// every second until the latest written shows. Awaited with the suite's generous limit (wait.ts),
+// never timed.
 import { spawn } from 'node:child_process';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Test } from 'tap';
+import { eventually } from '../wait.js';
 
 export interface MarkerWatch {
   /** The monitor's command line, e.g. ['dconf', 'watch', '/']. */
@@ -30,8 +31,6 @@ export const XFCONF_MARKER: MarkerWatch = {
   marked: /\/wallpaper-test\/marker-\d+/,
 };
 
-/** The limit of a wait for a marker: a hang, not a slow machine. */
-const MARKER_LIMIT_MS = 60_000;
 /** How long a marker is waited for before a new one is written. */
 const REWRITE_MS = 1_000;
 
@@ -39,7 +38,7 @@ let markers = 0;
 
 /** Run `action` under `watch.monitor`, then write the marker; resolves with what the monitor
  * reported before the marker (the action's changes, all of them), or throws when no marker showed
- * within a minute. */
+ * (a hang). */
 export async function changesDuring(t: Test, env: NodeJS.ProcessEnv, watch: MarkerWatch, action: () => Promise<void>): Promise<string> {
   const [command, ...args] = watch.monitor;
   const monitor = spawn(command!, args, { env, stdio: ['ignore', 'pipe', 'ignore'] });
@@ -53,16 +52,18 @@ export async function changesDuring(t: Test, env: NodeJS.ProcessEnv, watch: Mark
     return new Promise<void>((resolve) => spawn(mark!, markArgs, { env, stdio: 'ignore' }).on('close', () => resolve()));
   };
   const latestShown = (from: number) => new RegExp(`marker-${latest}(?!\\d)`).test(text.slice(from));
-  // Markers are written until the latest one written is reported after `from`: the store reports
-  // in order, so every change made before it (ours or the action's) has been reported by then.
-  const markerAfter = async (from: number) => {
-    for (const deadline = Date.now() + MARKER_LIMIT_MS; Date.now() < deadline; ) {
-      await write();
-      for (const until = Date.now() + REWRITE_MS; Date.now() < until; await sleep(50)) {
-        if (latestShown(from)) return true;
+  // A marker is written at once and then every REWRITE_MS until the latest one written is reported
+  // after `from`: the store reports in order, so every change made before it (ours or the
+  // action's) has been reported by then.
+  const markerAfter = (from: number) => {
+    let writtenAt = 0;
+    return eventually(async () => {
+      if (Date.now() - writtenAt >= REWRITE_MS) {
+        await write();
+        writtenAt = Date.now();
       }
-    }
-    return latestShown(from);
+      return latestShown(from);
+    });
   };
   if (!(await markerAfter(0))) throw new Error(`${watch.monitor.join(' ')} reported no marker: ${text}`);
   const from = text.length;

@@ -2,8 +2,7 @@
 // `--appearance` asks for (the session's scheme, the sun's, or the one named) and one pick, or one per
 // monitor with --monitors, each avoiding what its monitor showed recently. `random` without --set
 // asks this, and so loads nothing that places a wallpaper.
-import { type Scheme, colorScheme, sunScheme } from '../session/index.js';
-import type { Session } from '../session/index.js';
+import { type Scheme, type Session, colorScheme, sunScheme } from '../session/index.js';
 import { WallpaperError } from '../../errors.js';
 import { HISTORY_AVOID } from '../../limits.js';
 import type { Filters, Library, WallpaperSource } from '../../types.js';
