@@ -31,8 +31,10 @@ t.test('the package holds what a user runs and reads', async (t) => {
     'README.md',
     'LICENSE',
     'bin/wallpaper.js',
-    'dist/cli.js',
-    'dist/cli.js.map',
+    // bin/wallpaper.js is CommonJS by this file's "type" (the package is ES modules).
+    'bin/package.json',
+    'dist/cli.cjs',
+    'dist/cli.cjs.map',
     'dist/core/index.js',
     'dist/core/index.d.ts',
     'dist/http/server.js',
@@ -64,9 +66,9 @@ t.test('and nothing of the workshop', async (t) => {
 });
 
 t.test('source maps carry their sources, so stack traces point at real lines without src/', async (t) => {
-  const map = JSON.parse(readFileSync(`${ROOT}/dist/cli.js.map`, 'utf8')) as { sources: string[]; sourcesContent?: string[] };
+  const map = JSON.parse(readFileSync(`${ROOT}/dist/cli.cjs.map`, 'utf8')) as { sources: string[]; sourcesContent?: string[] };
   t.equal(map.sourcesContent?.length, map.sources.length);
-  // The bundled cli.js holds src/cli.ts among the sources it was made of.
+  // The bundled cli.cjs holds src/cli.ts among the sources it was made of.
   t.match(map.sourcesContent?.[map.sources.findIndex((source) => source.endsWith('src/cli.ts'))], /createProgram/);
 });
 

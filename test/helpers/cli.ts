@@ -1,5 +1,5 @@
 // Run the CLI the way the tests need it. `runCli`: in this process, the program bin/wallpaper.js
-// builds (dist/cli.js's run(), built by `npm test`), with the arguments and environment given, its
+// builds (dist/cli.cjs's run(), built by `npm test`), with the arguments and environment given, its
 // output captured and its exit status returned; a spawn costs ~0.3 s of node start-up per call and
 // the CLI suites make hundreds. `spawnCli`: the real process, for what only a process shows (signals,
 // `serve`/`watch` lifetimes, pipes, start-up, two processes racing) and the end-to-end suite.
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 
 export const BIN = fileURLToPath(new URL('../../bin/wallpaper.js', import.meta.url));
-const BUILT_CLI = new URL('../../dist/cli.js', import.meta.url).href;
+const BUILT_CLI = new URL('../../dist/cli.cjs', import.meta.url).href;
 
 export interface CliResult {
   code: number | null;
