@@ -7,6 +7,12 @@
 // Until the pin moves to 13, nothing of ours is ever collected: the environment frees it all at exit,
 // where it is current. The cost is small and bounded: a few statements per distinct SQL text and a
 // closed connection's handful of objects, a few KB each.
+// The addon is named to better-sqlite3 by its path where npm builds it (build/Release), which spares
+// a start the `bindings` package's search of a dozen places (two modules more, ~60 file checks);
+// where it is not there (another build), better-sqlite3 searches as before.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 
 const kept: unknown[] = [];
@@ -17,8 +23,25 @@ function retain<T>(value: T): T {
   return value;
 }
 
+let addon: string | undefined | null = null;
+/** The addon's file where npm builds it, or undefined when it is not there. */
+function builtAddon(): string | undefined {
+  if (addon !== null) return addon;
+  const path = join(
+    dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json')),
+    'build',
+    'Release',
+    'better_sqlite3.node',
+  );
+  addon = existsSync(path) ? path : undefined;
+  return addon;
+}
+
 /** Open a database whose objects are never collected (see above). */
-export const openDatabase = (file: string, options?: Database.Options): Database.Database => retain(new Database(file, options));
+export const openDatabase = (file: string, options?: Database.Options): Database.Database => {
+  const nativeBinding = builtAddon();
+  return retain(new Database(file, nativeBinding === undefined ? options : { nativeBinding, ...options }));
+};
 
 /** Prepare a statement that is never collected (see above). */
 export const prepareKept = (db: Database.Database, sql: string): Database.Statement => retain(db.prepare(sql));
