@@ -5,10 +5,11 @@ import { realpathSync } from 'node:fs';
 import { WallpaperError } from '../errors.js';
 import { basename, dirname, extname, join, sep } from 'node:path';
 
-/** Write via a temporary sibling and a rename, so readers never see half a file. */
+/** Write via a temporary sibling and a rename, so readers never see half a file. The temporary name
+ * is the process's and a random one's (another process has another pid): no crypto module to load. */
 export async function writeFileAtomic(path: string, data: Uint8Array): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const temp = join(dirname(path), `.${basename(path)}.${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`);
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`);
   try {
     await writeFile(temp, data);
     await rename(temp, path);

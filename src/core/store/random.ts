@@ -2,8 +2,9 @@
 // again: from the second ask in an index version, the matching ids are kept (per filter key, within
 // an id budget) and a pick is one array index and one primary-key read instead of an OFFSET walk.
 // One-shot CLI processes never build the lists.
-/** A uniform integer below `max`, from Node's crypto module, taken when the first pick is made. */
-const randomInt = (max: number): number => process.getBuiltinModule('node:crypto').randomInt(max);
+/** A uniform integer below `max`. Math.random, not crypto: a pick needs no secret, and loading Node's
+ * crypto module costs a short command ~3 ms on Node 20 (docs/design.md#how-the-program-is-built-and-started). */
+const randomInt = (max: number): number => Math.floor(Math.random() * max);
 import { VersionedCache } from '../common/index.js';
 import type { Filters } from '../types.js';
 import type { Connection } from './connection.js';
