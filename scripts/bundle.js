@@ -63,8 +63,10 @@ const { output } = await bundle.write({
   // Named .cjs: the package is "type": "module", so a .js file would be read as an ES module.
   entryFileNames: '[name].cjs',
   chunkFileNames: '[name]-[hash].cjs',
-  // A package loaded with import() (sharp, ora) is still an import(): it may be an ES module.
-  dynamicImportInCjs: true,
+  // A package loaded with import() (sharp, ora) is required when first used: Node 20.19 and later
+  // require an ES module too (ora is one), and a file compiled with the program's own code cache
+  // (src/code-cache.ts) could not import() without vm's experimental module loader.
+  dynamicImportInCjs: false,
   sourcemap: true,
 });
 await bundle.close();

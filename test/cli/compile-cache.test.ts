@@ -1,8 +1,8 @@
 // Node's compile cache (docs/design.md#how-the-program-is-built-and-started): in the cache home of
 // the library a command runs on, read from argv and the environment before the program loads; on a
-// Node with module.enableCompileCache (22.1 and later) the real bin fills it, on Node 20 it writes
-// nothing.
-import { existsSync, readdirSync } from 'node:fs';
+// Node with module.enableCompileCache (22.1 and later) the real bin fills it, on Node 20 the
+// program's own (src/code-cache.ts) does, for its bundled files.
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import { join } from 'node:path';
 import t from 'tap';
@@ -38,18 +38,68 @@ for (const [title, args, env, dir] of cases) {
 
 const hasCache = typeof (module as unknown as { enableCompileCache?: unknown }).enableCompileCache === 'function';
 
-t.test(`the real bin ${hasCache ? "keeps its compiled code in the library's cache home" : 'writes no cache on this Node'}`, async (t) => {
+t.test("the real bin keeps its compiled code in the library's cache home", async (t) => {
   const home = tempDir(t);
   const result = await spawnCli(['--home', home, 'list', '--json'], { NODE_COMPILE_CACHE: undefined });
   t.equal(result.code, 1, 'an empty library: no match');
   const cache = join(home, 'compile-cache');
-  if (!hasCache) {
-    t.notOk(existsSync(cache), `${process.version}: no compile-cache/`);
-    return;
-  }
   t.ok(existsSync(cache), 'compile-cache/ in --home');
-  t.ok(
-    readdirSync(cache).some((name) => name.startsWith(process.version)),
-    `a folder for ${process.version}`,
+  const folders = readdirSync(cache);
+  if (hasCache)
+    t.ok(
+      folders.some((name) => name.startsWith(process.version)),
+      `Node's own, a folder for ${process.version}`,
+    );
+  else t.match(folders, [new RegExp(`^program-${process.version}-`)], `the program's own on ${process.version}`);
+});
+
+t.test('NODE_DISABLE_COMPILE_CACHE=1: no cache at all', async (t) => {
+  const home = tempDir(t);
+  t.equal((await spawnCli(['--home', home, 'list', '--json'], { NODE_DISABLE_COMPILE_CACHE: '1' })).code, 1);
+  t.notOk(existsSync(join(home, 'compile-cache')));
+});
+
+t.test("the program's own cache, on a Node without one (20)", { skip: hasCache && `${process.version} has its own` }, async (t) => {
+  const home = tempDir(t);
+  const cache = join(home, 'compile-cache');
+  // A folder an earlier build of the program left: removed when this build's is made.
+  mkdirSync(join(cache, 'program-v20.0.0-old-build'), { recursive: true });
+  const list = () => spawnCli(['--home', home, 'list', '--json'], { NODE_COMPILE_CACHE: undefined });
+  const uncached = await spawnCli(['--home', home, 'list', '--json'], { NODE_DISABLE_COMPILE_CACHE: '1' });
+  const first = await list();
+  t.same(
+    [first.code, first.stdout, first.stderr],
+    [uncached.code, uncached.stdout, uncached.stderr],
+    'the run is the same as without a cache',
   );
+  const [folder, ...others] = readdirSync(cache);
+  t.same(others, [], "the earlier build's folder is gone");
+  const dir = join(cache, folder!);
+  const files = readdirSync(dir);
+  t.ok(files.includes('cli.cjs.code'), 'the program itself');
+  t.ok(
+    files.some((name) => /^context-.+\.cjs\.code$/.test(name)),
+    'the chunks the command loaded',
+  );
+  t.notOk(
+    files.some((name) => name.endsWith('.tmp')),
+    'no half-written file left',
+  );
+  const written = statSync(join(dir, 'cli.cjs.code')).mtimeMs;
+
+  // Read, not made again: V8 took the cache, so nothing is written at exit.
+  const second = await list();
+  t.same([second.code, second.stdout, second.stderr], [first.code, first.stdout, first.stderr]);
+  t.equal(statSync(join(dir, 'cli.cjs.code')).mtimeMs, written, 'the cache the next run read was kept as it was');
+
+  // A damaged file (a disk error, a half copy) is turned away by V8: the program compiles as without
+  // one, and writes it again.
+  writeFileSync(join(dir, 'cli.cjs.code'), Buffer.from('not V8 code'));
+  const third = await list();
+  t.same(
+    [third.code, third.stdout, third.stderr],
+    [first.code, first.stdout, first.stderr],
+    'a damaged cache changes nothing the user sees',
+  );
+  t.not(readFileSync(join(dir, 'cli.cjs.code')).toString(), 'not V8 code', 'and is written again');
 });

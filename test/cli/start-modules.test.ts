@@ -8,6 +8,7 @@
 // what is loaded, not a timing: timings live in bench/ (npm run bench -- --only cli).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import module from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
@@ -122,7 +123,9 @@ const NOT_AT_START = [
 /** Node's own modules that only some runs need (each ~2-3 ms to compile on Node 20, their
  * dependencies included): taken where they are used (docs/design.md#how-the-program-is-built-and-started),
  * never by a short command on a SQLite index (a pick and a temporary name need no crypto). */
-const BUILTINS_NOT_AT_START = ['crypto', 'worker_threads', 'v8', 'vm', 'timers/promises'];
+const BUILTINS_NOT_AT_START = ['crypto', 'worker_threads', 'v8', 'timers/promises'];
+// vm compiles the program on a Node without a compile cache of its own (src/code-cache.ts), at every start.
+if (typeof (module as unknown as { enableCompileCache?: unknown }).enableCompileCache === 'function') BUILTINS_NOT_AT_START.push('vm');
 
 /** Our modules the slimmest short command loaded before an earlier round's change: every one of them. */
 const BEFORE = 230;
