@@ -11,6 +11,7 @@ import { formatReport } from './lib/report.js';
 import { startWallpaper } from './lib/servers.js';
 import { findWrk } from './lib/wrk.js';
 import { cliFigure, monitorsFigure } from './figures/cli.js';
+import { nextGnomeFigures } from './figures/next-gnome.js';
 import { nextOnScreenFigures } from './figures/next-on-screen.js';
 import { startFigures } from './figures/start.js';
 import { filesFigure } from './figures/files.js';
@@ -105,7 +106,13 @@ async function main() {
   }
   if (wants('big-variants')) rows.push(...(await bigVariantFigures(ctx)));
   if (wants('epaper')) rows.push(...(await epaperFigures(ctx)));
-  if (wants('cli')) rows.push(...(await startFigures(ctx)), ...(await nextOnScreenFigures(ctx)), ...(await cliFigure(ctx)));
+  if (wants('cli'))
+    rows.push(
+      ...(await startFigures(ctx)),
+      ...(await nextOnScreenFigures(ctx)),
+      ...(await nextGnomeFigures(ctx)),
+      ...(await cliFigure(ctx)),
+    );
   if (wants('monitors')) rows.push(...(await monitorsFigure(ctx)));
   if (wants('memory')) {
     if (!wrk) skip('serve RSS after 10,000 mixed requests', wrkMissing);

@@ -4,8 +4,7 @@
 // is read back (ImageMagick's `import -window root`, the root window's centre pixel) and must show
 // the colour of the picture feh recorded in ~/.fehbg: feh draws before it exits, so the time to the
 // end is the time to the picture. `random --set` is measured alternately, the same way; the start's
-// share is `wallpaper --version` (Node and the program's parser) over `next`. GNOME's read-back
-// needs a GNOME session (test/desktop/gnome.test.ts starts one): not measured here.
+// share is `wallpaper --version` (Node and the program's parser) over `next`. GNOME: next-gnome.js.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,12 +43,42 @@ function screenColour(env) {
 }
 
 /** Milliseconds of one run of `argv`; throws when it fails. */
-function timed(argv, env) {
+export function timed(argv, env) {
   const started = performance.now();
   const result = spawnSync(argv[0], argv.slice(1), { env, encoding: 'utf8' });
   const elapsed = performance.now() - started;
   if (result.status !== 0) throw new Error(`${argv.slice(2).join(' ')} failed: ${result.stderr}`);
   return elapsed;
+}
+
+/** `next` and `random --set` alternately on the library at `home` (each checked on the screen by
+ * `shown`), with `--version` and `node -e 0` for the start's share: the four series in ms. */
+export function timeNext({ home, env, runs, shown }) {
+  const node = process.execPath;
+  const base = [node, BIN, '--home', home];
+  const series = { next: [], set: [], version: [], floor: [] };
+  for (let i = 0; i < runs; i++) {
+    series.next.push(timed([...base, 'next'], env));
+    shown();
+    series.set.push(timed([...base, 'random', '--set'], env));
+    shown();
+    series.version.push(timed([...base, '--version'], env));
+    series.floor.push(timed([node, '-e', '0'], env));
+  }
+  return series;
+}
+
+/** The figure of `timeNext`'s series: next over random --set, the start's share in the note. */
+export function nextFigure(name, series) {
+  const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+  const share = median(series.version) / median(series.next);
+  return {
+    name,
+    subject: { label: 'next', values: series.next, unit: 'ms' },
+    baseline: { label: 'random --set', values: series.set, unit: 'ms' },
+    ratio: { kind: 'over', target: 60, unit: 'ms' },
+    note: `the start's share of next: ${(share * 100).toFixed(0)}% (wallpaper --version ${median(series.version).toFixed(0)} ms, of which node -e 0 ${median(series.floor).toFixed(0)} ms; next ${median(series.next).toFixed(0)} ms)`,
+  };
 }
 
 export async function nextOnScreenFigures({ options, scratch }) {
@@ -71,28 +100,7 @@ export async function nextOnScreenFigures({ options, scratch }) {
       const seen = screenColour(env);
       if (!want || seen !== want) throw new Error(`the screen shows ${seen}, feh set ${file} (${want})`);
     };
-    const node = process.execPath;
-    const base = [node, BIN, '--home', home];
-    const series = { next: [], set: [], version: [], floor: [] };
-    for (let i = 0; i < (options.quick ? 5 : 15); i++) {
-      series.next.push(timed([...base, 'next'], env));
-      shown();
-      series.set.push(timed([...base, 'random', '--set'], env));
-      shown();
-      series.version.push(timed([...base, '--version'], env));
-      series.floor.push(timed([node, '-e', '0'], env));
-    }
-    const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
-    const share = median(series.version) / median(series.next);
-    return [
-      {
-        name,
-        subject: { label: 'next', values: series.next, unit: 'ms' },
-        baseline: { label: 'random --set', values: series.set, unit: 'ms' },
-        ratio: { kind: 'over', target: 60, unit: 'ms' },
-        note: `the start's share of next: ${(share * 100).toFixed(0)}% (wallpaper --version ${median(series.version).toFixed(0)} ms, of which node -e 0 ${median(series.floor).toFixed(0)} ms; next ${median(series.next).toFixed(0)} ms)`,
-      },
-    ];
+    return [nextFigure(name, timeNext({ home, env, runs: options.quick ? 5 : 15, shown }))];
   } finally {
     x.stop();
   }
