@@ -1,8 +1,9 @@
 // The program's own compile cache where Node has none (before 22.1: Node 20), for the bundled
 // program's files only (dist/*.cjs; docs/design.md#how-the-program-is-built-and-started). Each file
 // is compiled as Node would (the same CommonJS wrapper, as a vm.Script) with V8's code cache of the
-// last run, and at exit the code of the files that had none (or whose cache V8 turned away) is
-// written, with the functions that run compiled in it. V8 checks each cache against its source,
+// last run, and when the program ends of itself the code of the files that had none (or whose cache
+// V8 turned away) is written, with the functions that ran compiled in it. Not when it is stopped
+// (a signal, process.exit): a stopped `serve` writes nothing into a home that may be going away. V8 checks each cache against its source,
 // its own version and flags, so a stale or damaged file costs only a compile. One folder per Node
 // version and build of the program (`program-VERSION-STAMP`), the others removed when it is made.
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -47,7 +48,7 @@ export function useCodeCache(dir: string, programDir: string): void {
     try {
       cachedData = readFileSync(cacheFile);
     } catch {
-      // Not made yet: compiled now, written at exit.
+      // Not made yet: compiled now, written when the program ends.
     }
     // No import() in these files (scripts/bundle.js makes a package's a require), so no module loader.
     const script = new vm.Script(loader.wrap(content), { filename, cachedData });
@@ -56,7 +57,8 @@ export function useCodeCache(dir: string, programDir: string): void {
     return wrapper.call(this.exports, this.exports, Module.createRequire(filename), this, filename, dirname(filename));
   };
 
-  process.once('exit', () => {
+  // beforeExit: the event loop has emptied, the command has ended of itself (never after a signal).
+  process.once('beforeExit', () => {
     if (toWrite.length === 0) return;
     try {
       for (const other of readdirSync(dir, { withFileTypes: true }))

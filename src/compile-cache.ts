@@ -11,7 +11,7 @@ import module from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useCodeCache } from './code-cache.js';
-import { globalValue } from './commands/argv.js';
+import { commandWord, globalValue } from './commands/argv.js';
 import { resolveDirs } from './core/settings/home.js';
 
 /** The folder a run of `argv` keeps its compile cache in. */
@@ -22,15 +22,22 @@ export function compileCacheDir(argv: readonly string[], env: NodeJS.ProcessEnv)
 
 type Enable = (dir: string) => unknown;
 
+/** The commands whose start is no share of their run: those that run until stopped, and scan.
+ * The program's own cache is written when a run ends, and these often end by a signal (a stopped
+ * serve, a scan given up): nothing is then written into a home that may be going away with them. */
+const LONG = new Set(['serve', 'watch', 'tray', 'scan']);
+
 /** Turns Node's compile cache on where Node has it (22.1 and later), and the program's own where
- * it has not; neither when NODE_DISABLE_COMPILE_CACHE is set, nor Node's when the user has set
- * NODE_COMPILE_CACHE (Node has then turned it on in that folder already). */
+ * it has not (but for the long commands); neither when NODE_DISABLE_COMPILE_CACHE
+ * is set, nor Node's when the user has set NODE_COMPILE_CACHE (Node has then turned it on in that
+ * folder already). */
 export function enableCompileCache(argv: readonly string[] = process.argv, env: NodeJS.ProcessEnv = process.env): void {
   if (env.NODE_DISABLE_COMPILE_CACHE) return;
   const enable = (module as unknown as { enableCompileCache?: Enable }).enableCompileCache;
   try {
-    if (!enable) useCodeCache(compileCacheDir(argv, env), dirname(fileURLToPath(import.meta.url)));
-    else if (env.NODE_COMPILE_CACHE === undefined) enable(compileCacheDir(argv, env));
+    if (enable) {
+      if (env.NODE_COMPILE_CACHE === undefined) enable(compileCacheDir(argv, env));
+    } else if (!LONG.has(commandWord(argv) ?? '')) useCodeCache(compileCacheDir(argv, env), dirname(fileURLToPath(import.meta.url)));
   } catch {
     // A cache that cannot be written is only a slower start.
   }

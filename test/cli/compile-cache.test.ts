@@ -103,3 +103,15 @@ t.test("the program's own cache, on a Node without one (20)", { skip: hasCache &
   );
   t.not(readFileSync(join(dir, 'cli.cjs.code')).toString(), 'not V8 code', 'and is written again');
 });
+
+t.test(
+  "no cache of the program's own for a long command (scan, serve, watch, tray)",
+  { skip: hasCache && `${process.version} has its own` },
+  async (t) => {
+    // They often end by a signal (a stopped serve, a scan given up), their start no share of their
+    // run: nothing written into a home that may be going away with them.
+    const home = tempDir(t);
+    t.equal((await spawnCli(['--home', home, 'scan', tempDir(t), '--quiet'], { NODE_COMPILE_CACHE: undefined })).code, 0);
+    t.notOk(existsSync(join(home, 'compile-cache')), 'scan: no compile-cache/');
+  },
+);
