@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { basename, dirname, join, sep } from 'node:path';
-import vm from 'node:vm';
+import type { Script } from 'node:vm';
 
 type Compile = (this: Module, content: string, filename: string) => unknown;
 
@@ -39,7 +39,9 @@ export function useCodeCache(dir: string, programDir: string): void {
   const ours = programDir.endsWith(sep) ? programDir : `${programDir}${sep}`;
   const loader = Module as unknown as Loader;
   const compile = loader.prototype._compile;
-  const toWrite: [vm.Script, string][] = [];
+  const toWrite: [Script, string][] = [];
+  // Taken here, not imported: a Node with a compile cache of its own never loads it for this.
+  const vm = process.getBuiltinModule('node:vm');
 
   loader.prototype._compile = function (this: Module, content: string, filename: string) {
     if (!filename.startsWith(ours) || !filename.endsWith('.cjs')) return compile.call(this, content, filename);
