@@ -1,11 +1,12 @@
 // The program's own compile cache where Node has none (before 22.1: Node 20), for the bundled
 // program's files only (dist/*.cjs; docs/design.md#how-the-program-is-built-and-started). Each file
 // is compiled as Node would (the same CommonJS wrapper, as a vm.Script) with V8's code cache of the
-// last run, and when the program ends of itself the code of the files that had none (or whose cache
-// V8 turned away) is written, with the functions that ran compiled in it. Not when it is stopped
-// (a signal, process.exit): a stopped `serve` writes nothing into a home that may be going away. V8 checks each cache against its source,
-// its own version and flags, so a stale or damaged file costs only a compile. One folder per Node
-// version and build of the program (`program-VERSION-STAMP`), the others removed when it is made.
+// last run, and when the program ends of itself (its event loop empty; not by process.exit) the code
+// of the files that had none, or whose cache V8 turned away, is written with the functions that ran
+// compiled in it. V8 checks each cache against its source, its own version and flags, so a stale or
+// damaged file costs only a compile. One folder per Node version and build of the program
+// (`program-VERSION-STAMP`), the others removed when it is made. compile-cache.ts asks for it for the
+// short commands only.
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { basename, dirname, join, sep } from 'node:path';
@@ -59,7 +60,7 @@ export function useCodeCache(dir: string, programDir: string): void {
     return wrapper.call(this.exports, this.exports, Module.createRequire(filename), this, filename, dirname(filename));
   };
 
-  // beforeExit: the event loop has emptied, the command has ended of itself (never after a signal).
+  // beforeExit: the event loop has emptied, the command has ended of itself.
   process.once('beforeExit', () => {
     if (toWrite.length === 0) return;
     try {

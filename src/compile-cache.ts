@@ -2,8 +2,7 @@
 // Node 22.1, module.enableCompileCache keeps V8's compiled code of every module loaded, so the next
 // start reads it instead of compiling again (a short command's CPU 10 to 20% less on Node 24); on
 // Node 20, the program's own (code-cache.ts), for its bundled files (a short command's start ~15 ms
-// sooner). It
-// lives in the cache home (docs/design.md#where-files-live; `--home DIR`: in DIR), in
+// sooner). It lives in the cache home (docs/design.md#where-files-live; `--home DIR`: in DIR), in
 // compile-cache/, removable at any time like the thumbnails. Enabled by bin/wallpaper.js before the
 // program loads, so it reads the library's folder from argv itself: the home folders' module only
 // (a leaf of the core: the facade would load all of it, which is what the cache is to save).
