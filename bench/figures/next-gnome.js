@@ -93,16 +93,8 @@ async function startGnome(dir) {
 
 /** The colour at the screen's centre, by the Shell's screenshot, as '#rrggbb'. */
 async function screenColour(env, file) {
-  const args = [
-    'call',
-    '--session',
-    '-d',
-    'org.gnome.Shell.Screenshot',
-    '-o',
-    '/org/gnome/Shell/Screenshot',
-    '-m',
-    'org.gnome.Shell.Screenshot.ScreenshotArea',
-  ];
+  const method = 'org.gnome.Shell.Screenshot.ScreenshotArea';
+  const args = `call --session -d org.gnome.Shell.Screenshot -o /org/gnome/Shell/Screenshot -m ${method}`.split(' ');
   execFileSync('gdbus', [...args, '640', '360', '1', '1', 'false', file], { env });
   const { data } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return `#${[...data.subarray(0, 3)].map((value) => value.toString(16).padStart(2, '0')).join('')}`;
