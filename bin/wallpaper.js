@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The command. CommonJS, as is the program it loads (bin/package.json; docs/design.md#how-the-program-is-built-and-started):
-// serve, scan and watch run again with MALLOC_ARENA_MAX=2 unless it is set (src/relaunch.ts). Node's
-// compile cache is on first where Node has it (src/compile-cache.ts), before the program is read.
+// The command, CommonJS as is the program it loads (bin/package.json;
+// docs/design.md#how-the-program-is-built-and-started). serve, scan and watch run again with
+// MALLOC_ARENA_MAX=2 unless it is set (src/relaunch.ts). The compile cache is on first
+// (src/compile-cache.ts), before the program is read.
 const { enableCompileCache } = require('../dist/compile-cache.cjs');
 const { relaunched } = require('../dist/relaunch.cjs');
 

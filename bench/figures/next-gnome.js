@@ -11,13 +11,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
+import { sleep } from '../lib/util.js';
 import { nextFigure, timeNext } from './next-on-screen.js';
 import { libraryWith, threePictures } from './start.js';
 
 const BIN = fileURLToPath(new URL('../../bin/wallpaper.js', import.meta.url));
 const TOOLS = ['gnome-shell', 'gdbus', 'gsettings', 'dbus-run-session', 'dbus-daemon'];
 const EXTENSION = 'no-overview@wp-test';
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Until `check` returns true, every 100 ms, at most `ms`; then throws `what` (a text, or a function
  * that says it at that moment). */

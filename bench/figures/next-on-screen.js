@@ -43,7 +43,7 @@ function screenColour(env) {
 }
 
 /** Milliseconds of one run of `argv`; throws when it fails. */
-export function timed(argv, env) {
+function timed(argv, env) {
   const started = performance.now();
   const result = spawnSync(argv[0], argv.slice(1), { env, encoding: 'utf8' });
   const elapsed = performance.now() - started;
