@@ -69,8 +69,11 @@ export class WasmPool {
       ([heic, jxl]) => ({ ...(heic ? { heic } : {}), ...(jxl ? { jxl } : {}) }),
     );
     this.modules = await this.compiled;
+    // A message carries a view's whole underlying buffer (a scan's read buffer may be far larger
+    // than this file): a view of part of one is sent as a copy of its bytes.
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
     return new Promise((resolve, reject) => {
-      this.queue.push({ request: { id: this.nextId++, kind, bytes, ...(image === undefined ? {} : { image }) }, resolve, reject });
+      this.queue.push({ request: { id: this.nextId++, kind, bytes: whole, ...(image === undefined ? {} : { image }) }, resolve, reject });
       this.pump();
     });
   }

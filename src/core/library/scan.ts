@@ -4,7 +4,6 @@
 // batch is one transaction, and the next scan's diff picks up whatever was not written.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { readFile } from 'node:fs/promises';
 import { diffFiles, type FileState } from './diff.js';
 import { folderTagsById } from '../curate/index.js';
 import { sourcesRoot } from '../sources/index.js';
@@ -21,6 +20,7 @@ import type { FileResult, Store } from '../store/index.js';
 import type { ThumbnailCache } from './thumbnails.js';
 import type { ScanProblem, ScanProgress, ScanSummary, Settings } from '../types.js';
 import { walkFolders } from './walk.js';
+import { ReadBuffer } from './read-buffer.js';
 import { analyseDynamic } from './read-dynamic.js';
 import { TIMED_ONLY } from './timed-only.js';
 import { type Analyzer, loadAnalyzer } from '../analysis/index.js';
@@ -77,10 +77,12 @@ export async function runScan({ dirs, store, thumbnails, settings, onProgress }:
     };
     let next = 0;
     const worker = async () => {
+      // Each file is done with (hashed, decoded, its thumbnail written) before the next is read.
+      const reader = new ReadBuffer();
       while (next < toRead.length) {
         const path = toRead[next++]!;
         const state = walk.files.get(path)!;
-        const result = await readOne(path, state, settings.thumbnail_size, analyzeImage, thumbnails, sizeLimit);
+        const result = await readOne(reader, path, state, settings.thumbnail_size, analyzeImage, thumbnails, sizeLimit);
         progress.read++;
         if (result === 'vanished') vanished.push({ path, error: 'vanished during the scan' });
         else batch.push(result);
@@ -160,8 +162,9 @@ const extOf = (path: string) => path.slice(path.lastIndexOf('.') + 1).toLowerCas
 const MAX_TIMED_FILE_BYTES = 1024 * 1024;
 
 /** Read, hash, analyse and thumbnail one file; a failure becomes a reported result, never a throw.
- * A file that vanished since the walk is not recorded at all. */
+ * A file that vanished since the walk is not recorded at all. Nothing returned keeps `reader`'s bytes. */
 async function readOne(
+  reader: ReadBuffer,
   path: string,
   state: FileState,
   thumbnailSize: number,
@@ -173,7 +176,7 @@ async function readOne(
   const tooSmall = (width: number, height: number) => sizeLimit !== undefined && smallerThan(width, height, sizeLimit.limits);
   let bytes: Buffer;
   try {
-    bytes = await readFile(path);
+    bytes = await reader.read(path, state.size);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'vanished';
     return { path, state, error: `cannot be read: ${oneLine(error)}` };
