@@ -25,6 +25,7 @@ export { decodeCost, useSystemDecoders, wasmDecoders } from './decoders.js';
 // rooms need (the query's extensions, the desktop's shownEverywhere), and loading the decoders
 // with it cost every command ~6 ES modules at start.
 type Decode = typeof import('./decode.js');
+export type { Probe } from './decode.js';
 
 /** Format and displayed size from the bytes, no pixel decoded (decode.ts). */
 export const probeImage: Decode['probeImage'] = async (bytes) => (await import('./decode.js')).probeImage(bytes);

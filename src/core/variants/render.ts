@@ -11,7 +11,7 @@ import { WallpaperError } from '../errors.js';
 import { DECODE_PIXEL_BUDGET, MAX_PIXELS } from '../limits.js';
 import { encodeAvif, isTiled } from './avif.js';
 import { chooseRegion } from './crop.js';
-import { asStillAvif, decodeCost, decodeImage, formatInfo, probeImage, sniffFormat } from '../formats/index.js';
+import { type Probe, asStillAvif, decodeCost, decodeImage, formatInfo, probeImage } from '../formats/index.js';
 import { type OutputFormat, type VariantSpec, outputBox } from './spec.js';
 import { encodePixels, turned, warmEpaper } from './epaper.js';
 import { FOCUS_SIDE, type Focus, findFocus } from './focus.js';
@@ -50,19 +50,14 @@ function variantCost(decode: number, box: { w: number; h: number }, format: Outp
 
 /** The source as a pipeline to open again (each AVIF tile opens it anew), displayed (orientation
  * applied). What sharp reads is opened from its bytes each time; JPEG XL, HEIC, SVG and BMP are
- * decoded once (formats/; an SVG drawn at the scale the box asks) into raw pixels opened from memory. */
-async function openSource(
-  source: Buffer,
-  width: number,
-  height: number,
-  scale: number,
-): Promise<{ open: () => Sharp; width: number; height: number }> {
+ * decoded once (formats/; an SVG drawn at the scale the box asks) into raw pixels opened from memory.
+ * `width` x `height`: the size the pipeline opens at. */
+async function openSource(source: Buffer, probe: Probe, scale: number): Promise<{ open: () => Sharp; width: number; height: number }> {
   const { default: sharp } = await import('sharp');
-  const probe = await probeImage(source);
   if (formatInfo(probe.format).decoder === 'sharp') {
     // An image sequence AVIF by its first frame (formats/isobmff.ts).
     const still = probe.format === 'avif' ? asStillAvif(source) : source;
-    return { open: () => sharp(still, { limitInputPixels: MAX_PIXELS }).rotate(), width, height };
+    return { open: () => sharp(still, { limitInputPixels: MAX_PIXELS }).rotate(), width: probe.width, height: probe.height };
   }
   const { data, info } = await (await decodeImage(source, probe, { scale })).rotate().raw().toBuffer({ resolveWithObject: true });
   const raw = { width: info.width, height: info.height, channels: info.channels };
@@ -76,7 +71,8 @@ export interface Rendered {
   format: OutputFormat;
 }
 
-/** Resize `source` (the bytes of a `width` x `height` image) as `spec` says. */
+/** Resize `source` (the bytes of a `width` x `height` image, as the index says) as `spec` says. The
+ * file's own size wins where it differs from the index's: a variant is drawn from the file. */
 export async function renderVariant(
   source: Buffer,
   width: number,
@@ -85,15 +81,15 @@ export async function renderVariant(
   format: OutputFormat,
 ): Promise<Rendered> {
   const { default: sharp } = await import('sharp');
-  const box = outputBox(spec, width, height);
   const position = spec.crop === 'attention' ? sharp.strategy.attention : spec.crop === 'entropy' ? sharp.strategy.entropy : 'centre';
   try {
-    const sourceFormat = sniffFormat(source);
-    const decode = sourceFormat ? decodeCost(sourceFormat, width, height) : width * height;
-    return await decodeBudget.run(variantCost(decode, box, format), async () => {
+    const probe = await probeImage(source);
+    ({ width, height } = probe);
+    const box = outputBox(spec, width, height);
+    return await decodeBudget.run(variantCost(decodeCost(probe.format, width, height), box, format), async () => {
       if (spec.palette !== undefined) warmEpaper();
       const ratio = [box.w / width, box.h / height] as const;
-      const opened = await openSource(source, width, height, spec.fit === 'cover' ? Math.max(...ratio) : Math.min(...ratio));
+      const opened = await openSource(source, probe, spec.fit === 'cover' ? Math.max(...ratio) : Math.min(...ratio));
       const region =
         spec.fit === 'cover' && spec.crop !== 'center'
           ? await chooseRegion(opened.open, opened.width, opened.height, box, spec.crop)
@@ -131,12 +127,12 @@ export async function renderVariant(
 
 /** The point of interest of `source` (focus.ts), found on the picture reduced to FOCUS_SIDE a side. */
 export async function renderFocus(source: Buffer, width: number, height: number): Promise<Focus> {
-  const scale = Math.min(1, FOCUS_SIDE / Math.max(width, height));
-  const sourceFormat = sniffFormat(source);
-  const decode = sourceFormat ? decodeCost(sourceFormat, width, height) : width * height;
   try {
-    return await decodeBudget.run(decode, async () => {
-      const opened = await openSource(source, width, height, scale);
+    const probe = await probeImage(source);
+    ({ width, height } = probe);
+    const scale = Math.min(1, FOCUS_SIDE / Math.max(width, height));
+    return await decodeBudget.run(decodeCost(probe.format, width, height), async () => {
+      const opened = await openSource(source, probe, scale);
       return findFocus(() => opened.open().resize({ width: FOCUS_SIDE, height: FOCUS_SIDE, fit: 'inside', withoutEnlargement: true }));
     });
   } catch (error) {
