@@ -1,7 +1,8 @@
 // Dynamic wallpapers over HTTP (docs/design.md#the-time-of-day): the record's `dynamic`; `/image` of a timed XML or
 // .stw sends the frame for now (its own bytes and type, asked again each time: no-cache, a tag per
 // frame, 304 for the same frame); an Apple HEIC is sent as itself; POST .../set puts the frame for
-// now on a desktop (fake sway tools recording argv), and on GNOME (fake gsettings) the XML itself.
+// now on a desktop (fake sway tools recording argv), and on GNOME (fake gsettings) the XML itself;
+// a variant of a frame of another size than the record's is cut from the frame (never a 500).
 // The clock here is the real one: the .stw changes at 00:00 and 12:00 (UTC), so the frame for now
 // is known by the hour.
 process.env.TZ = 'UTC';
@@ -13,6 +14,7 @@ import { wasmDecoders } from '../../src/core/formats/index.js';
 import type { Wallpaper } from '../../src/core/types.js';
 import { appleHeic, gnomeXml } from '../helpers/dynamic.js';
 import { FAKE, readCalls } from '../helpers/fake-desktop.js';
+import { photo } from '../helpers/photos.js';
 import { tempDir, writeImage } from '../helpers/fixtures.js';
 import { call, header, startFixture } from './helpers.js';
 
@@ -128,4 +130,35 @@ t.test('POST .../set: the frame for now on sway; the XML itself on GNOME', async
     .filter(([tool, verb]) => tool === 'gsettings' && verb === 'set')
     .at(-1)!;
   t.equal(last.at(-1), `file://${gnome.now}`, 'a .stw is no GNOME format: its frame for now');
+});
+
+t.test('a variant of a timed wallpaper whose frame for now is another size than its noon frame', async (t) => {
+  // The record's size is the noon frame's (1920x1080, two seconds around noon); the frame for now
+  // is 960x540. A crop chosen within the record's size once failed on the smaller frame: a 500
+  // (extract_area).
+  const f = await startFixture(t, { images: {} });
+  const frames = join(f.folder, 'frames');
+  mkdirSync(frames);
+  // Pictures with a subject, large enough that the crops choose a region (variants/crop.ts).
+  const small = join(frames, 'small.png');
+  const wide = join(frames, 'wide.png');
+  writeFileSync(small, await photo(5, 960, 540));
+  writeFileSync(wide, await photo(6, 1920, 1080));
+  writeFileSync(
+    join(f.folder, 'shapes.xml'),
+    gnomeXml('2020-01-01 00:00:00', [
+      [43199, small],
+      [2, wide],
+      [43199, small],
+    ]),
+  );
+  t.same((await f.library.scan()).failed, []);
+  const record = f.library.list({}, { page: 1, limit: 5 }).wallpapers.find((w) => w.filename === 'shapes.xml')!;
+  t.same([record.width, record.height], [1920, 1080], "the record has the noon frame's size");
+  for (const query of ['w=1500&h=1500&fit=cover&crop=attention', 'w=1500&h=1500&fit=cover&crop=entropy', 'w=400&h=400&fit=inside&as=png']) {
+    const variant = await call(f.base, `/api/wallpapers/${record.id}/image?${query}`);
+    t.equal(variant.status, 200, query);
+    const meta = await sharp(variant.body).metadata();
+    t.ok(meta.width! <= 1500 && meta.height! <= 1500, `${query}: within the box (${meta.width}x${meta.height})`);
+  }
 });
