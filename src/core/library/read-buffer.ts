@@ -12,7 +12,8 @@ const KEEP_LARGE_BYTES = 64 * 1024 * 1024;
 const MIN_BYTES = 64 * 1024;
 
 /** A size for `wanted` bytes: doubled while small, so a scan's growing files make few buffers. */
-const grown = (capacity: number, wanted: number): number => Math.max(wanted, MIN_BYTES, capacity * 2 > KEEP_LARGE_BYTES ? 0 : capacity * 2);
+const sizeFor = (capacity: number, wanted: number): number =>
+  Math.max(wanted, MIN_BYTES, capacity * 2 > KEEP_LARGE_BYTES ? 0 : capacity * 2);
 
 export class ReadBuffer {
   private buffer: Buffer = Buffer.alloc(0);
@@ -22,7 +23,7 @@ export class ReadBuffer {
   async read(path: string, sizeHint: number): Promise<Buffer> {
     // One byte more than the file, so the read that finds its end needs no larger buffer.
     const wanted = sizeHint + 1;
-    if (this.buffer.length < wanted) this.buffer = Buffer.allocUnsafeSlow(grown(this.buffer.length, wanted));
+    if (this.buffer.length < wanted) this.buffer = Buffer.allocUnsafeSlow(sizeFor(this.buffer.length, wanted));
     else if (this.buffer.length > KEEP_LARGE_BYTES && wanted * 2 < this.buffer.length)
       this.buffer = Buffer.allocUnsafeSlow(Math.max(wanted, MIN_BYTES));
     const file = await open(path, 'r');

@@ -73,7 +73,7 @@ export function createVariants(source: VariantSource) {
       const keyed = frame ? `${query}&frame=${encodeURIComponent(frame)}` : query;
       const box = answerBox(spec, wallpaper.width, wallpaper.height);
       let body = await cache.get(id, keyed, EXTENSIONS[format], () =>
-        pool.run(async () => (await renderVariant(await readSource(id), wallpaper.width, wallpaper.height, spec, format)).bytes),
+        pool.run(async () => (await renderVariant(await readSource(id), spec, format)).bytes),
       );
       const stem = wallpaper.filename.replace(/\.[^.]+$/, '');
       const answer = {
@@ -113,7 +113,7 @@ export function createVariants(source: VariantSource) {
       if (!wallpaper) return undefined;
       let found = foci.get(id);
       if (!found) {
-        found = pool.run(async () => renderFocus(await readSource(id), wallpaper.width, wallpaper.height));
+        found = pool.run(async () => renderFocus(await readSource(id)));
         foci.set(id, found);
         found.catch(() => foci.delete(id));
         if (foci.size > FOCUS_ENTRIES) foci.delete(foci.keys().next().value!);

@@ -71,20 +71,15 @@ export interface Rendered {
   format: OutputFormat;
 }
 
-/** Resize `source` (the bytes of a `width` x `height` image, as the index says) as `spec` says. The
- * file's own size wins where it differs from the index's: a variant is drawn from the file. */
-export async function renderVariant(
-  source: Buffer,
-  width: number,
-  height: number,
-  spec: VariantSpec,
-  format: OutputFormat,
-): Promise<Rendered> {
+/** Resize `source` (an image file's bytes) as `spec` says, at the size its header gives: a variant is
+ * drawn from the file, whatever size the index has for it (a timed wallpaper's frame for now may be
+ * another size than the noon frame the record was made from). */
+export async function renderVariant(source: Buffer, spec: VariantSpec, format: OutputFormat): Promise<Rendered> {
   const { default: sharp } = await import('sharp');
   const position = spec.crop === 'attention' ? sharp.strategy.attention : spec.crop === 'entropy' ? sharp.strategy.entropy : 'centre';
   try {
     const probe = await probeImage(source);
-    ({ width, height } = probe);
+    const { width, height } = probe;
     const box = outputBox(spec, width, height);
     return await decodeBudget.run(variantCost(decodeCost(probe.format, width, height), box, format), async () => {
       if (spec.palette !== undefined) warmEpaper();
@@ -126,10 +121,10 @@ export async function renderVariant(
 }
 
 /** The point of interest of `source` (focus.ts), found on the picture reduced to FOCUS_SIDE a side. */
-export async function renderFocus(source: Buffer, width: number, height: number): Promise<Focus> {
+export async function renderFocus(source: Buffer): Promise<Focus> {
   try {
     const probe = await probeImage(source);
-    ({ width, height } = probe);
+    const { width, height } = probe;
     const scale = Math.min(1, FOCUS_SIDE / Math.max(width, height));
     return await decodeBudget.run(decodeCost(probe.format, width, height), async () => {
       const opened = await openSource(source, probe, scale);
